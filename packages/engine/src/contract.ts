@@ -1,0 +1,142 @@
+/**
+ * The game contract. A game supplies `GameRules`; the engine (`defineGame`) turns it into the
+ * public five-call contract `setup / legalActions / apply / view / outcome`, plus replay, undo
+ * and hashing, all derived from the game record.
+ */
+import type { RngState } from './rng.ts';
+
+export type Role = string;
+/** The observer role sees only what every player sees. */
+export const OBSERVER = 'observer';
+
+/** Every action is a small JSON object with a discriminating `type`. */
+export interface Action {
+  readonly type: string;
+}
+
+/**
+ * One entry of a game's stack of pending decisions: who must decide, what, and under which rule.
+ * Games extend it with their own fields.
+ */
+export interface Decision {
+  kind: string;
+  role: Role;
+  /** Rule reference the decision comes from, e.g. "§21 L228-L236". */
+  rule: string;
+  /** The prompt in words, e.g. "Allocate 2 losses in Sicily". */
+  prompt: string;
+}
+
+export interface LogEntry {
+  /** Index of the action that produced the line (0 = set-up). */
+  seq: number;
+  text: string;
+  /** Roles allowed to see the line; absent = everyone. */
+  to?: Role[];
+  rule?: string;
+  /** Dice rolled, for display. */
+  dice?: number[];
+}
+
+export interface Outcome {
+  /** Winning role, or null for a draw. */
+  winner: Role | null;
+  reason: string;
+  rule: string;
+}
+
+export interface OptionSpec {
+  /** Option key as used in records and on the CLI (`--option key=value`). */
+  key: string;
+  /** Short label. */
+  label: string;
+  /** Why the option exists: the spec's ambiguity it settles, with reference. */
+  doc: string;
+  /** The recommended default. */
+  default: OptionValue;
+  /** Allowed values for enumerations. */
+  choices?: readonly OptionValue[];
+}
+export type OptionValue = string | number | boolean | string[] | number[];
+export type Options = Record<string, OptionValue>;
+
+export interface ScenarioInfo {
+  id: string;
+  title: string;
+  description: string;
+}
+
+/** The state every game runs inside: the game's own JSON plus the engine's bookkeeping. */
+export interface EngineState<G> {
+  gameId: string;
+  game: G;
+  rng: RngState;
+  log: LogEntry[];
+  /** Number of actions applied. */
+  seq: number;
+  /** The last irreversible point: undo cannot go back past action `seq`. */
+  barrier: { seq: number; reason: string };
+  /** Roles that acted, by action index (for undo ownership). */
+  actors: Role[];
+}
+
+/** What a rules function may do besides changing the game state. */
+export interface Ctx {
+  /** Rolls `count` dice with `sides` sides; logged and makes the action irreversible. */
+  roll(count: number, why: string, sides?: number): number[];
+  /** Appends a log line (optionally only for some roles). */
+  log(text: string, opts?: { to?: Role[]; rule?: string; dice?: number[] }): void;
+  /** Marks the action as a point undo may not cross (a reveal, say). */
+  irreversible(reason: string): void;
+  /** The index the current action will have (0 during set-up). */
+  readonly seq: number;
+}
+
+export interface GameRules<G, A extends Action = Action, V = unknown> {
+  id: string;
+  title: string;
+  roles: readonly Role[];
+  scenarios: readonly ScenarioInfo[];
+  /** Named rule options (each ambiguity of the spec) with the recommended defaults. */
+  options: readonly OptionSpec[];
+  setup(ctx: Ctx, scenario: string, options: Options): G;
+  /** The decision on top of the stack, or null when the game is over. */
+  currentDecision(game: G): Decision | null;
+  /** Every legal action for `role` now (empty when it is not that role's decision). */
+  legalActions(game: G, role: Role): A[];
+  /** Applies a legal action to `game` in place. Throws RuleError for anything illegal. */
+  perform(ctx: Ctx, game: G, role: Role, action: A): void;
+  /** Optional: why an action that is not in legalActions is illegal. */
+  explain?(game: G, role: Role, action: A): { rule: string; message: string } | null;
+  /** What `role` may see; hidden information is redacted here. */
+  view(game: G, role: Role): V;
+  outcome(game: G): Outcome | null;
+  /** Copy of the game state for a new step (default structuredClone). */
+  clone?(game: G): G;
+  /** Describe an action in words (for logs, CLI and UI). */
+  describe?(game: G, action: A): string;
+}
+
+/** The game record: the single source of truth. state = replay(record). */
+export interface GameRecord {
+  format: 'sandtable-record/1';
+  game: string;
+  scenario: string;
+  options: Options;
+  seed: string;
+  /** Scripted dice consumed before the seeded generator (tests and worked examples only). */
+  dice?: number[];
+  actions: { role: Role; action: Action }[];
+}
+
+export interface View<V> {
+  gameId: string;
+  role: Role;
+  seq: number;
+  game: V;
+  decision: Decision | null;
+  /** Legal actions for this role now. */
+  actions: Action[];
+  log: LogEntry[];
+  outcome: Outcome | null;
+}
