@@ -115,6 +115,8 @@ export interface GameRules<G, A extends Action = Action, V = unknown> {
   clone?(game: G): G;
   /** Describe an action in words (for logs, CLI and UI). */
   describe?(game: G, action: A): string;
+  /** A readable multi-line summary of what `role` sees (CLI `state`). */
+  summary?(game: G, role: Role): string;
 }
 
 /** The game record: the single source of truth. state = replay(record). */
