@@ -1,0 +1,268 @@
+/**
+ * sandtable: the command-line interface. Every command works on game record files
+ * (scenario, options, seed, actions) - the single source of truth.
+ */
+import { readFileSync, writeFileSync, existsSync, renameSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createInterface } from 'node:readline/promises';
+import { OBSERVER, RuleError, parseRecord, randomPlayout, seedRng, randomIndex, type Action, type GameRecord, type Options } from '@sandtable/engine';
+import { catalog, findGame } from '@sandtable/catalog';
+
+const HELP = `sandtable - rules-enforced WWII board wargames
+
+Usage:
+  sandtable games                                   list games, scenarios and rule options
+  sandtable new <game> [--scenario S] [--seed N] [--option k=v ...] -o rec.json
+                                                    start a game record
+  sandtable actions rec.json [--role R]             legal actions now (one JSON object a line)
+  sandtable apply rec.json '<action json>' [--role R]
+                                                    append a legal action (exit 1 and file unchanged if illegal)
+  sandtable undo rec.json [--role R]                take back the last action if the rules allow
+  sandtable state rec.json [--as R] [--json]        readable summary (or JSON view) for a role
+  sandtable play <game> [--seed N] [--scenario S] [--option k=v ...] [--ai random] [--human R] [-o rec.json]
+                                                    play to the end (AI for every side not --human) and print the outcome
+  sandtable replay rec.json                         replay a record and print the final state hash
+  sandtable validate                                check every game's data files
+
+--role defaults to the role whose decision it is.`;
+
+type Out = { log: (s: string) => void; err: (s: string) => void };
+const stdio: Out = { log: (s) => console.log(s), err: (s) => console.error(s) };
+
+function parseOptions(list: string[] | undefined): Options {
+  const out: Options = {};
+  for (const kv of list ?? []) {
+    const i = kv.indexOf('=');
+    if (i < 1) throw new Error(`--option expects key=value, got "${kv}"`);
+    const raw = kv.slice(i + 1);
+    let v: Options[string];
+    try {
+      v = JSON.parse(raw) as Options[string];
+    } catch {
+      v = raw;
+    }
+    out[kv.slice(0, i)] = v;
+  }
+  return out;
+}
+
+function readRecord(file: string): GameRecord {
+  if (!existsSync(file)) throw new Error(`no such record file: ${file}`);
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new Error(`${file} is not JSON: ${(e as Error).message}`);
+  }
+  return parseRecord(json);
+}
+
+/** Writes atomically (temp file + rename), so a crash never leaves half a record. */
+function writeRecord(file: string, rec: GameRecord): void {
+  const tmp = `${file}.tmp`;
+  writeFileSync(tmp, JSON.stringify(rec, null, 1) + '\n');
+  renameSync(tmp, file);
+}
+
+function roleNow(rec: GameRecord, explicit?: string): string {
+  if (explicit) return explicit;
+  const game = findGame(rec.game);
+  const d = game.decision(game.replay(rec));
+  if (!d) throw new Error('the game is over: no role has a decision');
+  return d.role;
+}
+
+function describeOutcome(o: { winner: string | null; reason: string; rule: string } | null): string {
+  if (!o) return 'not finished';
+  return `${o.winner ? `${o.winner} wins` : 'draw'}: ${o.reason} [${o.rule}]`;
+}
+
+async function play(args: string[], out: Out): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args, allowPositionals: true,
+    options: { seed: { type: 'string' }, scenario: { type: 'string' }, option: { type: 'string', multiple: true }, ai: { type: 'string', default: 'random' }, human: { type: 'string', multiple: true }, o: { type: 'string', short: 'o' }, quiet: { type: 'boolean' } },
+  });
+  const id = positionals[0];
+  if (!id) throw new Error('play needs a game id (see `sandtable games`)');
+  const game = findGame(id);
+  if (values.ai !== 'random') throw new Error(`unknown AI "${values.ai}"; available: random`);
+  const seed = values.seed ?? '1';
+  const rec = game.newRecord(seed, values.scenario, parseOptions(values.option));
+  const humans = new Set(values.human ?? []);
+  let state = game.replay(rec);
+  const chooser = seedRng(`cli-ai:${seed}`);
+  const rl = humans.size ? createInterface({ input: process.stdin, output: process.stdout }) : null;
+  let shown = 0;
+  try {
+    while (!game.outcome(state)) {
+      const d = game.decision(state);
+      if (!d) break;
+      const legal = game.legalActions(state, d.role) as Action[];
+      let action: Action;
+      if (humans.has(d.role) && rl) {
+        const v = game.view(state, d.role);
+        for (const l of v.log.slice(shown)) out.log(`  ${l.text}`);
+        shown = v.log.length;
+        out.log(`\n${game.rules.summary?.(state.game, d.role) ?? ''}`);
+        out.log(`\n${d.role}: ${d.prompt} [${d.rule}]`);
+        legal.forEach((a, i) => out.log(`  ${i + 1}. ${game.rules.describe?.(state.game, a) ?? JSON.stringify(a)}`));
+        for (;;) {
+          const ans = (await rl.question(`choose 1-${legal.length} (u = undo, q = quit): `)).trim();
+          if (ans === 'q') return 2;
+          if (ans === 'u') {
+            try {
+              const back = game.undo(rec, d.role);
+              rec.actions = back.actions;
+              state = game.replay(rec);
+              out.log('undone');
+            } catch (e) {
+              out.log((e as Error).message);
+            }
+            break;
+          }
+          const n = Number(ans);
+          if (Number.isInteger(n) && n >= 1 && n <= legal.length) {
+            action = legal[n - 1]!;
+            state = game.apply(state, d.role, action);
+            rec.actions.push({ role: d.role, action });
+            break;
+          }
+        }
+        continue;
+      }
+      action = legal[randomIndex(chooser, legal.length)]!;
+      game.applyInPlace(state, d.role, action, false);
+      rec.actions.push({ role: d.role, action });
+    }
+  } finally {
+    rl?.close();
+  }
+  if (values.o) writeRecord(values.o, rec);
+  const o = game.outcome(state);
+  if (!values.quiet && !humans.size) {
+    for (const l of state.log.filter((l) => !l.to).slice(-12)) out.log(`  ${l.text}`);
+  }
+  out.log(`${rec.actions.length} actions; outcome: ${describeOutcome(o)}`);
+  out.log(`hash ${game.hash(state)}`);
+  if (values.o) out.log(`record written to ${values.o}`);
+  return 0;
+}
+
+export async function main(argv: string[], out: Out = stdio): Promise<number> {
+  const [cmd, ...args] = argv;
+  try {
+    switch (cmd) {
+      case 'games': {
+        for (const [id, { game }] of Object.entries(catalog)) {
+          out.log(`${id}: ${game.rules.title}  (roles: ${game.rules.roles.join(', ')})`);
+          for (const s of game.rules.scenarios) out.log(`  scenario ${s.id}: ${s.title} - ${s.description}`);
+          for (const o of game.rules.options) out.log(`  option ${o.key}=${JSON.stringify(o.default)}  ${o.label}`);
+        }
+        return 0;
+      }
+      case 'new': {
+        const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { scenario: { type: 'string' }, seed: { type: 'string' }, option: { type: 'string', multiple: true }, o: { type: 'string', short: 'o' } } });
+        const id = positionals[0];
+        if (!id || !values.o) throw new Error('usage: sandtable new <game> [--scenario S] [--seed N] [--option k=v] -o rec.json');
+        const game = findGame(id);
+        const rec = game.newRecord(values.seed ?? '1', values.scenario, parseOptions(values.option));
+        game.replay(rec);
+        writeRecord(values.o, rec);
+        out.log(`new ${id} game (${rec.scenario}, seed ${rec.seed}) written to ${values.o}`);
+        return 0;
+      }
+      case 'actions': {
+        const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { role: { type: 'string' } } });
+        const rec = readRecord(positionals[0] ?? '');
+        const game = findGame(rec.game);
+        const state = game.replay(rec);
+        const d = game.decision(state);
+        const role = values.role ?? d?.role;
+        if (!role) throw new Error(`the game is over: ${describeOutcome(game.outcome(state))}`);
+        for (const a of game.legalActions(state, role)) out.log(JSON.stringify(a));
+        return 0;
+      }
+      case 'apply': {
+        const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { role: { type: 'string' } } });
+        const [file, json] = positionals;
+        if (!file || !json) throw new Error(`usage: sandtable apply rec.json '<action json>' [--role R]`);
+        const rec = readRecord(file);
+        const game = findGame(rec.game);
+        let action: unknown;
+        try {
+          action = JSON.parse(json);
+        } catch {
+          throw new RuleError('action format', `the action is not JSON: ${json}`, 'malformed');
+        }
+        const role = roleNow(rec, values.role);
+        const next = game.apply(game.replay(rec), role, action);
+        rec.actions.push({ role, action: action as Action });
+        writeRecord(file, rec);
+        const d = game.decision(next);
+        out.log(`applied for ${role}. ${d ? `Next: ${d.role} must ${d.prompt} [${d.rule}]` : describeOutcome(game.outcome(next))}`);
+        return 0;
+      }
+      case 'undo': {
+        const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { role: { type: 'string' } } });
+        const file = positionals[0] ?? '';
+        const rec = readRecord(file);
+        const game = findGame(rec.game);
+        const last = rec.actions.at(-1);
+        const back = game.undo(rec, values.role ?? last?.role ?? '');
+        writeRecord(file, back);
+        out.log(`undid ${JSON.stringify(last?.action)}`);
+        return 0;
+      }
+      case 'state': {
+        const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { as: { type: 'string' }, json: { type: 'boolean' } } });
+        const rec = readRecord(positionals[0] ?? '');
+        const game = findGame(rec.game);
+        const state = game.replay(rec);
+        const role = values.as ?? OBSERVER;
+        const view = game.view(state, role);
+        if (values.json) {
+          out.log(JSON.stringify(view, null, 1));
+          return 0;
+        }
+        out.log(`${game.rules.title} - ${rec.scenario}, seed ${rec.seed}, ${rec.actions.length} actions, seen as ${role}`);
+        out.log(game.rules.summary?.(state.game, role) ?? JSON.stringify(view.game, null, 1));
+        out.log(view.decision ? `Decision: ${view.decision.role} must ${view.decision.prompt} [${view.decision.rule}]` : `Outcome: ${describeOutcome(view.outcome)}`);
+        return 0;
+      }
+      case 'play':
+        return await play(args, out);
+      case 'replay': {
+        const rec = readRecord(args[0] ?? '');
+        const game = findGame(rec.game);
+        const state = game.replay(rec);
+        out.log(`${rec.actions.length} actions replayed; outcome: ${describeOutcome(game.outcome(state))}`);
+        out.log(game.hash(state));
+        return 0;
+      }
+      case 'validate': {
+        let ok = true;
+        for (const [id, entry] of Object.entries(catalog)) {
+          try {
+            for (const line of entry.validate()) out.log(`${id}: ${line}`);
+            out.log(`${id}: data OK`);
+          } catch (e) {
+            ok = false;
+            out.err(`${id}: ${(e as Error).message}`);
+          }
+        }
+        return ok ? 0 : 1;
+      }
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        out.log(HELP);
+        return 0;
+      default:
+        throw new Error(`unknown command "${cmd}"\n\n${HELP}`);
+    }
+  } catch (e) {
+    out.err(`error: ${(e as Error).message}`);
+    return 1;
+  }
+}
