@@ -117,6 +117,13 @@ export interface GameRules<G, A extends Action = Action, V = unknown> {
   describe?(game: G, action: A): string;
   /** A readable multi-line summary of what `role` sees (CLI `state`). */
   summary?(game: G, role: Role): string;
+  /**
+   * Optional, for search (AI): a full game state consistent with what `role` sees in `view`,
+   * sampling everything hidden from `rng`. Dice are never known: the searcher gives the
+   * returned state its own fresh PRNG for future rolls. Games without hidden information may
+   * rebuild the state from the view alone.
+   */
+  determinize?(view: V, role: Role, rng: RngState): G;
 }
 
 /** The game record: the single source of truth. state = replay(record). */

@@ -5,3 +5,4 @@ export * from './canonical.ts';
 export * from './game.ts';
 export * from './data.ts';
 export * from './playout.ts';
+export * from './determinize.ts';

@@ -6,6 +6,7 @@
  */
 import type { Decision, GameRules } from '../contract.ts';
 import { RuleError } from '../errors.ts';
+import { rollDie } from '../rng.ts';
 
 export interface PigState {
   scores: Record<'a' | 'b', number>;
@@ -63,6 +64,13 @@ export const pigRules: GameRules<PigState, PigAction, Omit<PigState, 'secrets'> 
   view(g, role) {
     const { secrets, ...rest } = g;
     return { ...rest, secret: role === 'a' || role === 'b' ? secrets[role] : null };
+  },
+  determinize(v, role, rng) {
+    // The opponent's secret is unseen: draw it as the set-up did (a d6).
+    const { secret, ...rest } = v;
+    const draw = () => rollDie(rng, 6);
+    const secrets = role === 'a' ? { a: secret!, b: draw() } : role === 'b' ? { a: draw(), b: secret! } : { a: draw(), b: draw() };
+    return { ...rest, scores: { ...rest.scores }, secrets };
   },
   outcome(g) {
     return g.winner ? { winner: g.winner, reason: `${g.winner} reached ${g.target}`, rule: 'pig 3' } : null;
