@@ -1,0 +1,105 @@
+/**
+ * Players the CLI, the league and the web client can seat: uniform random, greedy (one-ply
+ * best evaluation) and the ISMCTS searcher at a strength. All decide from a role's view only.
+ */
+import { determinizeState, randomIndex, seedRng, type Action, type View } from '@sandtable/engine';
+import type { AiEntry } from './registry.ts';
+import type { SearchStats } from './hooks.ts';
+import { now, search, type SearchOptions } from './search.ts';
+import { STRENGTHS, isStrength, type AiKind } from './strength.ts';
+
+export interface Choice<A extends Action = Action> {
+  action: A;
+  /** Present for searched choices. */
+  stats?: SearchStats;
+  /** The searcher's intended continuation of its own steps. */
+  plan?: A[];
+}
+
+export interface AiPlayer {
+  readonly name: string;
+  choose(view: View<unknown>): Choice;
+}
+
+export interface BudgetOverride {
+  timeMs?: number;
+  iterations?: number;
+}
+
+/** Seeds differ per decision but are fixed by (player seed, action index). */
+function decisionSeed(seed: string, view: View<unknown>): string {
+  return `${seed}:${view.role}:${view.seq}`;
+}
+
+export function randomPlayer(seed: string): AiPlayer {
+  const rng = seedRng(`random-ai:${seed}`);
+  return { name: 'random', choose: (view) => ({ action: view.actions[randomIndex(rng, view.actions.length)]! }) };
+}
+
+/**
+ * One-ply greedy: each legal action applied to `samples` determinizations (fresh dice each),
+ * scored by the game's evaluation; the best average wins (ties: the first listed).
+ */
+export function greedyPlayer(entry: AiEntry, seed: string, samples = 3): AiPlayer {
+  const { game, hooks } = entry;
+  return {
+    name: 'greedy',
+    choose(view) {
+      if (view.actions.length === 1) return { action: view.actions[0]! };
+      const sampler = seedRng(`greedy:${decisionSeed(seed, view)}`);
+      let best = view.actions[0]!;
+      let bestScore = -Infinity;
+      view.actions.forEach((action, i) => {
+        let sum = 0;
+        for (let k = 0; k < samples; k++) {
+          const s = determinizeState(game, view, sampler, `greedy-dice:${seed}:${view.seq}:${i}:${k}`, hooks.determinize ?? game.rules.determinize);
+          game.applyInPlace(s, view.role, action, true);
+          const o = game.outcome(s);
+          sum += o ? (o.winner === view.role ? 1 : o.winner === null ? 0.5 : 0) : hooks.evaluate(s.game, view.role);
+        }
+        if (sum > bestScore) {
+          bestScore = sum;
+          best = action;
+        }
+      });
+      return { action: best };
+    },
+  };
+}
+
+export function searchPlayer(entry: AiEntry, seed: string, budget: Omit<SearchOptions, 'seed'>, name = 'ismcts'): AiPlayer {
+  return {
+    name,
+    choose(view) {
+      const r = search(entry.game, entry.hooks, view, { ...budget, seed: decisionSeed(seed, view) });
+      return { action: r.action, stats: r.stats, plan: r.plan };
+    },
+  };
+}
+
+/** The player for a CLI/league name: random, greedy, or easy/normal/hard (optionally re-budgeted). */
+export function makePlayer(entry: AiEntry, kind: AiKind, seed: string, override: BudgetOverride = {}): AiPlayer {
+  if (kind === 'random') return randomPlayer(seed);
+  if (kind === 'greedy') return greedyPlayer(entry, seed);
+  if (!isStrength(kind)) throw new Error(`unknown AI "${kind}"`);
+  const base = STRENGTHS[kind];
+  const budget = { timeMs: override.timeMs ?? base.timeMs, iterations: override.iterations ?? base.iterations };
+  return searchPlayer(entry, seed, budget, kind);
+}
+
+/** Times a player's decisions (for the league's mean time per decision). */
+export function timed(player: AiPlayer): AiPlayer & { decisions: number; totalMs: number } {
+  const t = {
+    name: player.name,
+    decisions: 0,
+    totalMs: 0,
+    choose(view: View<unknown>): Choice {
+      const t0 = now();
+      const c = player.choose(view);
+      t.totalMs += now() - t0;
+      t.decisions++;
+      return c;
+    },
+  };
+  return t;
+}
