@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { AiWorker } from './worker.ts';
+import { chooseAction } from './choose.ts';
+import { pig } from './games/pig.ts';
+
+const position = () => pig.apply(pig.setup('w', 'standard', {}, [2, 3, 4]), 'a', { type: 'roll' });
+
+describe('AI off the main thread, with a budget and cancellation', () => {
+  it('a worker thread answers within its time budget with a legal action', async () => {
+    const w = new AiWorker();
+    try {
+      const view = pig.view(position(), 'a');
+      await w.choose(view, { ai: 'easy', seed: 'warm', iterations: 10 }); // thread start-up
+      const t0 = performance.now();
+      const c = await w.choose(view, { ai: 'normal', seed: 's', timeMs: 150 });
+      const took = performance.now() - t0;
+      expect(view.actions).toContainEqual(c.action);
+      expect(c.stats!.iterations).toBeGreaterThan(20);
+      expect(took).toBeGreaterThan(140);
+      expect(took).toBeLessThan(150 + 150);
+    } finally {
+      await w.close();
+    }
+  });
+
+  it('aborting stops a long search early with the best action so far', async () => {
+    const w = new AiWorker();
+    try {
+      const view = pig.view(position(), 'a');
+      await w.choose(view, { ai: 'easy', seed: 'warm', iterations: 10 });
+      const ctrl = new AbortController();
+      const t0 = performance.now();
+      setTimeout(() => ctrl.abort(), 100);
+      const c = await w.choose(view, { ai: 'hard', seed: 's', timeMs: 10_000, signal: ctrl.signal });
+      const took = performance.now() - t0;
+      expect(took).toBeLessThan(100 + 150);
+      expect(view.actions).toContainEqual(c.action);
+      expect(c.stats!.iterations).toBeGreaterThan(0);
+    } finally {
+      await w.close();
+    }
+  });
+
+  it('in-thread chooseAction respects an abort signal too', async () => {
+    const view = pig.view(position(), 'a');
+    const ctrl = new AbortController();
+    setTimeout(() => ctrl.abort(), 50);
+    const t0 = performance.now();
+    const c = await chooseAction(view, { ai: 'hard', seed: 'x', signal: ctrl.signal });
+    expect(performance.now() - t0).toBeLessThan(50 + 100);
+    expect(view.actions).toContainEqual(c.action);
+  });
+});
