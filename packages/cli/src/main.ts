@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import { OBSERVER, RuleError, parseRecord, randomPlayout, seedRng, randomIndex, type Action, type GameRecord, type Options } from '@sandtable/engine';
 import { catalog, findGame } from '@sandtable/catalog';
+import { AI_KINDS, ImpulseNarrator, STRENGTHS, aiFor, isAiKind, isStrength, makePlayer, type AiKind, type AiPlayer } from '@sandtable/ai';
 
 const HELP = `sandtable - rules-enforced WWII board wargames
 
@@ -19,8 +20,10 @@ Usage:
                                                     append a legal action (exit 1 and file unchanged if illegal)
   sandtable undo rec.json [--role R]                take back the last action if the rules allow
   sandtable state rec.json [--as R] [--json]        readable summary (or JSON view) for a role
-  sandtable play <game> [--seed N] [--scenario S] [--option k=v ...] [--ai random] [--human R] [-o rec.json]
-                                                    play to the end (AI for every side not --human) and print the outcome
+  sandtable play <game> [--seed N] [--scenario S] [--option k=v ...] [--ai KIND | --ai ROLE=KIND ...]
+                [--ai-time MS] [--human R] [-o rec.json]
+                                                    play to the end (AI for every side not --human) and print the outcome;
+                                                    KIND: random (default), greedy, easy, normal, hard
   sandtable replay rec.json                         replay a record and print the final state hash
   sandtable validate                                check every game's data files
 
@@ -77,20 +80,51 @@ function describeOutcome(o: { winner: string | null; reason: string; rule: strin
   return `${o.winner ? `${o.winner} wins` : 'draw'}: ${o.reason} [${o.rule}]`;
 }
 
+/** `--ai` values: one kind for every side, or `role=kind` per side. */
+function parseAiChoice(list: string[] | undefined, roles: readonly string[]): Map<string, AiKind> {
+  const out = new Map<string, AiKind>(roles.map((r) => [r, 'random']));
+  for (const item of list ?? []) {
+    const [role, kind] = item.includes('=') ? item.split('=', 2) as [string, string] : [null, item];
+    if (!isAiKind(kind)) throw new Error(`unknown AI "${kind}"; available: ${AI_KINDS.join(', ')}`);
+    if (role !== null && !roles.includes(role)) throw new Error(`unknown role "${role}" in --ai; roles are ${roles.join(', ')}`);
+    for (const r of role === null ? roles : [role]) out.set(r, kind);
+  }
+  return out;
+}
+
+/** One player per AI side; `random` keeps the CLI's historical chooser stream (records stay reproducible). */
+function seatPlayers(gameId: string, kinds: Map<string, AiKind>, seed: string, timeMs: number | undefined): Map<string, AiPlayer> {
+  const chooser = seedRng(`cli-ai:${seed}`);
+  const random: AiPlayer = { name: 'random', choose: (v) => ({ action: v.actions[randomIndex(chooser, v.actions.length)]! }) };
+  const players = new Map<string, AiPlayer>();
+  for (const [role, kind] of kinds) {
+    players.set(role, kind === 'random' ? random : makePlayer(aiFor(gameId), kind, `cli:${seed}:${role}`, timeMs === undefined ? {} : { timeMs }));
+  }
+  return players;
+}
+
 async function play(args: string[], out: Out): Promise<number> {
   const { values, positionals } = parseArgs({
     args, allowPositionals: true,
-    options: { seed: { type: 'string' }, scenario: { type: 'string' }, option: { type: 'string', multiple: true }, ai: { type: 'string', default: 'random' }, human: { type: 'string', multiple: true }, o: { type: 'string', short: 'o' }, quiet: { type: 'boolean' } },
+    options: { seed: { type: 'string' }, scenario: { type: 'string' }, option: { type: 'string', multiple: true }, ai: { type: 'string', multiple: true }, 'ai-time': { type: 'string' }, human: { type: 'string', multiple: true }, o: { type: 'string', short: 'o' }, quiet: { type: 'boolean' } },
   });
   const id = positionals[0];
   if (!id) throw new Error('play needs a game id (see `sandtable games`)');
   const game = findGame(id);
-  if (values.ai !== 'random') throw new Error(`unknown AI "${values.ai}"; available: random`);
   const seed = values.seed ?? '1';
-  const rec = game.newRecord(seed, values.scenario, parseOptions(values.option));
   const humans = new Set(values.human ?? []);
+  const kinds = parseAiChoice(values.ai, game.rules.roles.filter((r) => !humans.has(r)));
+  const timeMs = values['ai-time'] === undefined ? undefined : Number(values['ai-time']);
+  if (timeMs !== undefined && !(timeMs > 0)) throw new Error(`--ai-time expects milliseconds, got "${values['ai-time']}"`);
+  const players = seatPlayers(id, kinds, seed, timeMs);
+  const searched = [...kinds].filter(([, k]) => k !== 'random');
+  for (const [role, kind] of searched) out.log(`AI ${role}: ${isStrength(kind) ? STRENGTHS[kind].label : kind}${timeMs !== undefined && isStrength(kind) ? ` (time set to ${timeMs} ms)` : ''}`);
+  const narrator = searched.length ? new ImpulseNarrator(aiFor(id), new Set(searched.map(([r]) => r))) : null;
+  const say = (line: string | null | undefined) => {
+    if (line && (!values.quiet || humans.size)) out.log(`  [AI] ${line}`);
+  };
+  const rec = game.newRecord(seed, values.scenario, parseOptions(values.option));
   let state = game.replay(rec);
-  const chooser = seedRng(`cli-ai:${seed}`);
   const rl = humans.size ? createInterface({ input: process.stdin, output: process.stdout }) : null;
   let shown = 0;
   try {
@@ -100,6 +134,7 @@ async function play(args: string[], out: Out): Promise<number> {
       const legal = game.legalActions(state, d.role) as Action[];
       let action: Action;
       if (humans.has(d.role) && rl) {
+        say(narrator?.step(game.view(state, d.role), null));
         const v = game.view(state, d.role);
         for (const l of v.log.slice(shown)) out.log(`  ${l.text}`);
         shown = v.log.length;
@@ -130,13 +165,18 @@ async function play(args: string[], out: Out): Promise<number> {
         }
         continue;
       }
-      action = legal[randomIndex(chooser, legal.length)]!;
+      // The AI decides from its own view only (hidden information stays hidden).
+      const view = game.view(state, d.role);
+      const choice = players.get(d.role)!.choose(view);
+      say(narrator?.step(view, choice));
+      action = choice.action;
       game.applyInPlace(state, d.role, action, false);
       rec.actions.push({ role: d.role, action });
     }
   } finally {
     rl?.close();
   }
+  say(narrator?.flush());
   if (values.o) writeRecord(values.o, rec);
   const o = game.outcome(state);
   if (!values.quiet && !humans.size) {

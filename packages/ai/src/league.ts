@@ -1,0 +1,156 @@
+/**
+ * The AI league: `npm run ai:league -- --game G --games N [--ai normal] [--time MS] [--vs random,greedy]
+ * [--seed S] [--jobs J]` plays the AI against each baseline, on each side, N games per pairing,
+ * and prints win rates with 95% Wilson intervals and the mean time per decision.
+ * Targets (issue #4), at normal strength with 1 s a decision: >= 95% against random and >= 70%
+ * against greedy, on each side.
+ */
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Role } from '@sandtable/engine';
+import { aiFor, type AiEntry } from './registry.ts';
+import { makePlayer, timed } from './players.ts';
+import { isAiKind, type AiKind } from './strength.ts';
+import { now } from './search.ts';
+
+export interface GameSpec {
+  gameId: string;
+  ai: AiKind;
+  opponent: AiKind;
+  aiSide: Role;
+  seed: string;
+  timeMs?: number;
+  maxSteps?: number;
+}
+
+export interface GameResult {
+  spec: GameSpec;
+  winner: Role | null;
+  aiWon: boolean;
+  steps: number;
+  /** The AI's decisions that had a real choice (more than one legal action), and their time. */
+  aiDecisions: number;
+  aiMs: number;
+}
+
+/** Plays one game to the end; each side decides from its own view. */
+export function playGame(spec: GameSpec): GameResult {
+  const entry: AiEntry = aiFor(spec.gameId);
+  const { game } = entry;
+  const ai = timed(makePlayer(entry, spec.ai, `league-ai:${spec.seed}`, spec.timeMs === undefined ? {} : { timeMs: spec.timeMs }));
+  const opp = makePlayer(entry, spec.opponent, `league-opp:${spec.seed}`);
+  const state = game.setup(`league:${spec.seed}`);
+  const max = spec.maxSteps ?? 100_000;
+  let steps = 0;
+  let aiDecisions = 0;
+  let aiMs = 0;
+  while (!game.outcome(state) && steps < max) {
+    const d = game.decision(state);
+    if (!d) break;
+    const view = game.view(state, d.role);
+    const mine = d.role === spec.aiSide;
+    const t0 = now();
+    const choice = (mine ? ai : opp).choose(view);
+    if (mine && view.actions.length > 1) {
+      aiDecisions++;
+      aiMs += now() - t0;
+    }
+    game.applyInPlace(state, d.role, choice.action, true);
+    steps++;
+  }
+  const winner = game.outcome(state)?.winner ?? null;
+  return { spec, winner, aiWon: winner === spec.aiSide, steps, aiDecisions, aiMs };
+}
+
+/** 95% Wilson score interval of a proportion. */
+export function wilson(wins: number, n: number, z = 1.96): [number, number] {
+  if (n === 0) return [0, 1];
+  const p = wins / n;
+  const den = 1 + (z * z) / n;
+  const mid = (p + (z * z) / (2 * n)) / den;
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / den;
+  return [Math.max(0, mid - half), Math.min(1, mid + half)];
+}
+
+export function leagueSpecs(gameId: string, ai: AiKind, opponents: AiKind[], games: number, seed: string, timeMs?: number): GameSpec[] {
+  const roles = aiFor(gameId).game.rules.roles;
+  const specs: GameSpec[] = [];
+  for (const opponent of opponents) {
+    for (const aiSide of roles) {
+      for (let i = 0; i < games; i++) {
+        const spec: GameSpec = { gameId, ai, opponent, aiSide, seed: `${seed}:${opponent}:${aiSide}:${i}` };
+        if (timeMs !== undefined) spec.timeMs = timeMs;
+        specs.push(spec);
+      }
+    }
+  }
+  return specs;
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+/** One table row per (opponent, AI side). */
+export function leagueTable(results: GameResult[]): string[] {
+  const groups = new Map<string, GameResult[]>();
+  for (const r of results) {
+    const k = `${r.spec.opponent}\t${r.spec.aiSide}`;
+    groups.set(k, [...(groups.get(k) ?? []), r]);
+  }
+  const lines = ['| AI | vs | AI side | games | AI wins | win rate | 95% interval | mean ms/decision | decisions/game | target |', '|---|---|---|---|---|---|---|---|---|---|'];
+  for (const [k, rs] of groups) {
+    const [opp, side] = k.split('\t') as [string, string];
+    const wins = rs.filter((r) => r.aiWon).length;
+    const [lo, hi] = wilson(wins, rs.length);
+    const decisions = rs.reduce((s, r) => s + r.aiDecisions, 0);
+    const ms = rs.reduce((s, r) => s + r.aiMs, 0);
+    const target = opp === 'random' ? 0.95 : opp === 'greedy' ? 0.7 : null;
+    const verdict = target === null ? '-' : `${pct(target)}: ${wins / rs.length >= target ? (lo >= target ? 'met' : 'met (interval overlaps)') : 'NOT met'}`;
+    lines.push(`| ${rs[0]!.spec.ai} | ${opp} | ${side} | ${rs.length} | ${wins} | ${pct(wins / rs.length)} | ${pct(lo)}-${pct(hi)} | ${(ms / Math.max(decisions, 1)).toFixed(0)} | ${(decisions / rs.length).toFixed(0)} | ${verdict} |`);
+  }
+  return lines;
+}
+
+/** Runs specs on `jobs` worker threads (each plays whole games). */
+async function runParallel(specs: GameSpec[], jobs: number, onResult: (r: GameResult) => void): Promise<GameResult[]> {
+  if (jobs <= 1) return specs.map((s) => { const r = playGame(s); onResult(r); return r; });
+  const results: GameResult[] = [];
+  let next = 0;
+  const runWorker = () => new Promise<void>((resolve, reject) => {
+    const w = new Worker(new URL('./league-boot.mjs', import.meta.url));
+    const feed = () => {
+      if (next >= specs.length) { void w.terminate().then(() => resolve()); return; }
+      w.postMessage(specs[next++]);
+    };
+    w.on('message', (r: GameResult) => { results.push(r); onResult(r); feed(); });
+    w.on('error', reject);
+    feed();
+  });
+  await Promise.all(Array.from({ length: Math.min(jobs, specs.length) }, runWorker));
+  return results;
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: { game: { type: 'string', default: 'soft-underbelly' }, games: { type: 'string', default: '20' }, ai: { type: 'string', default: 'normal' }, time: { type: 'string' }, vs: { type: 'string', default: 'random,greedy' }, seed: { type: 'string', default: 'league' }, jobs: { type: 'string', default: '1' }, quiet: { type: 'boolean' } },
+  });
+  const kinds = [values.ai, ...values.vs.split(',')];
+  for (const k of kinds) if (!isAiKind(k)) throw new Error(`unknown AI "${k}"`);
+  const timeMs = values.time === undefined ? undefined : Number(values.time);
+  const specs = leagueSpecs(values.game, values.ai as AiKind, values.vs.split(',') as AiKind[], Number(values.games), values.seed, timeMs);
+  console.log(`league: ${values.game}, ${values.ai}${timeMs ? ` at ${timeMs} ms a decision` : ''} vs ${values.vs}, ${values.games} games per pairing and side, ${values.jobs} job(s)`);
+  const t0 = now();
+  const results = await runParallel(specs, Number(values.jobs), (r) => {
+    if (!values.quiet) console.log(`  ${r.spec.ai} (${r.spec.aiSide}) vs ${r.spec.opponent}: ${r.aiWon ? 'AI wins' : r.winner ? `${r.winner} wins` : 'draw'} in ${r.steps} steps, ${(r.aiMs / Math.max(r.aiDecisions, 1)).toFixed(0)} ms/decision`);
+  });
+  for (const line of leagueTable(results)) console.log(line);
+  console.log(`total ${((now() - t0) / 1000).toFixed(0)} s`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).catch((e: unknown) => {
+    console.error(`error: ${e instanceof Error ? e.message : String(e)}`);
+    process.exitCode = 1;
+  });
+}
