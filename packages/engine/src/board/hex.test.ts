@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextUint32, seedRng } from '../rng.ts';
-import { HexGrid, oppositeDirection, type HexGridSpec, type HexOffset, type HexOrientation } from './hex.ts';
+import { axialDirection, axialToOffset, HexGrid, offsetToAxial, oppositeDirection, type HexGridSpec, type HexOffset, type HexOrientation } from './hex.ts';
 import { bitFlags } from './graph.ts';
 
 const VARIANTS: [HexOrientation, HexOffset][] = [['flat', 'odd'], ['flat', 'even'], ['pointy', 'odd'], ['pointy', 'even']];
@@ -100,6 +100,19 @@ describe('hex neighbours', () => {
       const col = g.colOf(i), row = g.rowOf(i);
       const interior = col > 0 && row > 0 && col < g.cols - 1 && row < g.rows - 1;
       if (interior) expect(g.neighbours(i)).toHaveLength(6);
+    }
+  });
+
+  it.each(VARIANTS)('equal the axial neighbours of Red Blob\'s conversions (%s/%s)', (o, p) => {
+    const g = grid(o, p, 12, 10);
+    for (let i = 0; i < g.nodeCount; i++) {
+      const [q, r] = offsetToAxial(g.colOf(i), g.rowOf(i), o, p);
+      expect([q, r]).toEqual([g.qOf(i), g.rOf(i)]);
+      expect(axialToOffset(q, r, o, p)).toEqual([g.colOf(i), g.rowOf(i)]);
+      for (let d = 0; d < 6; d++) {
+        const [dq, dr] = axialDirection(o, d);
+        expect(g.neighbour(i, d)).toBe(g.indexOfAxial(q + dq, r + dr));
+      }
     }
   });
 

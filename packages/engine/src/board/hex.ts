@@ -36,6 +36,11 @@ const FLAT_DR = [-1, -1, 0, 1, 1, 0];
 const POINTY_DQ = [1, 1, 0, -1, -1, 0];
 const POINTY_DR = [-1, 0, 1, 1, 0, -1];
 
+/** Axial (dq, dr) of direction d for an orientation. */
+export function axialDirection(orientation: HexOrientation, d: number): [number, number] {
+  return orientation === 'flat' ? [FLAT_DQ[d]!, FLAT_DR[d]!] : [POINTY_DQ[d]!, POINTY_DR[d]!];
+}
+
 /** The direction opposite to `d`. */
 export function oppositeDirection(d: number): number {
   return (d + 3) % 6;
@@ -122,8 +127,6 @@ export class HexGrid implements BoardGraph {
    */
   readonly hexsides: Uint8Array | Uint16Array | Uint32Array;
   readonly directionNames: readonly string[];
-  private readonly dq: readonly number[];
-  private readonly dr: readonly number[];
   private readonly labelPattern: RegExp;
 
   constructor(spec: HexGridSpec) {
@@ -141,8 +144,6 @@ export class HexGrid implements BoardGraph {
     this.labelPattern = new RegExp(`^(\\d{${this.colDigits}})${escapeRegExp(this.separator)}(\\d{${this.rowDigits}})$`);
     this.nodeCount = this.cols * this.rows;
     const flat = this.orientation === 'flat';
-    this.dq = flat ? FLAT_DQ : POINTY_DQ;
-    this.dr = flat ? FLAT_DR : POINTY_DR;
     this.directionNames = flat ? FLAT_DIRECTIONS : POINTY_DIRECTIONS;
     this.firstEdge = new Int32Array(this.nodeCount + 1);
     for (let i = 0; i <= this.nodeCount; i++) this.firstEdge[i] = 6 * i;
@@ -376,13 +377,20 @@ export class HexGrid implements BoardGraph {
     return this.firstEdge.byteLength + this.edgeTo.byteLength + this.edgeKind.byteLength + this.terrain.byteLength + this.hexsides.byteLength;
   }
 
+  /** Fills edgeTo from offset deltas per column (flat) or row (pointy) parity. */
   private buildNeighbours(): void {
-    for (let i = 0; i < this.nodeCount; i++) {
-      const q = this.qOf(i);
-      const r = this.rOf(i);
-      for (let d = 0; d < 6; d++) {
-        this.edgeTo[6 * i + d] = this.indexOfAxial(q + this.dq[d]!, r + this.dr[d]!);
-        this.edgeKind[6 * i + d] = d;
+    const { dc, dr } = offsetDeltas(this.orientation, this.offset);
+    const flat = this.orientation === 'flat';
+    for (let row = 0; row < this.rows; row++) {
+      for (let col = 0; col < this.cols; col++) {
+        const base = 6 * (row * this.cols + col);
+        const p = 6 * ((flat ? col : row) & 1);
+        for (let d = 0; d < 6; d++) {
+          const c = col + dc[p + d]!;
+          const r = row + dr[p + d]!;
+          this.edgeTo[base + d] = c >= 0 && c < this.cols && r >= 0 && r < this.rows ? r * this.cols + c : -1;
+          this.edgeKind[base + d] = d;
+        }
       }
     }
   }
@@ -398,6 +406,39 @@ export class HexGrid implements BoardGraph {
     if (d < 0) throw new RangeError(`hexes ${this.label(a)} and ${this.label(b)} are not adjacent`);
     return d;
   }
+}
+
+/** Red Blob's offset -> axial conversion for one orientation and parity. */
+export function offsetToAxial(col: number, row: number, orientation: HexOrientation, offset: HexOffset): [number, number] {
+  if (orientation === 'flat') return [col, row - (offset === 'odd' ? (col - (col & 1)) >> 1 : (col + (col & 1)) >> 1)];
+  return [col - (offset === 'odd' ? (row - (row & 1)) >> 1 : (row + (row & 1)) >> 1), row];
+}
+
+/** Red Blob's axial -> offset conversion for one orientation and parity. */
+export function axialToOffset(q: number, r: number, orientation: HexOrientation, offset: HexOffset): [number, number] {
+  if (orientation === 'flat') return [q, r + (offset === 'odd' ? (q - (q & 1)) >> 1 : (q + (q & 1)) >> 1)];
+  return [q + (offset === 'odd' ? (r - (r & 1)) >> 1 : (r + (r & 1)) >> 1), r];
+}
+
+/**
+ * (dcol, drow) of each direction for a hex of even (slots 0-5) and odd (6-11) column (flat) or
+ * row (pointy), derived from the axial direction vectors.
+ */
+function offsetDeltas(orientation: HexOrientation, offset: HexOffset): { dc: number[]; dr: number[] } {
+  const flat = orientation === 'flat';
+  const [vq, vr] = flat ? [FLAT_DQ, FLAT_DR] : [POINTY_DQ, POINTY_DR];
+  const dc: number[] = [];
+  const dr: number[] = [];
+  for (const parity of [0, 1]) {
+    const [col, row] = flat ? [parity, 0] : [0, parity];
+    const [q, r] = offsetToAxial(col, row, orientation, offset);
+    for (let d = 0; d < 6; d++) {
+      const [nc, nr] = axialToOffset(q + vq[d]!, r + vr[d]!, orientation, offset);
+      dc.push(nc - col);
+      dr.push(nr - row);
+    }
+  }
+  return { dc, dr };
 }
 
 function checkDimensions(spec: HexGridSpec): void {

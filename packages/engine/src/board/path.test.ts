@@ -132,6 +132,22 @@ describe('PathFinder (bounded Dijkstra)', () => {
     expect(finder.generation).toBeLessThan(20);
   });
 
+  it('grows its queue when a node has thousands of neighbours', () => {
+    const spokes = 5000;
+    const hub = new AreaGraph({
+      nodes: Array.from({ length: spokes + 1 }, (_, id) => ({ id })),
+      links: Array.from({ length: spokes }, (_, k) => ({ a: 0, b: k + 1, kind: 0 })),
+    });
+    const finder = new PathFinder(hub);
+    const before = finder.memoryBytes();
+    const reach = finder.reach(0, { budget: Infinity, cost: (_f, to) => (to * 7919) % 1000 });
+    expect(reach.count).toBe(spokes + 1);
+    expect(finder.memoryBytes()).toBeGreaterThan(before);
+    for (let v = 1; v <= spokes; v++) expect(reach.costTo(v)).toBe((v * 7919) % 1000);
+    const costs = reach.costs();
+    for (let k = 1; k < costs.length; k++) expect(costs[k]!).toBeGreaterThanOrEqual(costs[k - 1]!);
+  });
+
   it('reaches exactly the budget, not beyond', () => {
     const g = new HexGrid({ cols: 10, rows: 1, orientation: 'flat', offset: 'odd' });
     const reach = new PathFinder(g).reach(0, { budget: 6, cost: () => 2 });

@@ -87,7 +87,9 @@ export class PathFinder {
   readonly stamp: Uint32Array;
   /** Settled nodes in order. */
   readonly order: Int32Array;
-  private readonly queue: FlatQueue<number>;
+  private queue: FlatQueue<number>;
+  /** Most entries the queue can ever hold: one per start node plus one per improving step. */
+  private readonly maxQueue: number;
   private gen = 0;
 
   constructor(graph: BoardGraph) {
@@ -97,8 +99,8 @@ export class PathFinder {
     this.prev = new Int32Array(n);
     this.stamp = new Uint32Array(n);
     this.order = new Int32Array(n);
-    // Each push is a strict improvement along one slot, or a start node.
-    this.queue = new FlatQueue<number>(graph.edgeTo.length + n, Float64Array, Uint32Array);
+    this.maxQueue = graph.edgeTo.length + n;
+    this.queue = new FlatQueue<number>(Math.min(this.maxQueue, Math.max(1024, n >> 3)), Float64Array, Uint32Array);
   }
 
   /** The current search's generation (even); settled nodes are stamped generation + 1. */
@@ -137,21 +139,21 @@ export class PathFinder {
       this.stamp[s] = this.gen;
       this.cost[s] = 0;
       this.prev[s] = -1;
-      this.queue.push(s, 0);
+      this.push(s, 0);
     }
   }
 
   private run(opts: ReachOptions): { count: number; goal: number } {
     const { firstEdge, edgeTo, edgeKind } = this.graph;
-    const { cost, prev, stamp, order, queue } = this;
+    const { cost, prev, stamp, order } = this;
     const { budget, stopsIn, isGoal } = opts;
     const stepCost = opts.cost;
     const open = this.gen;
     const settled = open + 1;
     let count = 0;
     let goal = -1;
-    while (queue.length > 0) {
-      const u = queue.pop()!;
+    while (this.queue.length > 0) {
+      const u = this.queue.pop()!;
       if (stamp[u] === settled) continue;
       stamp[u] = settled;
       order[count++] = u;
@@ -172,11 +174,24 @@ export class PathFinder {
           stamp[v] = open;
           cost[v] = nc;
           prev[v] = u;
-          queue.push(v, nc);
+          this.push(v, nc);
         }
       }
     }
-    queue.clear();
+    this.queue.clear();
     return { count, goal };
+  }
+
+  /** Pushes onto the typed-array queue, doubling its capacity when full (up to `maxQueue`). */
+  private push(node: number, priority: number): void {
+    const q = this.queue;
+    if (q.length === q.capacity) {
+      const bigger = new FlatQueue<number>(Math.min(this.maxQueue, 2 * q.capacity), Float64Array, Uint32Array);
+      (bigger.ids as unknown as Uint32Array).set((q.ids as unknown as Uint32Array).subarray(0, q.length));
+      (bigger.values as unknown as Float64Array).set((q.values as unknown as Float64Array).subarray(0, q.length));
+      bigger.length = q.length;
+      this.queue = bigger;
+    }
+    this.queue.push(node, priority);
   }
 }
