@@ -6,3 +6,4 @@ export * from './game.ts';
 export * from './data.ts';
 export * from './playout.ts';
 export * from './determinize.ts';
+export * from './board/index.ts';
