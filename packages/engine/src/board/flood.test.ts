@@ -108,6 +108,7 @@ describe('Tracer.flood', () => {
     expect(field.count).toBe(1 + g.neighbours(35).length);
     expect(field.reached[0]).toBe(0);
     expect(field.distance[0]).toBe(Infinity);
+    expect(() => tracer.flood(0, {}, newFloodField(5))).toThrow(/flood field is for 5 nodes, the graph has 36/);
   });
 
   it('refuses mixed hop and cost limits', () => {

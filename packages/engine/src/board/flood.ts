@@ -56,6 +56,9 @@ export class Tracer {
   /** Every node traceable from `sources`. Fills `into` (cleared first) or a new field. */
   flood(sources: number | ArrayLike<number>, opts: TraceOptions = {}, into?: FloodField): FloodField {
     const field = into ?? newFloodField(this.graph.nodeCount);
+    if (field.reached.length !== this.graph.nodeCount || field.distance.length !== this.graph.nodeCount) {
+      throw new RangeError(`flood field is for ${field.reached.length} nodes, the graph has ${this.graph.nodeCount}`);
+    }
     if (into) {
       field.reached.fill(0);
       field.distance.fill(Infinity);
