@@ -1,0 +1,46 @@
+/**
+ * Wraps a Sandtable game position as a boardgame.io game, so boardgame.io's own MCTS bot can be
+ * timed on exactly the same position (bench only; boardgame.io is a dev dependency of
+ * packages/ai). Each engine action is one boardgame.io move; the turn passes to whichever role
+ * the engine's decision stack names next.
+ */
+import { MCTSBot } from 'boardgame.io/ai';
+import { InitializeGame } from 'boardgame.io/internal';
+import type { Action, EngineState, Game } from '@sandtable/engine';
+
+interface Wrapped { s: EngineState<unknown> }
+
+export function bgioGame(game: Game<unknown, Action, unknown>, start: EngineState<unknown>) {
+  const roles = game.rules.roles;
+  const seat = (G: Wrapped) => Math.max(0, roles.indexOf(game.decision(G.s)?.role ?? roles[0]!));
+  return {
+    name: game.rules.id,
+    setup: (): Wrapped => ({ s: structuredClone(start) }),
+    turn: { minMoves: 1, maxMoves: 1, order: { first: ({ G }: { G: Wrapped }) => seat(G), next: ({ G }: { G: Wrapped }) => seat(G) } },
+    moves: {
+      act: ({ G, playerID }: { G: Wrapped; playerID: string }, action: Action) => {
+        game.applyInPlace(G.s, roles[Number(playerID)]!, action, true);
+      },
+    },
+    endIf: ({ G }: { G: Wrapped }) => {
+      const o = game.outcome(G.s);
+      if (!o) return undefined;
+      return o.winner ? { winner: String(roles.indexOf(o.winner)) } : { draw: true };
+    },
+    ai: {
+      enumerate: (G: Wrapped, _ctx: unknown, playerID: string) =>
+        game.legalActions(G.s, roles[Number(playerID)]!).map((a) => ({ move: 'act', args: [a] })),
+    },
+  };
+}
+
+/** Runs boardgame.io's MCTS bot for `iterations` on the position; returns the elapsed ms. */
+export async function timeBgioMcts(game: Game<unknown, Action, unknown>, start: EngineState<unknown>, iterations: number, playoutDepth: number): Promise<number> {
+  const g = bgioGame(game, start);
+  const state = InitializeGame({ game: g as never, numPlayers: game.rules.roles.length });
+  const bot = new MCTSBot({ game: g as never, enumerate: g.ai.enumerate as never, seed: 'bench', iterations, playoutDepth });
+  const player = String(Math.max(0, game.rules.roles.indexOf(game.decision(start)!.role)));
+  const t0 = performance.now();
+  await bot.play(state, player);
+  return performance.now() - t0;
+}
