@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ImpulseNarrator, summarizePlan } from './plan.ts';
 import { pig, pigHooks } from './games/pig.ts';
-import { nim, nimHooks } from './testing.ts';
+import { nim, nimHooks, type NimAction } from './testing.ts';
 import { searchPlayer } from './players.ts';
 
 describe('plan summaries', () => {
@@ -21,7 +21,8 @@ describe('plan summaries', () => {
 
   it('falls back to the steps joined, with the odds, for games without a summary hook', () => {
     const s = nim.setup('1', 'heap', { stones: 5 });
-    const line = summarizePlan({ game: nim, hooks: nimHooks }, nim.view(s, 'first'), [{ type: 'take', n: 2 }], { iterations: 1, elapsedMs: 1, winChance: 0.9, visits: 1 });
+    const take: NimAction = { type: 'take', n: 2 };
+    const line = summarizePlan({ game: nim, hooks: nimHooks }, nim.view(s, 'first'), [take], { iterations: 1, elapsedMs: 1, winChance: 0.9, visits: 1 });
     expect(line).toBe('first: take (odds of winning 90%)');
   });
 

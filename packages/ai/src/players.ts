@@ -5,7 +5,7 @@
 import { determinizeState, randomIndex, seedRng, type Action, type View } from '@sandtable/engine';
 import type { AiEntry } from './registry.ts';
 import type { SearchStats } from './hooks.ts';
-import { now, search, type SearchOptions } from './search.ts';
+import { now, runBudget, Searcher, type SearchOptions } from './search.ts';
 import { STRENGTHS, isStrength, type AiKind } from './strength.ts';
 
 export interface Choice<A extends Action = Action> {
@@ -67,11 +67,20 @@ export function greedyPlayer(entry: AiEntry, seed: string, samples = 3): AiPlaye
   };
 }
 
-export function searchPlayer(entry: AiEntry, seed: string, budget: Omit<SearchOptions, 'seed'>, name = 'ismcts'): AiPlayer {
+/**
+ * The searcher as a player. Consecutive steps of the same role reuse the subtree of the step
+ * just played (`reuse`, on by default), so a long impulse keeps what it learnt.
+ */
+export function searchPlayer(entry: AiEntry, seed: string, budget: Omit<SearchOptions, 'seed'>, name = 'ismcts', reuse = true): AiPlayer {
+  let last: { searcher: Searcher<unknown, Action, unknown>; action: Action } | null = null;
   return {
     name,
     choose(view) {
-      const r = search(entry.game, entry.hooks, view, { ...budget, seed: decisionSeed(seed, view) });
+      const forced = view.actions.length === 1;
+      let searcher = last && reuse && last.searcher.advance(last.action, view) ? last.searcher : null;
+      searcher ??= new Searcher(entry.game, entry.hooks, view, { ...budget, seed: decisionSeed(seed, view) });
+      const r = runBudget(searcher, forced, budget);
+      last = { searcher, action: r.action };
       return { action: r.action, stats: r.stats, plan: r.plan };
     },
   };

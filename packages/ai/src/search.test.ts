@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { search, Searcher } from './search.ts';
 import { nim, nimHooks } from './testing.ts';
+import { searchPlayer } from './players.ts';
 import { pig, pigHooks } from './games/pig.ts';
 
 describe('ISMCTS search', () => {
@@ -59,5 +60,20 @@ describe('ISMCTS search', () => {
     const r = search(pig, pigHooks, pig.view(s, 'a'), { seed: 'plan', iterations: 600 });
     expect(r.plan[0]).toEqual({ type: 'roll' });
     expect(r.plan.length).toBeGreaterThan(1);
+  });
+
+  it('reuses the subtree of its previous step when it decides again at once', () => {
+    const entry = { game: pig, hooks: pigHooks };
+    let s = pig.apply(pig.setup('r', 'standard', {}, [2, 2, 4, 5]), 'a', { type: 'roll' });
+    const reusing = searchPlayer(entry, 'r', { iterations: 300 });
+    const fresh = searchPlayer(entry, 'r', { iterations: 300 }, 'fresh', false);
+    const first = reusing.choose(pig.view(s, 'a'));
+    expect(first.action).toEqual({ type: 'roll' });
+    s = pig.apply(s, 'a', first.action);
+    const again = reusing.choose(pig.view(s, 'a'));
+    const scratch = fresh.choose(pig.view(s, 'a'));
+    expect(again.stats!.iterations).toBe(300);
+    const visits = (c: typeof again) => c.stats!.visits;
+    expect(visits(again)).toBeGreaterThan(visits(scratch));
   });
 });

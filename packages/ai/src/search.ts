@@ -77,9 +77,12 @@ export const now: () => number = () => globalThis.performance.now();
 
 /** An incremental ISMCTS: run iterations in slices (for time budgets and cancellation), then read the result. */
 export class Searcher<G, A extends Action, V> {
-  readonly root: Node<A> = newNode<A>(null, null, 1);
+  root: Node<A> = newNode<A>(null, null, 1);
+  /** Iterations and time spent on the current decision. */
   iterations = 0;
   elapsedMs = 0;
+  /** Iterations since the searcher was made (names each iteration's dice seed). */
+  private serial = 0;
   private readonly sampler: RngState;
   private readonly chooser: RngState;
   private readonly roleIndex: Map<Role, number>;
@@ -89,7 +92,7 @@ export class Searcher<G, A extends Action, V> {
   constructor(
     private readonly game: Game<G, A, V>,
     private readonly hooks: AiHooks<G, A, V>,
-    private readonly view: View<V>,
+    private view: View<V>,
     opts: SearchOptions,
   ) {
     if (!view.decision || view.decision.role !== view.role || view.actions.length === 0) {
@@ -117,7 +120,7 @@ export class Searcher<G, A extends Action, V> {
 
   private determinize(): EngineState<G> {
     const fill = this.hooks.determinize ?? this.game.rules.determinize;
-    return determinizeState(this.game, this.view, this.sampler, `ismcts-dice:${this.o.seed}:${this.iterations}`, fill);
+    return determinizeState(this.game, this.view, this.sampler, `ismcts-dice:${this.o.seed}:${this.serial}`, fill);
   }
 
   private iterate(): void {
@@ -141,6 +144,23 @@ export class Searcher<G, A extends Action, V> {
       if (n.role !== null) n.value += rewards[this.roleIndex.get(n.role)!]!;
     }
     this.iterations++;
+    this.serial++;
+  }
+
+  /**
+   * Tree reuse: when the same role decides again right after playing `action` (the next small
+   * step of its impulse), the subtree below `action` becomes the root for `next`. Returns false
+   * (nothing changed) when `next` does not directly follow.
+   */
+  advance(action: A, next: View<V>): boolean {
+    const child = this.root.children.get(actionKey(action));
+    const follows = next.role === this.view.role && next.seq === this.view.seq + 1 && next.decision?.role === next.role && next.actions.length > 0;
+    if (!child || !follows) return false;
+    this.root = child;
+    this.view = next;
+    this.iterations = 0;
+    this.elapsedMs = 0;
+    return true;
   }
 
   /** Picks the child to descend into: a new one while the node may widen, else the best by UCB. */
@@ -261,20 +281,24 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** Runs a search to its budget (iterations and/or time; at least one iteration). */
+/** Spends a budget (iterations and/or time; at least one iteration unless the choice is forced). */
+export function runBudget<G, A extends Action, V>(s: Searcher<G, A, V>, forced: boolean, budget: { iterations?: number; timeMs?: number }): SearchResult<A> {
+  if (budget.iterations === undefined && budget.timeMs === undefined) throw new Error('a search needs an iteration or time budget');
+  if (!forced) {
+    const deadline = budget.timeMs === undefined ? Infinity : now() + budget.timeMs;
+    s.run(budget.iterations ?? Number.MAX_SAFE_INTEGER, deadline);
+  }
+  return s.result();
+}
+
+/** Runs a search to its budget. */
 export function search<G, A extends Action, V>(
   game: Game<G, A, V>,
   hooks: AiHooks<G, A, V>,
   view: View<V>,
   opts: SearchOptions,
 ): SearchResult<A> {
-  if (opts.iterations === undefined && opts.timeMs === undefined) throw new Error('a search needs an iteration or time budget');
-  const s = new Searcher(game, hooks, view, opts);
-  if (view.actions.length > 1) {
-    const deadline = opts.timeMs === undefined ? Infinity : now() + opts.timeMs;
-    s.run(opts.iterations ?? Number.MAX_SAFE_INTEGER, deadline);
-  }
-  return s.result();
+  return runBudget(new Searcher(game, hooks, view, opts), view.actions.length === 1, opts);
 }
 
 /**
