@@ -103,4 +103,13 @@ export interface SoftUnderbellyData {
   /** Number of turns (§7 L87) and the Overlord turn (§43). */
   turns: number;
   overlordTurn: number;
+  /**
+   * A recommended, legal placement of every Axis unit not fixed by §5 (all outside Africa,
+   * AMB-27), offered as a one-click choice and used in tests. Reconstructed, not a rule.
+   */
+  axisDefaultDeployment?: SetupPlacement[];
+  /** Event markers per player (§44 L430: 6). */
+  eventMarkers?: { count: number; provenance: string };
+  /** Wooden cubes in the box, both colours (ext: 46); `cubes` splits them by side. */
+  boxCubes?: { count: number; provenance: string };
 }
