@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { rulesTextPlugin } from './packages/web/rules-plugin.ts';
 
 export default defineConfig({
+  plugins: [rulesTextPlugin()],
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'games/*/src/**/*.test.ts'],
+    include: ['packages/*/src/**/*.test.ts', 'games/*/src/**/*.test.ts', 'packages/web/src/**/*.test.tsx'],
     pool: 'threads',
     testTimeout: 120_000,
   },

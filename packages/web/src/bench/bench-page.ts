@@ -1,0 +1,70 @@
+/**
+ * The renderer benchmark page (bench.html): a generated 60,000-hex map with 20,000 counters.
+ * bench/web.ts drives it through `window.bench` in headless Chromium.
+ */
+import { fitCamera, pan, type Camera } from '../map/camera.ts';
+import { MapRenderer } from '../map/render.ts';
+import { bigHexMap } from './bigmap.ts';
+
+const canvas = document.getElementById('map') as HTMLCanvasElement;
+const ctx = canvas.getContext('2d')!;
+const W = canvas.width, H = canvas.height;
+const frame = () => new Promise<number>((r) => requestAnimationFrame(r));
+
+function drawTimed(r: MapRenderer, cam: Camera): number {
+  const t0 = performance.now();
+  r.draw(ctx, cam, W, H, { highlights: new Map() }, 1);
+  ctx.getImageData(0, 0, 1, 1); // wait for the rasterizer: the frame is really drawn
+  return performance.now() - t0;
+}
+
+/** Camera at a playing zoom (hexes about 48 px across) in the middle of the map. */
+function playCamera(r: MapRenderer): Camera {
+  const b = r.model.bounds;
+  const scale = 0.8;
+  return { scale, ox: W / 2 - ((b.minX + b.maxX) / 2) * scale, oy: H / 2 - ((b.minY + b.maxY) / 2) * scale };
+}
+
+async function run(frames: number, step: (k: number) => Camera, r: MapRenderer): Promise<{ draw: number[]; interval: number[] }> {
+  const draw: number[] = [], interval: number[] = [];
+  let last = await frame();
+  for (let k = 0; k < frames; k++) {
+    draw.push(drawTimed(r, step(k)));
+    const now = await frame();
+    interval.push(now - last);
+    last = now;
+  }
+  return { draw, interval };
+}
+
+const api = {
+  async firstDraw(): Promise<{ buildMs: number; firstDrawMs: number; hexes: number; counters: number }> {
+    const t0 = performance.now();
+    const model = bigHexMap();
+    const r = new MapRenderer(model);
+    const t1 = performance.now();
+    const first = drawTimed(r, playCamera(r));
+    (window as unknown as { renderer: MapRenderer }).renderer = r;
+    return { buildMs: t1 - t0, firstDrawMs: first, hexes: model.hex!.grid.nodeCount, counters: model.pieces.length };
+  },
+  async panning(frames: number, zoom = 1): Promise<{ draw: number[]; interval: number[] }> {
+    const r = (window as unknown as { renderer: MapRenderer }).renderer;
+    let cam = playCamera(r);
+    cam = { scale: cam.scale * zoom, ox: W / 2 - (W / 2 - cam.ox) * zoom, oy: H / 2 - (H / 2 - cam.oy) * zoom };
+    return run(frames, () => (cam = pan(cam, -7, -3)), r);
+  },
+  async moving(frames: number): Promise<{ draw: number[]; interval: number[] }> {
+    const r = (window as unknown as { renderer: MapRenderer }).renderer;
+    const cam = playCamera(r);
+    const b = r.model.bounds;
+    const cx = (b.minX + b.maxX) / 2, cy = (b.minY + b.maxY) / 2;
+    const movers = Array.from({ length: 10 }, (_, i) => r.stacks.length - 1 - i * 37);
+    return run(frames, (k) => {
+      movers.forEach((s, i) => r.moveStack(s, cx - 500 + i * 100 + Math.sin(k / 20 + i) * 300, cy + Math.cos(k / 25 + i) * 300));
+      return cam;
+    }, r);
+  },
+  fit: () => fitCamera,
+};
+(window as unknown as { bench: typeof api }).bench = api;
+document.title = 'bench ready';

@@ -1,0 +1,50 @@
+/**
+ * A per-game UI adapter: how to draw a game's view model on the map. Everything here is
+ * presentation; legality, odds and words come from the game's own rules module.
+ */
+import type { Action, EngineState, Game, Role, View } from '@sandtable/engine';
+import type { MapModel, Pt } from '../map/model.ts';
+
+export interface OddsRow {
+  label: string;
+  p: number;
+}
+
+export interface GameAdapter {
+  id: string;
+  /** The map as `role` sees it (null: the game has no map; actions are listed only). */
+  map(view: View<unknown>): MapModel | null;
+  /** Every place id (area ids, hex labels, boxes) actions may name. */
+  places(view: View<unknown>): ReadonlySet<string>;
+  placeName(place: string): string;
+  roleLabel(role: Role): string;
+  roleColor(role: Role): string;
+  /** Header facts: turn, phase, scores... */
+  status(view: View<unknown>): [string, string][];
+  /** Arrow for an action that moves something: the points and a label (cost, what is left). */
+  path?(view: View<unknown>, action: Action): { points: Pt[]; label?: string } | null;
+  /** Exact distribution of outcomes of an action that rolls dice, from the rules' own tables. */
+  odds?(game: Game<any, any, any>, state: EngineState<unknown>, role: Role, action: Action): { title: string; rows: OddsRow[] } | null;
+  /** Rules spec key for rule text (virtual:rules-text). */
+  rulesKey?: string;
+}
+
+const PALETTE = ['#3b6fd8', '#3a3a3a', '#b8322a', '#2f8f4e', '#8a5cc2', '#c98a1b'];
+
+/** Fallback for games without an adapter: no map, generic status from the view's scalars. */
+export function genericAdapter(game: Game<any, any, any>): GameAdapter {
+  const roles: readonly Role[] = game.rules.roles;
+  return {
+    id: game.rules.id,
+    map: () => null,
+    places: () => new Set(),
+    placeName: (p) => p,
+    roleLabel: (r) => r.charAt(0).toUpperCase() + r.slice(1),
+    roleColor: (r) => PALETTE[Math.max(0, roles.indexOf(r)) % PALETTE.length]!,
+    status: (v) => Object.entries((v.game ?? {}) as Record<string, unknown>)
+      .filter(([, x]) => ['string', 'number', 'boolean'].includes(typeof x))
+      .slice(0, 8)
+      .map(([k, x]) => [k, String(x)]),
+    rulesKey: game.rules.id,
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * Soft Underbelly's map: the 25 reconstructed areas (km-projected polygons from the game's data),
+ * white-arrow links, the "at sea" box, area symbols, and the pieces of `view(state, role)`:
+ * cubes (blue Allies, black Axis) with a count, special counters (tank, aircraft at its air
+ * base, elite, paratroops, partisans, fleets, U-boat) face-up or used, defensive lines.
+ */
+import type { Action, Role, View } from '@sandtable/engine';
+import mapData from '../../../../games/soft-underbelly/src/data/map.json' with { type: 'json' };
+import countersData from '../../../../games/soft-underbelly/src/data/counters.json' with { type: 'json' };
+import type { AreaData, CounterData, LinkData } from '../../../../games/soft-underbelly/src/data/types.ts';
+import type { AreaShape, MapModel, Piece, Pt, UnitSymbol } from '../map/model.ts';
+import type { GameAdapter } from './adapter.ts';
+import { suPieces, suStatus, suControl } from './soft-underbelly-view.ts';
+
+const areas = mapData.areas as unknown as AreaData[];
+const links = mapData.links as unknown as LinkData[];
+const counters = new Map((countersData.counters as unknown as CounterData[]).map((c) => [c.id, c]));
+const byId = new Map(areas.map((a) => [a.id, a]));
+
+export const SEA_BOX = { id: 'sea', label: 'At sea', rect: [-150, 250, 230, 120] as [number, number, number, number] };
+const SEA_CENTER: Pt = [SEA_BOX.rect[0] + SEA_BOX.rect[2] / 2, SEA_BOX.rect[1] + SEA_BOX.rect[3] / 2 + 12];
+
+export const SIDE_COLOR: Record<string, string> = { allies: '#2f62c9', axis: '#2a2a2a' };
+const NATION: Record<string, { fill: string; ink: string }> = {
+  US: { fill: '#56703a', ink: '#ffffff' },
+  UK: { fill: '#c2a467', ink: '#1a1a1a' },
+  DE: { fill: '#6c7880', ink: '#ffffff' },
+  IT: { fill: '#93a06a', ink: '#1a1a1a' },
+  allied: { fill: '#a8342c', ink: '#ffffff' },
+};
+const SYMBOL: Record<string, UnitSymbol> = {
+  tank: 'armor', aircraft: 'air', elite: 'elite', paratroops: 'airborne', partisan: 'partisan', fleet: 'naval', uboat: 'submarine',
+};
+
+export function counterInfo(id: string): CounterData | undefined {
+  return counters.get(id);
+}
+
+/** A counter drawn from its data: nationality colours, NATO symbol, name. */
+export function counterPiece(id: string, place: string, used: boolean, at?: Pt): Piece {
+  const c = counters.get(id);
+  const nat = NATION[c?.nationality ?? 'allied'] ?? NATION.allied!;
+  const p: Piece = {
+    id, place, side: c?.side ?? 'allies', fill: nat.fill, ink: nat.ink, symbol: SYMBOL[c?.type ?? ''] ?? 'marker',
+    top: c ? c.nationality === 'allied' ? 'Partisans' : `${c.nationality} ${c.type === 'uboat' ? 'U-boat' : c.type}` : id,
+    title: `${c?.name ?? id}${used ? ' (used, face-down)' : ''}`, used,
+  };
+  if (at) p.at = at;
+  return p;
+}
+
+export function cubePiece(side: string, place: string, count: number): Piece {
+  return {
+    id: `cubes-${side}-${place}`, place, side, fill: side === 'allies' ? '#2f62c9' : '#1c1c1c', ink: '#ffffff', symbol: 'cube', count,
+    title: `${count} ${side === 'allies' ? 'Allied (blue)' : 'Axis (black)'} cube${count === 1 ? '' : 's'}`,
+  };
+}
+
+export function linePiece(place: string, count: number): Piece {
+  return { id: `lines-${place}`, place, side: 'axis', fill: '#8b5a2b', ink: '#f3e1c0', symbol: 'line', top: 'Def. line', bottom: count > 1 ? `×${count}` : '', title: `${count} Axis defensive line${count === 1 ? '' : 's'}` };
+}
+
+function areaFill(a: AreaData, control: string | null | undefined): string {
+  if (a.kind === 'impassable') return '#b9b4a6';
+  if (control === 'allies') return a.region === 'africa' ? '#c9d3e3' : '#c3d0e8';
+  if (control === 'axis') return a.region === 'africa' ? '#d6ccb4' : '#d8d2c2';
+  return a.region === 'africa' ? '#e8dcb8' : '#ece4c9';
+}
+
+function areaShape(a: AreaData, control: string | null | undefined): AreaShape {
+  const icons: AreaShape['icons'] = [];
+  if (a.orangeStar) icons.push({ glyph: '★', color: '#ff8a1c' });
+  if (a.alliedStar) icons.push({ glyph: '★', color: '#5b8cff' });
+  if (a.axisSymbol) icons.push({ glyph: '✠', color: '#111' });
+  if (a.airfield) icons.push({ glyph: '✈', color: '#f5f5f5' });
+  if (a.partisanTriangle) icons.push({ glyph: '▲', color: '#9fd3ff' });
+  const s: AreaShape = {
+    id: a.id, label: a.kind === 'impassable' ? '' : a.id, name: a.name, polygon: a.polygon as Pt[], center: a.center as Pt,
+    fill: areaFill(a, control), icons,
+  };
+  if (a.kind === 'impassable') { s.pattern = 'impassable'; s.inert = true; }
+  else if (a.mountain) s.pattern = 'mountain';
+  return s;
+}
+
+export const BOUNDS = { minX: -900, minY: -790, maxX: 640, maxY: 1200 };
+
+export function placeCenter(place: string): Pt | null {
+  if (place === SEA_BOX.id) return SEA_CENTER;
+  const a = byId.get(place);
+  return a ? (a.center as Pt) : null;
+}
+
+export const softUnderbellyAdapter: GameAdapter = {
+  id: 'soft-underbelly',
+  map(view: View<unknown>): MapModel {
+    const control = suControl(view.game);
+    return {
+      bounds: BOUNDS,
+      pieceSize: 44,
+      seaColor: '#7fa6c6',
+      areas: areas.map((a) => areaShape(a, control[a.id])),
+      links: links.filter((l) => l.kind === 'arrow').map((l) => ({ a: byId.get(l.a)!.center as Pt, b: byId.get(l.b)!.center as Pt, kind: 'sea' as const })),
+      pieces: suPieces(view.game, { counterPiece, cubePiece, linePiece, airBase: (id) => (byId.get(id)?.airBase as Pt | undefined) ?? null }),
+      placeCenter,
+      boxes: [SEA_BOX],
+    };
+  },
+  places: () => new Set([...areas.filter((a) => a.kind !== 'impassable').map((a) => a.id), SEA_BOX.id]),
+  placeName: (p) => (p === SEA_BOX.id ? 'At sea' : byId.has(p) ? `${p} ${byId.get(p)!.name}` : p),
+  roleLabel: (r: Role) => (r === 'allies' ? 'Allies' : r === 'axis' ? 'Axis' : 'Observer'),
+  roleColor: (r: Role) => (r === 'allies' ? '#6b9bff' : r === 'axis' ? '#c9c9c9' : '#999'),
+  status: (v) => suStatus(v.game),
+  path(_v: View<unknown>, a: Action) {
+    const f = a as unknown as Record<string, unknown>;
+    const from = typeof f.from === 'string' ? placeCenter(f.from) : null;
+    const to = typeof f.to === 'string' ? placeCenter(f.to) : typeof f.area === 'string' && from ? placeCenter(f.area) : null;
+    if (!from || !to) return null;
+    const label = typeof f.cubes === 'number' ? `${f.cubes} cube${f.cubes === 1 ? '' : 's'}` : undefined;
+    return label ? { points: [from, to], label } : { points: [from, to] };
+  },
+  rulesKey: 'soft-underbelly',
+};

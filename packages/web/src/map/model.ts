@@ -1,0 +1,138 @@
+/**
+ * What the map draws, independent of any game: area polygons or a hex grid, pieces in stacks,
+ * and the guidance overlays (legal places, selection, a path with its cost). A per-game adapter
+ * (src/games/<id>.ts) builds it from the game's data and `view(state, role)`.
+ */
+import type { HexGrid, HexLayout } from '@sandtable/engine';
+
+export type Pt = [number, number];
+
+export interface Bounds {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+export interface AreaShape {
+  id: string;
+  /** Short label drawn on the map (e.g. the area number). */
+  label: string;
+  /** Full name (tooltips, lists). */
+  name: string;
+  polygon: Pt[];
+  center: Pt;
+  fill: string;
+  /** Symbols drawn under the label: text glyphs such as ★ ✈ ▲. */
+  icons?: { glyph: string; color: string }[];
+  /** Hatched (mountains) or greyed (impassable). */
+  pattern?: 'mountain' | 'impassable';
+  /** Hidden from hit tests (impassable areas). */
+  inert?: boolean;
+}
+
+export interface LinkLine {
+  a: Pt;
+  b: Pt;
+  kind: 'sea' | 'land';
+}
+
+export interface HexsideStyle {
+  /** Bit in the grid's hexside words. */
+  bit: number;
+  kind: 'river' | 'road' | 'border';
+  color: string;
+  /** Width as a fraction of the hex size. */
+  width: number;
+}
+
+export interface HexBoard {
+  grid: HexGrid;
+  layout: HexLayout;
+  /** Fill colour by terrain id. */
+  terrainFill: string[];
+  terrainName?: string[];
+  hexsides: HexsideStyle[];
+}
+
+/** NATO-ish unit symbols (APP-6 frame contents) plus plain kinds for non-units. */
+export type UnitSymbol =
+  | 'infantry' | 'armor' | 'mech' | 'airborne' | 'air' | 'naval' | 'submarine' | 'partisan'
+  | 'elite' | 'artillery' | 'hq' | 'cube' | 'line' | 'marker';
+
+export interface Piece {
+  id: string;
+  /** Place (area id or hex label) the piece is in. */
+  place: string;
+  /** Override of the stack anchor (world coordinates), e.g. an aircraft's air base. */
+  at?: Pt;
+  side: string;
+  fill: string;
+  ink: string;
+  symbol: UnitSymbol;
+  /** Top text (designation) and bottom text (values), as printed on a counter. */
+  top?: string;
+  bottom?: string;
+  /** Face-down / used (drawn with a red band and dimmed). */
+  used?: boolean;
+  /** Steps remaining / full, drawn as pips when full > 1. */
+  steps?: [number, number];
+  /** Number of identical pieces this one stands for (cubes), drawn as a badge. */
+  count?: number;
+  /** Full description for the stack list. */
+  title: string;
+}
+
+export interface PathOverlay {
+  points: Pt[];
+  /** e.g. "2 MP left", drawn at the arrow head. */
+  label?: string;
+  color?: string;
+}
+
+export type HighlightKind = 'legal' | 'selected' | 'target' | 'danger' | 'last';
+
+export interface MapModel {
+  bounds: Bounds;
+  /** World units per km or per hex radius: the size of one counter in world units. */
+  pieceSize: number;
+  seaColor: string;
+  areas: AreaShape[];
+  links: LinkLine[];
+  hex?: HexBoard;
+  pieces: Piece[];
+  /** Anchor of a place (area centre or hex centre). */
+  placeCenter(place: string): Pt | null;
+  /** Optional backdrop (coastlines) as polygons in world units. */
+  land?: Pt[][];
+  /** Off-map boxes (e.g. "At sea"), drawn as labelled rectangles that are places too. */
+  boxes?: { id: string; label: string; rect: [number, number, number, number] }[];
+}
+
+export interface Overlays {
+  highlights: Map<string, HighlightKind>;
+  path?: PathOverlay | null;
+  hoverPlace?: string | null;
+  showHexNumbers?: boolean;
+}
+
+export function boundsOf(points: Iterable<Pt>, pad = 0): Bounds {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const [x, y] of points) {
+    if (x < minX) minX = x;
+    if (y < minY) minY = y;
+    if (x > maxX) maxX = x;
+    if (y > maxY) maxY = y;
+  }
+  return { minX: minX - pad, minY: minY - pad, maxX: maxX + pad, maxY: maxY + pad };
+}
+
+export function pointInPolygon(x: number, y: number, poly: readonly Pt[]): boolean {
+  let inside = false;
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const [xi, yi] = poly[i]!;
+    const [xj, yj] = poly[j]!;
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}

@@ -1,0 +1,399 @@
+/**
+ * Canvas2D map renderer: sea, coastline backdrop, areas or hexes, links, highlights, stacks of
+ * counters, path arrow, labels. Culling: stacks and areas live in grid spatial indexes; hexes are
+ * culled by arithmetic in HexLayer. Hit tests use the same indexes.
+ */
+import { type Camera, visibleWorld } from './camera.ts';
+import { CounterSprites } from './counter.ts';
+import { HexLayer } from './hexlayer.ts';
+import { type AreaShape, type Bounds, type HighlightKind, type MapModel, type Overlays, type Piece, type Pt, boundsOf, pointInPolygon } from './model.ts';
+import { GridIndex } from './spatial.ts';
+
+export interface Stack {
+  key: string;
+  place: string;
+  x: number;
+  y: number;
+  pieces: Piece[];
+}
+
+export const HIGHLIGHT_COLORS: Record<HighlightKind, string> = {
+  legal: '#ffd84a',
+  selected: '#ffffff',
+  target: '#4cff7a',
+  danger: '#ff4a4a',
+  last: '#7fd0ff',
+};
+
+const STACK_DEPTH_PX = 3;
+
+export class MapRenderer {
+  stacks: Stack[] = [];
+  private stackIndex!: GridIndex;
+  private areaIndex!: GridIndex;
+  private hexLayer: HexLayer | null = null;
+  private readonly sprites = new CounterSprites();
+  private readonly scratch: number[] = [];
+  private patterns = new Map<string, CanvasPattern | null>();
+  /** Counters drawn in the last frame (culling check). */
+  drawnStacks = 0;
+
+  constructor(public model: MapModel) {
+    this.setModel(model);
+  }
+
+  setModel(model: MapModel): void {
+    const sameHex = this.hexLayer && model.hex && this.hexLayer.board.grid === model.hex.grid;
+    this.model = model;
+    if (!sameHex) this.hexLayer = model.hex ? new HexLayer(model.hex) : null;
+    this.areaIndex = new GridIndex(model.bounds, Math.max((model.bounds.maxX - model.bounds.minX) / 32, 1e-6));
+    model.areas.forEach((a, i) => this.areaIndex.insert(i, boundsOf(a.polygon)));
+    this.layoutStacks();
+  }
+
+  /** Groups pieces into stacks by place (and anchor); several stacks in one place sit side by side. */
+  private layoutStacks(): void {
+    const m = this.model;
+    const groups = new Map<string, Stack>();
+    for (const p of m.pieces) {
+      const key = p.at ? `${p.place}@${p.at[0]},${p.at[1]}` : `${p.place}|${p.side}`;
+      let st = groups.get(key);
+      if (!st) {
+        const c = p.at ?? m.placeCenter(p.place);
+        if (!c) continue;
+        st = { key, place: p.place, x: c[0], y: c[1], pieces: [] };
+        groups.set(key, st);
+      }
+      st.pieces.push(p);
+    }
+    this.stacks = [...groups.values()];
+    const byPlace = new Map<string, Stack[]>();
+    for (const s of this.stacks) if (!s.key.includes('@')) byPlace.set(s.place, [...(byPlace.get(s.place) ?? []), s]);
+    const gap = m.pieceSize * 1.15;
+    for (const list of byPlace.values()) list.forEach((s, i) => { s.x += (i - (list.length - 1) / 2) * gap; });
+    this.stackIndex = new GridIndex(m.bounds, Math.max(m.pieceSize * 4, 1e-6));
+    this.stacks.forEach((s, i) => this.stackIndex.insert(i, this.stackBox(s)));
+  }
+
+  private stackBox(s: Stack): Bounds {
+    const h = this.model.pieceSize / 2;
+    const extra = this.model.pieceSize * 0.2;
+    return { minX: s.x - h, minY: s.y - h - extra, maxX: s.x + h + extra, maxY: s.y + h };
+  }
+
+  /** Moves stack `i` to (x, y) (animation, benchmark). */
+  moveStack(i: number, x: number, y: number): void {
+    const s = this.stacks[i]!;
+    s.x = x;
+    s.y = y;
+    this.stackIndex.update(i, this.stackBox(s));
+  }
+
+  draw(ctx: CanvasRenderingContext2D, cam: Camera, w: number, h: number, ov: Overlays, dpr = 1): void {
+    const m = this.model;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.fillStyle = m.seaColor;
+    ctx.fillRect(0, 0, w, h);
+    const view = visibleWorld(cam, w, h);
+    if (m.land) this.drawLand(ctx, cam, dpr);
+    if (this.hexLayer) this.hexLayer.draw(ctx, cam, w, h, dpr);
+    ctx.setTransform(cam.scale * dpr, 0, 0, cam.scale * dpr, cam.ox * dpr, cam.oy * dpr);
+    const areas = this.areaIndex.query(view, []).map((i) => m.areas[i]!);
+    this.drawAreas(ctx, areas, cam);
+    this.drawLinks(ctx, cam);
+    this.drawBoxes(ctx, cam);
+    this.drawHighlights(ctx, cam, ov, view);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    this.drawAreaLabels(ctx, areas, cam);
+    if (ov.showHexNumbers) this.drawHexNumbers(ctx, cam, view);
+    this.drawStacks(ctx, cam, view, dpr, ov);
+    if (ov.path) this.drawPath(ctx, cam, ov.path.points, ov.path.label, ov.path.color);
+  }
+
+  private drawLand(ctx: CanvasRenderingContext2D, cam: Camera, dpr: number): void {
+    ctx.setTransform(cam.scale * dpr, 0, 0, cam.scale * dpr, cam.ox * dpr, cam.oy * dpr);
+    ctx.beginPath();
+    for (const ring of this.model.land!) polyPath(ctx, ring);
+    ctx.fillStyle = '#d9d2b8';
+    ctx.fill('evenodd');
+    ctx.strokeStyle = 'rgba(60,80,100,0.6)';
+    ctx.lineWidth = 1.2 / cam.scale;
+    ctx.stroke();
+  }
+
+  private pattern(ctx: CanvasRenderingContext2D, kind: string): CanvasPattern | null {
+    if (this.patterns.has(kind)) return this.patterns.get(kind)!;
+    const c = document.createElement('canvas');
+    c.width = c.height = 12;
+    const p = c.getContext('2d')!;
+    p.strokeStyle = kind === 'mountain' ? 'rgba(90,60,30,0.35)' : 'rgba(0,0,0,0.25)';
+    p.lineWidth = 1.2;
+    if (kind === 'mountain') {
+      p.beginPath(); p.moveTo(1, 9); p.lineTo(4, 4); p.lineTo(7, 9); p.stroke();
+    } else {
+      p.beginPath(); p.moveTo(0, 12); p.lineTo(12, 0); p.stroke();
+    }
+    const pat = ctx.createPattern(c, 'repeat');
+    this.patterns.set(kind, pat);
+    return pat;
+  }
+
+  private drawAreas(ctx: CanvasRenderingContext2D, areas: AreaShape[], cam: Camera): void {
+    for (const a of areas) {
+      ctx.beginPath();
+      polyPath(ctx, a.polygon);
+      ctx.fillStyle = a.fill;
+      ctx.fill();
+      if (a.pattern) {
+        const pat = this.pattern(ctx, a.pattern);
+        if (pat) {
+          pat.setTransform(new DOMMatrix().scale(1 / cam.scale));
+          ctx.fillStyle = pat;
+          ctx.fill();
+        }
+      }
+    }
+    ctx.lineJoin = 'round';
+    ctx.beginPath();
+    for (const a of areas) polyPath(ctx, a.polygon);
+    ctx.strokeStyle = 'rgba(255,255,255,0.9)';
+    ctx.lineWidth = 2.2 / cam.scale;
+    ctx.stroke();
+    ctx.strokeStyle = 'rgba(50,40,30,0.5)';
+    ctx.lineWidth = 0.8 / cam.scale;
+    ctx.stroke();
+  }
+
+  private drawLinks(ctx: CanvasRenderingContext2D, cam: Camera): void {
+    const sea = this.model.links.filter((l) => l.kind === 'sea');
+    if (!sea.length) return;
+    ctx.beginPath();
+    for (const l of sea) { ctx.moveTo(l.a[0], l.a[1]); ctx.lineTo(l.b[0], l.b[1]); }
+    ctx.setLineDash([6 / cam.scale, 5 / cam.scale]);
+    ctx.strokeStyle = 'rgba(20,50,110,0.8)';
+    ctx.lineWidth = 2 / cam.scale;
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+
+  private drawBoxes(ctx: CanvasRenderingContext2D, cam: Camera): void {
+    for (const b of this.model.boxes ?? []) {
+      const [x, y, w, h] = b.rect;
+      ctx.fillStyle = 'rgba(255,255,255,0.18)';
+      ctx.fillRect(x, y, w, h);
+      ctx.strokeStyle = 'rgba(255,255,255,0.8)';
+      ctx.lineWidth = 1.5 / cam.scale;
+      ctx.strokeRect(x, y, w, h);
+      ctx.fillStyle = '#fff';
+      ctx.font = `bold ${13 / cam.scale}px system-ui, sans-serif`;
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'top';
+      ctx.fillText(b.label, x + 6 / cam.scale, y + 5 / cam.scale);
+    }
+  }
+
+  private drawHighlights(ctx: CanvasRenderingContext2D, cam: Camera, ov: Overlays, view: Bounds): void {
+    const m = this.model;
+    const byId = new Map(m.areas.map((a) => [a.id, a]));
+    const order: HighlightKind[] = ['last', 'legal', 'target', 'danger', 'selected'];
+    for (const kind of order) {
+      ctx.beginPath();
+      let any = false;
+      for (const [place, k] of ov.highlights) {
+        if (k !== kind) continue;
+        any = this.placePath(ctx, place, byId, view) || any;
+      }
+      if (ov.hoverPlace && kind === 'selected') any = this.placePath(ctx, ov.hoverPlace, byId, view) || any;
+      if (!any) continue;
+      const color = HIGHLIGHT_COLORS[kind];
+      if (kind !== 'last') {
+        ctx.fillStyle = kind === 'legal' ? 'rgba(255,216,74,0.16)' : kind === 'target' ? 'rgba(76,255,122,0.2)' : kind === 'danger' ? 'rgba(255,74,74,0.22)' : 'rgba(255,255,255,0.18)';
+        ctx.fill();
+      }
+      ctx.strokeStyle = 'rgba(0,0,0,0.55)';
+      ctx.lineWidth = 6 / cam.scale;
+      ctx.stroke();
+      ctx.strokeStyle = color;
+      ctx.lineWidth = 3.2 / cam.scale;
+      if (kind === 'last') ctx.setLineDash([5 / cam.scale, 4 / cam.scale]);
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+  }
+
+  private placePath(ctx: CanvasRenderingContext2D, place: string, byId: Map<string, AreaShape>, view: Bounds): boolean {
+    const a = byId.get(place);
+    if (a) { polyPath(ctx, a.polygon); return true; }
+    const box = this.model.boxes?.find((b) => b.id === place);
+    if (box) { ctx.rect(...box.rect); return true; }
+    if (this.hexLayer) {
+      const i = this.hexLayer.board.grid.indexOfLabel(place);
+      if (i < 0) return false;
+      const x = this.hexLayer.cx(i), y = this.hexLayer.cy(i);
+      if (x < view.minX - 100 || x > view.maxX + 100 || y < view.minY - 100 || y > view.maxY + 100) return false;
+      this.hexLayer.hexPath(ctx, i);
+      return true;
+    }
+    return false;
+  }
+
+  private drawAreaLabels(ctx: CanvasRenderingContext2D, areas: AreaShape[], cam: Camera): void {
+    const ps = this.model.pieceSize * cam.scale;
+    for (const a of areas) {
+      const [sx, sy] = [a.center[0] * cam.scale + cam.ox, a.center[1] * cam.scale + cam.oy];
+      const ly = sy - ps * 0.5 - 16;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      if (a.label) {
+        ctx.font = 'bold 12px system-ui, sans-serif';
+        const w = Math.max(22, ctx.measureText(a.label).width + 10);
+        ctx.fillStyle = a.inert ? 'rgba(80,80,80,0.8)' : 'rgba(30,30,30,0.82)';
+        ctx.beginPath(); ctx.roundRect(sx - w / 2, ly - 9, w, 18, 9); ctx.fill();
+        ctx.fillStyle = '#fff';
+        ctx.fillText(a.label, sx, ly + 1);
+      }
+      if (cam.scale * 40 > 60 || ps > 30) {
+        ctx.font = '600 12px Georgia, serif';
+        ctx.lineWidth = 3;
+        ctx.strokeStyle = 'rgba(255,255,255,0.85)';
+        ctx.strokeText(a.name, sx, ly - 17);
+        ctx.fillStyle = '#2a2418';
+        ctx.fillText(a.name, sx, ly - 17);
+      }
+      if (a.icons?.length) {
+        ctx.font = '14px system-ui, sans-serif';
+        const total = a.icons.length * 16;
+        a.icons.forEach((ic, k) => {
+          const x = sx - total / 2 + 8 + k * 16;
+          ctx.lineWidth = 3;
+          ctx.strokeStyle = 'rgba(0,0,0,0.6)';
+          ctx.strokeText(ic.glyph, x, sy + ps * 0.5 + 12);
+          ctx.fillStyle = ic.color;
+          ctx.fillText(ic.glyph, x, sy + ps * 0.5 + 12);
+        });
+      }
+    }
+  }
+
+  private drawHexNumbers(ctx: CanvasRenderingContext2D, cam: Camera, view: Bounds): void {
+    const L = this.hexLayer;
+    if (!L || L.board.layout.size * cam.scale < 18) return;
+    const g = L.board.grid;
+    const [c0, c1, r0, r1] = L.range(view);
+    const size = L.board.layout.size * cam.scale;
+    ctx.font = `${Math.round(Math.min(11, size * 0.3))}px system-ui, sans-serif`;
+    ctx.fillStyle = 'rgba(30,30,30,0.75)';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) {
+      const i = r * g.cols + c;
+      ctx.fillText(g.label(i), L.cx(i) * cam.scale + cam.ox, (L.cy(i) - (L.board.layout.sizeY ?? L.board.layout.size) * 0.8) * cam.scale + cam.oy);
+    }
+  }
+
+  private drawStacks(ctx: CanvasRenderingContext2D, cam: Camera, view: Bounds, dpr: number, ov: Overlays): void {
+    const ids = this.stackIndex.query(view, this.scratch);
+    ids.sort((a, b) => a - b);
+    const s = this.model.pieceSize * cam.scale;
+    this.drawnStacks = ids.length;
+    for (const i of ids) {
+      const st = this.stacks[i]!;
+      const x = st.x * cam.scale + cam.ox - s / 2, y = st.y * cam.scale + cam.oy - s / 2;
+      const n = st.pieces.length;
+      if (s < 7) {
+        ctx.fillStyle = st.pieces[n - 1]!.fill;
+        ctx.fillRect(x, y, Math.max(2, s), Math.max(2, s));
+        continue;
+      }
+      const depth = Math.min(n - 1, 3);
+      for (let k = depth; k >= 1; k--) {
+        const p = st.pieces[n - 1 - k]!;
+        ctx.drawImage(this.sprites.get(p, s, dpr), x + k * STACK_DEPTH_PX - 1, y - k * STACK_DEPTH_PX - 1, s + 2 / dpr * dpr, s + 2);
+      }
+      const top = st.pieces[n - 1]!;
+      if (s >= 10 && top.symbol !== 'cube') { ctx.fillStyle = 'rgba(0,0,0,0.35)'; ctx.fillRect(x + 2, y + 3, s, s); }
+      ctx.drawImage(this.sprites.get(top, s, dpr), x - 1, y - 1, s + 2, s + 2);
+      if (n > 1 && s >= 16) this.badge(ctx, String(n), x + s + depth * STACK_DEPTH_PX - 2, y - depth * STACK_DEPTH_PX + 2);
+      if (ov.highlights.get(`stack:${st.key}`) === 'selected') {
+        ctx.strokeStyle = '#fff'; ctx.lineWidth = 3;
+        ctx.strokeRect(x - 2, y - 2 - depth * STACK_DEPTH_PX, s + 4 + depth * STACK_DEPTH_PX, s + 4 + depth * STACK_DEPTH_PX);
+      }
+    }
+  }
+
+  private badge(ctx: CanvasRenderingContext2D, text: string, x: number, y: number): void {
+    ctx.font = 'bold 10px system-ui, sans-serif';
+    const w = Math.max(14, ctx.measureText(text).width + 6);
+    ctx.fillStyle = '#1b1b1b';
+    ctx.beginPath(); ctx.roundRect(x - w / 2, y - 7, w, 14, 7); ctx.fill();
+    ctx.strokeStyle = '#fff'; ctx.lineWidth = 1; ctx.stroke();
+    ctx.fillStyle = '#fff'; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+    ctx.fillText(text, x, y + 0.5);
+  }
+
+  private drawPath(ctx: CanvasRenderingContext2D, cam: Camera, pts: Pt[], label?: string, color = '#ffd84a'): void {
+    if (pts.length < 2) return;
+    const sp = pts.map(([x, y]) => [x * cam.scale + cam.ox, y * cam.scale + cam.oy] as Pt);
+    ctx.lineCap = 'round';
+    ctx.lineJoin = 'round';
+    for (const [style, width] of [['rgba(0,0,0,0.6)', 9], [color, 5]] as const) {
+      ctx.beginPath();
+      sp.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+      ctx.strokeStyle = style;
+      ctx.lineWidth = width;
+      ctx.stroke();
+    }
+    const [x1, y1] = sp[sp.length - 1]!, [x0, y0] = sp[sp.length - 2]!;
+    const a = Math.atan2(y1 - y0, x1 - x0);
+    ctx.beginPath();
+    ctx.moveTo(x1 + Math.cos(a) * 8, y1 + Math.sin(a) * 8);
+    ctx.lineTo(x1 + Math.cos(a + 2.5) * 16, y1 + Math.sin(a + 2.5) * 16);
+    ctx.lineTo(x1 + Math.cos(a - 2.5) * 16, y1 + Math.sin(a - 2.5) * 16);
+    ctx.closePath();
+    ctx.fillStyle = color;
+    ctx.strokeStyle = 'rgba(0,0,0,0.7)';
+    ctx.lineWidth = 2;
+    ctx.fill();
+    ctx.stroke();
+    if (label) {
+      ctx.font = 'bold 13px system-ui, sans-serif';
+      const w = ctx.measureText(label).width + 12;
+      ctx.fillStyle = 'rgba(20,20,20,0.88)';
+      ctx.beginPath(); ctx.roundRect(x1 + 12, y1 - 26, w, 20, 5); ctx.fill();
+      ctx.fillStyle = color; ctx.textAlign = 'left'; ctx.textBaseline = 'middle';
+      ctx.fillText(label, x1 + 18, y1 - 16);
+    }
+  }
+
+  /** What is under screen point (sx, sy): a stack first, then a place (box, area or hex). */
+  hitTest(cam: Camera, sx: number, sy: number): { stack: Stack | null; place: string | null } {
+    const [wx, wy] = [(sx - cam.ox) / cam.scale, (sy - cam.oy) / cam.scale];
+    const ids = this.stackIndex.query({ minX: wx, minY: wy, maxX: wx, maxY: wy }, []);
+    const stack = ids.length ? this.stacks[Math.max(...ids)]! : null;
+    return { stack, place: this.placeAt(wx, wy) };
+  }
+
+  placeAt(wx: number, wy: number): string | null {
+    for (const b of this.model.boxes ?? []) {
+      const [x, y, w, h] = b.rect;
+      if (wx >= x && wx <= x + w && wy >= y && wy <= y + h) return b.id;
+    }
+    for (const i of this.areaIndex.query({ minX: wx, minY: wy, maxX: wx, maxY: wy }, [])) {
+      const a = this.model.areas[i]!;
+      if (!a.inert && pointInPolygon(wx, wy, a.polygon)) return a.id;
+    }
+    if (this.hexLayer) {
+      const g = this.hexLayer.board.grid;
+      const i = g.fromPixel(wx, wy, this.hexLayer.board.layout);
+      return i >= 0 ? g.label(i) : null;
+    }
+    return null;
+  }
+}
+
+function polyPath(ctx: CanvasRenderingContext2D, poly: readonly Pt[]): void {
+  if (!poly.length) return;
+  ctx.moveTo(poly[0]![0], poly[0]![1]);
+  for (let i = 1; i < poly.length; i++) ctx.lineTo(poly[i]![0], poly[i]![1]);
+  ctx.closePath();
+}

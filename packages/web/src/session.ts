@@ -1,0 +1,156 @@
+/**
+ * A game being played in the browser: the record (the truth), the state after every action
+ * (so undo and the replay scrubber are instant), seats (human or computer), and the perspective
+ * the screen shows. No rules here: everything goes through the engine's Game API.
+ */
+import { readableRefusal } from './actions.ts';
+import {
+  OBSERVER, RuleError, canonicalJson, parseRecord, randomIndex, seedRng,
+  type Action, type EngineState, type Game, type GameRecord, type Options, type Role, type RngState, type View,
+} from '@sandtable/engine';
+
+export type Seat = 'human' | 'ai';
+export type Result = { ok: true } | { ok: false; rule: string; message: string };
+
+export interface NewGame {
+  scenario?: string;
+  options?: Options;
+  seed?: string;
+  seats: Record<Role, Seat>;
+}
+
+function refusal(e: unknown): Result {
+  if (e instanceof RuleError) return { ok: false, rule: e.rule, message: readableRefusal(e) };
+  throw e;
+}
+
+export class Session {
+  readonly states: EngineState<unknown>[];
+  private chooser: RngState;
+  /** Roles whose views differ: the game hides something from someone. */
+  readonly hiddenInformation: boolean;
+
+  constructor(
+    readonly game: Game<any, any, any>,
+    public record: GameRecord,
+    public seats: Record<Role, Seat>,
+  ) {
+    this.states = [game.replay({ ...record, actions: [] })];
+    for (const entry of record.actions) this.states.push(game.apply(this.state, entry.role, entry.action));
+    this.chooser = seedRng(`ui-ai:${record.seed}:${record.actions.length}`);
+    this.hiddenInformation = this.detectHidden();
+  }
+
+  static create(game: Game<any, any, any>, cfg: NewGame): Session {
+    const seed = cfg.seed ?? String(Math.floor(Math.random() * 1e9));
+    return new Session(game, game.newRecord(seed, cfg.scenario, cfg.options), cfg.seats);
+  }
+
+  /** Loads a record file's text; throws a RuleError naming what is wrong. */
+  static load(games: Record<string, Game<any, any, any>>, text: string, seats?: Record<Role, Seat>): Session {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (e) {
+      throw new RuleError('record format', `not a JSON file: ${(e as Error).message}`, 'bad-record');
+    }
+    const rec = parseRecord(json);
+    const game = games[rec.game];
+    if (!game) throw new RuleError('record format', `record is for unknown game "${rec.game}"`, 'bad-record');
+    game.replay(rec); // validates every action with its rule
+    const s = seats ?? Object.fromEntries(game.rules.roles.map((r: Role) => [r, 'human' as Seat]));
+    return new Session(game, rec, s);
+  }
+
+  get state(): EngineState<unknown> {
+    return this.states[this.states.length - 1]!;
+  }
+
+  get length(): number {
+    return this.record.actions.length;
+  }
+
+  private detectHidden(): boolean {
+    const roles = this.game.rules.roles;
+    const s = this.states[0]!;
+    const seen = new Set(roles.map((r: Role) => canonicalJson(this.game.rules.view(s.game, r))));
+    return seen.size > 1;
+  }
+
+  decisionRole(): Role | null {
+    return this.game.decision(this.state)?.role ?? null;
+  }
+
+  humans(): Role[] {
+    return this.game.rules.roles.filter((r: Role) => this.seats[r] === 'human');
+  }
+
+  /** The role whose eyes the screen uses now. */
+  perspective(last: Role | null): Role {
+    const d = this.decisionRole();
+    const humans = this.humans();
+    if (d && this.seats[d] === 'human') return d;
+    if (last && humans.includes(last)) return last;
+    return humans[0] ?? OBSERVER;
+  }
+
+  view(role: Role, at = this.length): View<unknown> {
+    return this.game.view(this.states[at]!, role);
+  }
+
+  apply(role: Role, action: Action): Result {
+    try {
+      const next = this.game.apply(this.state, role, action);
+      this.states.push(next);
+      this.record = { ...this.record, actions: [...this.record.actions, { role, action }] };
+      return { ok: true };
+    } catch (e) {
+      return refusal(e);
+    }
+  }
+
+  /** Whether `role` may undo now; the reason when not (the engine's own words). */
+  canUndo(role: Role): Result {
+    const last = this.record.actions.at(-1);
+    if (!last) return { ok: false, rule: 'undo', message: 'nothing to undo: no action has been taken' };
+    if (last.role !== role) return { ok: false, rule: 'undo', message: `cannot undo: the last action was ${last.role}'s, not ${role}'s` };
+    const s = this.state;
+    if (s.barrier.seq >= s.seq) return { ok: false, rule: 'undo', message: `cannot undo: ${s.barrier.reason}` };
+    return { ok: true };
+  }
+
+  undo(role: Role): Result {
+    const can = this.canUndo(role);
+    if (!can.ok) return can;
+    try {
+      this.record = this.game.undo(this.record, role);
+      this.states.pop();
+      return { ok: true };
+    } catch (e) {
+      return refusal(e);
+    }
+  }
+
+  /** Would `action` cross an undo barrier (dice, reveal, hand-over)? Says why, or null. */
+  irreversible(role: Role, action: Action): string | null {
+    try {
+      const next = this.game.apply(this.state, role, action);
+      return next.barrier.seq === next.seq ? next.barrier.reason : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The computer's move for the role on turn, if that role is a computer seat. Random for now. */
+  aiChoice(): { role: Role; action: Action } | null {
+    const role = this.decisionRole();
+    if (!role || this.seats[role] !== 'ai' || this.game.outcome(this.state)) return null;
+    const legal = this.game.legalActions(this.state, role);
+    if (!legal.length) return null;
+    return { role, action: legal[randomIndex(this.chooser, legal.length)]! };
+  }
+
+  save(): string {
+    return JSON.stringify(this.record, null, 1);
+  }
+}

@@ -1,0 +1,216 @@
+/** Playing a game: map, prompt, legal actions, odds, log, undo, save/load, replay scrubber. */
+import type { Action, Role } from '@sandtable/engine';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { describeAction, explainAttempt, matching, nextPlaces, placesOf } from '../actions.ts';
+import type { GameAdapter } from '../games/adapter.ts';
+import type { HighlightKind, Overlays } from '../map/model.ts';
+import type { Stack } from '../map/render.ts';
+import { Session } from '../session.ts';
+import { MapCanvas } from './MapCanvas.tsx';
+import { ActionList, Die, LogPanel, PendingCard, PrivacyScreen, Prompt, ReplayBar, RuleDialog, StackList } from './panels.tsx';
+
+export interface GameScreenProps {
+  session: Session;
+  adapter: GameAdapter;
+  rulesText: string;
+  aiDelayMs: number;
+  onExit(): void;
+  onLoad(text: string): string | null;
+}
+
+type Msg = { kind: 'error' | 'info'; text: string } | null;
+
+export function GameScreen({ session, adapter, rulesText, aiDelayMs, onExit, onLoad }: GameScreenProps) {
+  const [version, setVersion] = useState(0);
+  const bump = () => setVersion((v) => v + 1);
+  const [cursor, setCursor] = useState<number | null>(null);
+  const [revealed, setRevealed] = useState<Role | null>(null);
+  const [lastRole, setLastRole] = useState<Role | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [pending, setPending] = useState<Action | null>(null);
+  const [preview, setPreview] = useState<Action | null>(null);
+  const [msg, setMsg] = useState<Msg>(null);
+  const [rule, setRule] = useState<string | null>(null);
+  const [hover, setHover] = useState<{ place: string | null; stack: Stack | null; at: [number, number] | null }>({ place: null, stack: null, at: null });
+  const [pinned, setPinned] = useState<{ stack: Stack; at: [number, number] } | null>(null);
+  const [numbers, setNumbers] = useState(false);
+  const [dice, setDice] = useState<number[] | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  const live = cursor === null;
+  const at = cursor ?? session.length;
+  const role = session.perspective(lastRole);
+  const decisionRole = session.decisionRole();
+  const hotseat = session.humans().length > 1;
+  const needsPrivacy = live && session.hiddenInformation && hotseat && role !== revealed && session.humans().includes(role);
+  const view = useMemo(() => session.view(role, at), [version, at, role]);
+  const state = session.states[at]!;
+  const humanTurn = live && !!decisionRole && session.seats[decisionRole] === 'human' && decisionRole === role;
+  const actions = humanTurn && !needsPrivacy ? view.actions : [];
+  const known = useMemo(() => adapter.places(view), [view]);
+  const model = useMemo(() => adapter.map(view), [view]);
+  const candidates = useMemo(() => matching(actions, selected, known), [actions, selected, known]);
+  const describe = (a: Action) => describeAction(session.game, state, a);
+
+  useEffect(() => { if (role !== lastRole) setLastRole(role); }, [role]);
+
+  // The computer plays its decisions (random until the AI lands), one action per tick.
+  useEffect(() => {
+    if (!live || needsPrivacy) return;
+    const choice = session.aiChoice();
+    if (!choice) return;
+    const t = setTimeout(() => {
+      const r = applyAndShow(choice.role, choice.action);
+      if (!r.ok) setMsg({ kind: 'error', text: `computer move refused: ${r.message}` });
+    }, aiDelayMs);
+    return () => clearTimeout(t);
+  }, [version, live, needsPrivacy]);
+
+  function applyAndShow(r0: Role, a: Action): ReturnType<Session['apply']> {
+    const before = session.state.log.length;
+    const r = session.apply(r0, a);
+    if (!r.ok) return r;
+    const fresh = session.state.log.slice(before).filter((e) => e.dice);
+    const rolls = fresh.filter((e) => /: rolled /.test(e.text)); // the engine's own roll lines
+    const rolled = (rolls.length ? rolls : fresh).flatMap((e) => e.dice ?? []);
+    if (rolled.length) setDice(rolled);
+    setSelected([]);
+    setPending(null);
+    setPreview(null);
+    bump();
+    return r;
+  }
+
+  function commit(a: Action): void {
+    const r = applyAndShow(role, a);
+    if (!r.ok) return setMsg({ kind: 'error', text: r.message });
+    setMsg(null);
+  }
+
+  function choose(a: Action): void {
+    const warning = session.irreversible(role, a);
+    const odds = adapter.odds?.(session.game, state, role, a) ?? null;
+    if (odds || (warning && warning.includes('dice'))) return setPending(a);
+    commit(a);
+  }
+
+  function clickPlace(place: string, stack: Stack | null): void {
+    if (stack) setPinned({ stack, at: hover.at ?? [0, 0] });
+    if (!actions.length) return;
+    if (selected.includes(place)) return setSelected(selected.filter((p) => p !== place));
+    const next = [...selected, place];
+    let cands = matching(actions, next, known);
+    let sel = next;
+    if (!cands.length) {
+      cands = matching(actions, [place], known);
+      sel = [place];
+      if (!cands.length) {
+        const why = explainAttempt(session.game, state, role, actions, selected, place, known, adapter.placeName);
+        setMsg({ kind: 'error', text: why });
+        return;
+      }
+    }
+    setMsg(null);
+    setSelected(sel);
+    const full = cands.filter((a) => placesOf(a, known).every((p) => sel.includes(p)));
+    if (cands.length === 1) choose(cands[0]!);
+    else if (full.length === 1 && nextPlaces(cands, sel, known).size === 0) choose(full[0]!);
+  }
+
+  function undo(): void {
+    const r = session.undo(role);
+    setMsg(r.ok ? { kind: 'info', text: 'Undone.' } : { kind: 'error', text: r.message });
+    setSelected([]);
+    setPending(null);
+    bump();
+  }
+
+  function save(): void {
+    const blob = new Blob([session.save()], { type: 'application/json' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `${session.record.game}-${session.record.seed}-${session.length}.json`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+
+  async function load(f: File | undefined): Promise<void> {
+    if (!f) return;
+    const err = onLoad(await f.text());
+    if (err) setMsg({ kind: 'error', text: err });
+  }
+
+  function branch(): void {
+    while (session.length > at) session.states.pop();
+    session.record = { ...session.record, actions: session.record.actions.slice(0, at) };
+    setCursor(null);
+    bump();
+  }
+
+  const overlays: Overlays = useMemo(() => {
+    const hl = new Map<string, HighlightKind>();
+    const last = session.record.actions[at - 1];
+    if (last) for (const p of placesOf(last.action, known)) hl.set(p, 'last');
+    const shown = preview ? [preview] : candidates;
+    const targets = nextPlaces(shown, selected, known);
+    for (const p of targets) hl.set(p, selected.length || preview ? 'target' : 'legal');
+    for (const p of selected) hl.set(p, 'selected');
+    let path: Overlays['path'] = null;
+    const pathAction = preview ?? pending ?? (selected.length && hover.place ? candidates.find((a) => placesOf(a, known).includes(hover.place!)) : undefined);
+    if (pathAction && adapter.path) path = adapter.path(view, pathAction);
+    return { highlights: hl, path, hoverPlace: actions.length && hover.place && targets.has(hover.place) ? hover.place : null, showHexNumbers: numbers };
+  }, [candidates, selected, preview, pending, hover.place, numbers, view]);
+
+  const undoState = humanTurn || live ? session.canUndo(role) : { ok: false as const, rule: '', message: 'replaying' };
+  const listed = candidates.map((a) => ({ action: a, text: describe(a) }));
+  const stackShown = pinned ?? (hover.stack && hover.at ? { stack: hover.stack, at: hover.at } : null);
+
+  return (
+    <div class="game" data-testid="game" data-seq={session.length} data-role={role}>
+      <header class="topbar">
+        <button onClick={onExit} title="Back to the game list">☰ Games</button>
+        <span class="title">{session.game.rules.title}</span>
+        <span class="status" data-testid="status">{adapter.status(view).map(([k, v]) => <span key={k} class="chip"><small>{k}</small> {v}</span>)}</span>
+        <span class="seat" style={{ color: adapter.roleColor(role) }}>You see: {adapter.roleLabel(role)}</span>
+        <span class="spacer" />
+        <button data-testid="undo" disabled={!live} title={undoState.ok ? 'Take back your last action' : undoState.message} onClick={undo}>↶ Undo</button>
+        <button data-testid="save" onClick={save}>Save</button>
+        <button data-testid="load" onClick={() => fileInput.current?.click()}>Load</button>
+        <input ref={fileInput} type="file" accept=".json,application/json" hidden data-testid="load-file" onChange={(e) => load((e.target as HTMLInputElement).files?.[0])} />
+        {model?.hex && <label class="toggle"><input type="checkbox" checked={numbers} onChange={() => setNumbers(!numbers)} /> hex numbers</label>}
+      </header>
+      <main class="board">
+        {model ? (
+          <MapCanvas model={model} overlays={overlays} onPlaceClick={clickPlace}
+            onHover={(place, stack, p) => { setHover({ place, stack, at: p }); if (!stack) setPinned(null); }} />
+        ) : <div class="no-map">This game has no map: choose from the legal actions.</div>}
+        {stackShown && stackShown.stack.pieces.length > 0 && (
+          <StackList title={`${adapter.placeName(stackShown.stack.place)}`} pieces={stackShown.stack.pieces} at={stackShown.at} onClose={pinned ? () => setPinned(null) : undefined} />
+        )}
+        {dice && <div class="dice-toast" data-testid="dice" onClick={() => setDice(null)}>🎲 {dice.map((d, i) => <Die key={i} value={d} size={26} />)}</div>}
+        {!live && <div class="replay-banner">Replay: after action {at} of {session.length}</div>}
+        <div class="legend">{selected.length ? 'Click a highlighted place to continue, or the selection again to drop it.' : actions.length ? 'Highlighted places have legal actions: click one.' : ''}</div>
+      </main>
+      <aside class="side">
+        <Prompt decision={view.decision} outcome={view.outcome} roleLabel={adapter.roleLabel} roleColor={adapter.roleColor} waiting={live && !!decisionRole && session.seats[decisionRole] === 'ai'} onRule={setRule} />
+        {msg && <div class={`msg ${msg.kind}`} data-testid="message">{msg.text}</div>}
+        {!undoState.ok && live && session.length > 0 && <div class="undo-why" data-testid="undo-why">Undo: {undoState.message.replace(/^cannot undo: /, 'not possible, ')}</div>}
+        {pending && (
+          <PendingCard text={describe(pending)} warning={session.irreversible(role, pending)} odds={adapter.odds?.(session.game, state, role, pending) ?? null}
+            onConfirm={() => commit(pending)} onCancel={() => { setPending(null); setSelected([]); }} />
+        )}
+        {actions.length > 0 && !pending && (
+          <ActionList items={listed} total={actions.length} filtered={selected.length ? selected.map(adapter.placeName).join(' + ') : null}
+            onChoose={choose} onPreview={setPreview} onClear={() => setSelected([])} />
+        )}
+        <div class="log-head">Log <small>(what {adapter.roleLabel(role)} may see)</small></div>
+        <LogPanel log={view.log} onRule={setRule} upTo={at} />
+      </aside>
+      <footer>
+        <ReplayBar at={at} length={session.length} live={live} onSeek={(n) => setCursor(n >= session.length ? null : n)} onLive={() => setCursor(null)} onBranch={branch} />
+      </footer>
+      {needsPrivacy && <PrivacyScreen role={role} label={adapter.roleLabel(role)} color={adapter.roleColor(role)} onReveal={() => setRevealed(role)} />}
+      {rule && <RuleDialog rule={rule} markdown={rulesText} onClose={() => setRule(null)} />}
+    </div>
+  );
+}

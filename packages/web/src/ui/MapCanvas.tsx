@@ -1,0 +1,167 @@
+/** The map canvas: draws a MapModel with overlays; pan/zoom by mouse, touch (pinch) and keyboard. */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { type Camera, fitCamera, keyCamera, pan, zoomAt } from '../map/camera.ts';
+import type { MapModel, Overlays } from '../map/model.ts';
+import { MapRenderer, type Stack } from '../map/render.ts';
+
+export interface MapCanvasProps {
+  model: MapModel;
+  overlays: Overlays;
+  onPlaceClick(place: string, stack: Stack | null): void;
+  onHover(place: string | null, stack: Stack | null, at: [number, number] | null): void;
+}
+
+export function MapCanvas({ model, overlays, onPlaceClick, onHover }: MapCanvasProps) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const renderer = useRef<MapRenderer | null>(null);
+  const cam = useRef<Camera | null>(null);
+  const size = useRef({ w: 800, h: 600, dpr: 1 });
+  const frame = useRef(0);
+  const props = useRef({ model, overlays, onPlaceClick, onHover });
+  props.current = { model, overlays, onPlaceClick, onHover };
+  const [, setTick] = useState(0);
+
+  const redraw = () => {
+    if (frame.current) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      const c = canvas.current, r = renderer.current;
+      if (!c || !r || !cam.current) return;
+      const ctx = c.getContext('2d');
+      if (!ctx) return;
+      r.draw(ctx, cam.current, size.current.w, size.current.h, props.current.overlays, size.current.dpr);
+    });
+  };
+
+  const fit = () => fitCamera(props.current.model.bounds, size.current.w, size.current.h);
+
+  useEffect(() => {
+    if (!renderer.current) renderer.current = new MapRenderer(model);
+    else renderer.current.setModel(model);
+    redraw();
+  }, [model]);
+  useEffect(redraw, [overlays]);
+
+  useEffect(() => {
+    const c = canvas.current!;
+    const resize = () => {
+      const rect = c.getBoundingClientRect();
+      const dpr = window.devicePixelRatio || 1;
+      const first = !cam.current;
+      size.current = { w: Math.max(1, rect.width), h: Math.max(1, rect.height), dpr };
+      c.width = Math.round(size.current.w * dpr);
+      c.height = Math.round(size.current.h * dpr);
+      if (first) cam.current = fit();
+      setTick((t) => t + 1);
+      redraw();
+    };
+    const ro = new ResizeObserver(resize);
+    ro.observe(c);
+    resize();
+    return () => ro.disconnect();
+  }, []);
+
+  useEffect(() => attachInput(canvas.current!, {
+    get: () => cam.current!,
+    set: (c2) => { cam.current = c2; redraw(); },
+    size: () => size.current,
+    fit,
+    click: (x, y) => {
+      const hit = renderer.current?.hitTest(cam.current!, x, y);
+      if (hit?.place) props.current.onPlaceClick(hit.place, hit.stack);
+    },
+    hover: (x, y) => {
+      if (x < 0) return props.current.onHover(null, null, null);
+      const hit = renderer.current?.hitTest(cam.current!, x, y);
+      props.current.onHover(hit?.place ?? null, hit?.stack ?? null, [x, y]);
+    },
+  }), []);
+
+  return <canvas ref={canvas} class="map-canvas" tabIndex={0} aria-label="Game map: drag or arrow keys to pan, wheel or +/- to zoom, 0 to fit" data-testid="map" />;
+}
+
+interface InputHost {
+  get(): Camera;
+  set(c: Camera): void;
+  size(): { w: number; h: number };
+  fit(): Camera;
+  click(x: number, y: number): void;
+  hover(x: number, y: number): void;
+}
+
+/** Pointer (mouse and touch, with pinch), wheel and keyboard handling. Returns a detach function. */
+export function attachInput(el: HTMLElement, host: InputHost): () => void {
+  const pointers = new Map<number, { x: number; y: number }>();
+  let moved = 0;
+  let pinch = 0;
+  const local = (e: { clientX: number; clientY: number }) => {
+    const r = el.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  };
+  const down = (e: PointerEvent) => {
+    el.setPointerCapture?.(e.pointerId);
+    pointers.set(e.pointerId, local(e));
+    moved = 0;
+    if (pointers.size === 2) pinch = spread(pointers);
+  };
+  const move = (e: PointerEvent) => {
+    const p = local(e);
+    const prev = pointers.get(e.pointerId);
+    if (!prev) return host.hover(p.x, p.y);
+    if (pointers.size === 1) {
+      moved += Math.abs(p.x - prev.x) + Math.abs(p.y - prev.y);
+      if (moved > 4) host.set(pan(host.get(), p.x - prev.x, p.y - prev.y));
+    }
+    pointers.set(e.pointerId, p);
+    if (pointers.size === 2) {
+      const d = spread(pointers);
+      const m = mid(pointers);
+      if (pinch > 0) host.set(zoomAt(host.get(), d / pinch, m.x, m.y));
+      pinch = d;
+      moved = 99;
+    }
+  };
+  const up = (e: PointerEvent) => {
+    const p = local(e);
+    const had = pointers.delete(e.pointerId);
+    if (had && pointers.size === 0 && moved <= 4) host.click(p.x, p.y);
+    if (pointers.size < 2) pinch = 0;
+  };
+  const wheel = (e: WheelEvent) => {
+    e.preventDefault();
+    const p = local(e);
+    host.set(zoomAt(host.get(), Math.exp(-e.deltaY * 0.0015), p.x, p.y));
+  };
+  const key = (e: KeyboardEvent) => {
+    const { w, h } = host.size();
+    const c = keyCamera(host.get(), e.key, w, h, host.fit);
+    if (c) { e.preventDefault(); host.set(c); }
+  };
+  const leave = () => host.hover(-1, -1);
+  el.addEventListener('pointerdown', down);
+  el.addEventListener('pointermove', move);
+  el.addEventListener('pointerup', up);
+  el.addEventListener('pointercancel', up);
+  el.addEventListener('pointerleave', leave);
+  el.addEventListener('wheel', wheel, { passive: false });
+  el.addEventListener('keydown', key);
+  return () => {
+    el.removeEventListener('pointerdown', down);
+    el.removeEventListener('pointermove', move);
+    el.removeEventListener('pointerup', up);
+    el.removeEventListener('pointercancel', up);
+    el.removeEventListener('pointerleave', leave);
+    el.removeEventListener('wheel', wheel);
+    el.removeEventListener('keydown', key);
+  };
+}
+
+function spread(ps: Map<number, { x: number; y: number }>): number {
+  const [a, b] = [...ps.values()];
+  return Math.hypot(a!.x - b!.x, a!.y - b!.y);
+}
+
+function mid(ps: Map<number, { x: number; y: number }>): { x: number; y: number } {
+  const [a, b] = [...ps.values()];
+  return { x: (a!.x + b!.x) / 2, y: (a!.y + b!.y) / 2 };
+}

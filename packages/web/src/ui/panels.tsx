@@ -1,0 +1,200 @@
+/** Side-panel pieces: prompt, action list, odds, log, rule text, privacy screen, replay bar, stack list. */
+import type { Action, Decision, LogEntry, Outcome, Role } from '@sandtable/engine';
+import { useEffect, useRef } from 'preact/hooks';
+import type { OddsRow } from '../games/adapter.ts';
+import { drawCounter } from '../map/counter.ts';
+import type { Piece } from '../map/model.ts';
+import { findRuleText } from '../rules-text.ts';
+
+export function RuleLink({ rule, onRule }: { rule: string; onRule(rule: string): void }) {
+  return <button class="rule-link" title="Read the rule" onClick={() => onRule(rule)}>{rule}</button>;
+}
+
+export function Prompt({ decision, outcome, roleLabel, roleColor, waiting, onRule }: {
+  decision: Decision | null; outcome: Outcome | null; roleLabel(r: Role): string; roleColor(r: Role): string; waiting: boolean; onRule(r: string): void;
+}) {
+  if (outcome) {
+    return (
+      <div class="prompt outcome" data-testid="outcome">
+        <strong>{outcome.winner ? `${roleLabel(outcome.winner)} win` : 'Draw'}</strong>: {outcome.reason} <RuleLink rule={outcome.rule} onRule={onRule} />
+      </div>
+    );
+  }
+  if (!decision) return null;
+  return (
+    <div class="prompt" data-testid="prompt" style={{ borderLeftColor: roleColor(decision.role) }}>
+      <div class="prompt-role" style={{ color: roleColor(decision.role) }}>{roleLabel(decision.role)}{waiting ? ' (computer) is thinking…' : ''}</div>
+      <div class="prompt-text">{decision.prompt}</div>
+      <RuleLink rule={decision.rule} onRule={onRule} />
+    </div>
+  );
+}
+
+export interface ListedAction {
+  action: Action;
+  text: string;
+}
+
+export function ActionList({ items, total, onChoose, onPreview, filtered, onClear }: {
+  items: ListedAction[]; total: number; filtered: string | null;
+  onChoose(a: Action): void; onPreview(a: Action | null): void; onClear(): void;
+}) {
+  return (
+    <div class="actions" data-testid="actions">
+      <div class="actions-head">
+        {filtered ? <>Actions with <b>{filtered}</b> ({items.length} of {total}) <button class="link" onClick={onClear}>show all</button></> : <>Legal actions ({total})</>}
+      </div>
+      <ul>
+        {items.map((it, i) => (
+          <li key={i}>
+            <button class="action" data-testid="action" onClick={() => onChoose(it.action)} onMouseEnter={() => onPreview(it.action)} onMouseLeave={() => onPreview(null)}>
+              {it.text}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function OddsTable({ title, rows }: { title: string; rows: OddsRow[] }) {
+  const max = Math.max(...rows.map((r) => r.p), 1e-9);
+  return (
+    <div class="odds" data-testid="odds">
+      <div class="odds-title">{title}</div>
+      <table>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.label}>
+              <td class="odds-label">{r.label}</td>
+              <td class="odds-bar"><span style={{ width: `${(r.p / max) * 100}%` }} /></td>
+              <td class="odds-p">{(r.p * 100).toFixed(r.p < 0.1 ? 1 : 0)}%</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function PendingCard({ text, warning, odds, onConfirm, onCancel }: {
+  text: string; warning: string | null; odds: { title: string; rows: OddsRow[] } | null; onConfirm(): void; onCancel(): void;
+}) {
+  return (
+    <div class="pending" data-testid="pending">
+      <div class="pending-text">{text}</div>
+      {odds && <OddsTable title={odds.title} rows={odds.rows} />}
+      {warning && <div class="warning">Cannot be undone: {warning}</div>}
+      <div class="pending-buttons">
+        <button class="primary" data-testid="confirm" onClick={onConfirm}>{warning?.includes('dice') ? 'Roll the dice' : 'Do it'}</button>
+        <button onClick={onCancel}>Cancel</button>
+      </div>
+    </div>
+  );
+}
+
+const PIPS: Record<number, [number, number][]> = {
+  1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [3, 1], [1, 3], [3, 3]],
+  5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]], 6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]],
+};
+
+export function Die({ value, size = 18 }: { value: number; size?: number }) {
+  const pips = PIPS[value];
+  return (
+    <svg class="die" width={size} height={size} viewBox="0 0 4 4" aria-label={`die ${value}`}>
+      <rect x="0.1" y="0.1" width="3.8" height="3.8" rx="0.7" fill="#fbf7ea" stroke="#222" stroke-width="0.15" />
+      {pips ? pips.map(([x, y], i) => <circle key={i} cx={x} cy={y} r="0.38" fill="#222" />) : <text x="2" y="2.7" font-size="2" text-anchor="middle">{value}</text>}
+    </svg>
+  );
+}
+
+export function LogPanel({ log, onRule, upTo }: { log: LogEntry[]; onRule(r: string): void; upTo: number }) {
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [log.length]);
+  return (
+    <div class="log" data-testid="log">
+      {log.map((e, i) => (
+        <div key={i} class={`log-line${e.seq === upTo ? ' latest' : ''}${e.to ? ' private' : ''}`}>
+          <span class="log-seq">{e.seq}</span>
+          <span class="log-text">{e.text}</span>
+          {e.dice && <span class="log-dice">{e.dice.map((d, k) => <Die key={k} value={d} size={15} />)}</span>}
+          {e.rule && <RuleLink rule={e.rule} onRule={onRule} />}
+          {e.to && <span class="log-private" title="Only your side sees this line">🔒</span>}
+        </div>
+      ))}
+      <div ref={end} />
+    </div>
+  );
+}
+
+export function RuleDialog({ rule, markdown, onClose }: { rule: string; markdown: string; onClose(): void }) {
+  const sections = findRuleText(markdown, rule);
+  return (
+    <div class="modal-back" onClick={onClose}>
+      <div class="modal rule-dialog" data-testid="rule-dialog" onClick={(e) => e.stopPropagation()}>
+        <div class="modal-head"><b>Rule {rule}</b><button onClick={onClose} aria-label="Close">✕</button></div>
+        <div class="modal-body">
+          {sections.length ? sections.map((s) => (
+            <section key={s.heading}><h3>{s.heading}</h3><pre>{s.body}</pre></section>
+          )) : <p>The text of {rule} is not bundled with this build.</p>}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function PrivacyScreen({ role, label, color, onReveal }: { role: Role; label: string; color: string; onReveal(): void }) {
+  return (
+    <div class="privacy" data-testid="privacy">
+      <div class="privacy-card">
+        <div class="privacy-title" style={{ color }}>{label} to play</div>
+        <p>Pass the device to the {label} player. The other side must not look: this game hides information.</p>
+        <button class="primary" data-testid="reveal" onClick={onReveal}>I am {label}: show my view</button>
+        <span hidden>{role}</span>
+      </div>
+    </div>
+  );
+}
+
+export function ReplayBar({ at, length, live, onSeek, onLive, onBranch }: {
+  at: number; length: number; live: boolean; onSeek(n: number): void; onLive(): void; onBranch(): void;
+}) {
+  const clamp = (n: number) => Math.max(0, Math.min(length, n));
+  return (
+    <div class={`replay${live ? '' : ' replaying'}`} data-testid="replay">
+      <button title="Start" onClick={() => onSeek(0)}>⏮</button>
+      <button title="Back one action" data-testid="replay-back" onClick={() => onSeek(clamp(at - 1))}>◀</button>
+      <input type="range" min={0} max={length} value={at} aria-label="Replay position" data-testid="scrubber"
+        onInput={(e) => onSeek(Number((e.target as HTMLInputElement).value))} />
+      <button title="Forward one action" data-testid="replay-fwd" onClick={() => onSeek(clamp(at + 1))}>▶</button>
+      <button title="End" onClick={() => onSeek(length)}>⏭</button>
+      <span class="replay-pos" data-testid="replay-pos">{at} / {length}</span>
+      {!live && <><button class="primary" onClick={onLive}>Back to the game</button><button onClick={onBranch} title="Discard the later actions and play on from here">Play from here</button></>}
+    </div>
+  );
+}
+
+function CounterIcon({ piece }: { piece: Piece }) {
+  const ref = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    const c = ref.current;
+    const ctx = c?.getContext('2d');
+    if (!c || !ctx) return;
+    const dpr = window.devicePixelRatio || 1;
+    c.width = c.height = Math.round(40 * dpr);
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    drawCounter(ctx, piece, 2, 2, 36);
+  }, [piece]);
+  return <canvas ref={ref} style={{ width: '40px', height: '40px' }} />;
+}
+
+export function StackList({ title, pieces, at, onClose }: { title: string; pieces: Piece[]; at: [number, number]; onClose?: () => void }) {
+  return (
+    <div class="stack-list" data-testid="stack-list" style={{ left: `${at[0] + 16}px`, top: `${at[1] + 8}px` }}>
+      <div class="stack-head"><b>{title}</b>{onClose && <button onClick={onClose} aria-label="Close">✕</button>}</div>
+      {[...pieces].reverse().map((p) => (
+        <div class="stack-row" key={p.id}><CounterIcon piece={p} /><span>{p.title}</span></div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+import { rulesTextPlugin } from './rules-plugin.ts';
+
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+export default defineConfig({
+  root: here('.'),
+  base: './',
+  plugins: [rulesTextPlugin()],
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  build: {
+    outDir: here('dist'),
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 2000,
+    rollupOptions: { input: { main: here('index.html'), bench: here('bench.html') } },
+  },
+});
