@@ -1,0 +1,25 @@
+/** Opens the configured store: PostgreSQL when a postgres:// URL is given, else a SQLite file. */
+import { PostgresRepository } from './postgres.ts';
+import { SqliteRepository, type SqliteOptions } from './sqlite.ts';
+import type { Repository } from './types.ts';
+
+export * from './types.ts';
+export { SqliteRepository } from './sqlite.ts';
+export { PostgresRepository } from './postgres.ts';
+export { MIGRATIONS } from './migrations.ts';
+
+export interface StoreConfig {
+  /** postgres://... (PostgreSQL) */
+  databaseUrl?: string | undefined;
+  /** SQLite file path (default ./sandtable.db); ':memory:' for a throwaway store. */
+  sqliteFile?: string | undefined;
+  sqlite?: SqliteOptions;
+}
+
+export async function openRepository(cfg: StoreConfig): Promise<Repository> {
+  const repo: Repository = cfg.databaseUrl
+    ? new PostgresRepository(cfg.databaseUrl)
+    : new SqliteRepository(cfg.sqliteFile ?? 'sandtable.db', cfg.sqlite);
+  await repo.migrate();
+  return repo;
+}

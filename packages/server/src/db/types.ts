@@ -1,0 +1,108 @@
+/**
+ * The storage interface the server needs, small on purpose: SQLite and PostgreSQL implement it
+ * with the same migrations and pass the same test suite. The action log is append-only: there
+ * is no call that updates or deletes an action.
+ */
+export type SeatKind = 'human' | 'ai';
+export type GameStatus = 'active' | 'finished';
+export type DeadlinePolicy = 'remind' | 'ai';
+
+export interface GameRow {
+  id: string;
+  game: string;
+  scenario: string;
+  /** JSON of the resolved rule options. */
+  options: string;
+  seed: string;
+  /** JSON of scripted dice, or null. */
+  dice: string | null;
+  createdAt: number;
+  updatedAt: number;
+  /** Number of actions in the log (= the engine state's seq). */
+  version: number;
+  status: GameStatus;
+  /** Role whose decision it is, null when the game is over. */
+  turnRole: string | null;
+  turnSince: number | null;
+  /** JSON of the engine's Outcome, when finished. */
+  outcome: string | null;
+  spectatorHash: string;
+  deadlineMs: number | null;
+  deadlinePolicy: DeadlinePolicy | null;
+  /** 1 once the current turn's deadline was handled (reset at each hand-over). */
+  deadlineDone: number;
+}
+
+export interface SeatRow {
+  gameId: string;
+  role: string;
+  kind: SeatKind;
+  ai: string | null;
+  name: string | null;
+  tokenHash: string;
+  webhook: string | null;
+}
+
+export interface ActionRow {
+  gameId: string;
+  seq: number;
+  role: string;
+  /** JSON of the action. */
+  action: string;
+  at: number;
+  /** Engine state hash after this action. */
+  stateHash: string;
+}
+
+export interface SnapshotRow {
+  gameId: string;
+  seq: number;
+  /** JSON of the full engine state after action `seq` (0 = set-up). */
+  state: string;
+}
+
+/** The games row fields an appended action changes (same transaction). */
+export interface TurnUpdate {
+  status: GameStatus;
+  turnRole: string | null;
+  turnSince: number | null;
+  outcome: string | null;
+  deadlineDone: number;
+}
+
+export interface AppendInput {
+  action: ActionRow;
+  turn: TurnUpdate;
+  /** Written in the same transaction (a hand-over or the end of the game). */
+  snapshot?: SnapshotRow;
+}
+
+export interface Repository {
+  readonly kind: 'sqlite' | 'postgres';
+  /** Applies pending migrations; returns the schema version. */
+  migrate(): Promise<number>;
+  createGame(game: GameRow, seats: SeatRow[], snapshot: SnapshotRow): Promise<void>;
+  getGame(id: string): Promise<GameRow | null>;
+  getSeats(gameId: string): Promise<SeatRow[]>;
+  seatByToken(tokenHash: string): Promise<SeatRow | null>;
+  gameBySpectator(tokenHash: string): Promise<GameRow | null>;
+  /**
+   * Appends action `seq` (must be version + 1) and updates the game row, atomically. Returns
+   * false, changing nothing, if that seq exists already (another writer won): the caller
+   * reloads. Resolves only after the transaction committed durably.
+   */
+  appendAction(input: AppendInput): Promise<boolean>;
+  actions(gameId: string, afterSeq?: number): Promise<ActionRow[]>;
+  latestSnapshot(gameId: string): Promise<SnapshotRow | null>;
+  setWebhook(gameId: string, role: string, url: string | null): Promise<void>;
+  markDeadlineDone(gameId: string, version: number): Promise<void>;
+  /** Active games whose turn is an AI seat's (to resume after a restart). */
+  gamesAwaitingAi(): Promise<string[]>;
+  /** Active games with a deadline whose current turn began at or before `before` minus the deadline. */
+  overdue(now: number): Promise<GameRow[]>;
+  /** Benchmark only: the raw rate of `n` committed single-row INSERTs (`concurrency` at once). */
+  rawInserts(n: number, concurrency: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class ConflictError extends Error {}

@@ -1,0 +1,71 @@
+/**
+ * sandtable-server: the play-by-web server. Serves the API and WebSocket on loopback by
+ * default, and the web client's build when there is one.
+ *
+ *   node --import tsx packages/server/src/main.ts [--port 8080] [--host 127.0.0.1]
+ *        [--db sandtable.db] [--static packages/web/dist] [--ai-threads 1] [--test-games]
+ *
+ * DATABASE_URL=postgres://... selects PostgreSQL instead of the SQLite file. PORT, HOST,
+ * SANDTABLE_DB and SANDTABLE_STATIC are read as defaults. On start it prints one JSON line
+ * {"listening": url, "store": kind} to stdout.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createServer } from './app.ts';
+import { workerAi } from './ai.ts';
+import { openRepository } from './db/index.ts';
+import type { GameCatalog } from './types.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    db: { type: 'string' },
+    static: { type: 'string' },
+    'ai-threads': { type: 'string' },
+    'test-games': { type: 'boolean', default: false },
+    quiet: { type: 'boolean', default: false },
+  },
+});
+
+async function loadCatalog(withTestGames: boolean): Promise<GameCatalog> {
+  const out: GameCatalog = {};
+  if (withTestGames) Object.assign(out, (await import('./testing.ts')).pigCatalog);
+  try {
+    Object.assign(out, (await import('@sandtable/catalog')).catalog);
+  } catch (e) {
+    if (!withTestGames) throw e;
+    console.error(`catalog unavailable (${(e as Error).message.split('\n')[0]}); serving the test games only`);
+  }
+  return out;
+}
+
+function defaultStatic(): string | undefined {
+  const web = fileURLToPath(new URL('../../web/dist', import.meta.url));
+  return existsSync(web) ? web : undefined;
+}
+
+const log = args.quiet ? () => undefined : (m: string) => console.error(`[server] ${m}`);
+const repo = await openRepository({ databaseUrl: process.env.DATABASE_URL, sqliteFile: args.db ?? process.env.SANDTABLE_DB ?? 'sandtable.db' });
+const server = await createServer({
+  repo,
+  catalog: await loadCatalog(args['test-games']),
+  ai: workerAi(Number(args['ai-threads'] ?? 1)),
+  staticDir: args.static ?? process.env.SANDTABLE_STATIC ?? defaultStatic(),
+  tickMs: 15_000,
+  log,
+});
+const url = await server.listen(Number(args.port ?? process.env.PORT ?? 8080), args.host ?? process.env.HOST ?? '127.0.0.1');
+console.log(JSON.stringify({ listening: url, store: repo.kind }));
+
+let stopping = false;
+async function stop(): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  await server.close();
+  await repo.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

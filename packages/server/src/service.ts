@@ -1,0 +1,470 @@
+/**
+ * The authority. Every action is checked by the engine for the token's seat, applied to the
+ * cached state, appended to the log (acknowledged only after the commit), then pushed to each
+ * subscriber as that subscriber's role's view. Versions give optimistic concurrency: an action
+ * must name the version it was chosen at, and a stale one is refused with the fresh view.
+ */
+import { OBSERVER, RuleError, canonicalJson, type Action, type GameRecord, type Options, type View } from '@sandtable/engine';
+import { ApiError, badRequest, fromRuleError } from './errors.ts';
+import { engineFor, loadLive, outcomeOf, recordOf, type Live } from './live.ts';
+import type { DeadlinePolicy, GameRow, Repository, SeatRow, TurnUpdate } from './db/types.ts';
+import { hashToken, isTokenShape, newId, newToken } from './tokens.ts';
+import {
+  AI_KINDS, type AiRunner, type Clock, type GameCatalog, type GameSummary, type Principal, type PublicSeat, type ViewMessage,
+} from './types.ts';
+import { randomBytes } from 'node:crypto';
+
+export interface SeatSpec {
+  kind: 'human' | 'ai';
+  ai?: string;
+  name?: string;
+  webhook?: string;
+}
+
+export interface CreateGameInput {
+  game: string;
+  scenario?: string;
+  options?: Options;
+  seats: Record<string, SeatSpec>;
+  deadline?: { ms: number; policy: DeadlinePolicy };
+}
+
+export interface CreatedGame {
+  gameId: string;
+  version: number;
+  /** Human seats carry their secret token (the invite); AI seats carry none. */
+  seats: { role: string; kind: 'human' | 'ai'; token: string | null }[];
+  spectatorToken: string;
+}
+
+export interface ActionInput {
+  version: unknown;
+  action: unknown;
+  /** Optional: a client may name the role it acts as; it must be the token's. */
+  role?: unknown;
+}
+
+export interface Divergence {
+  gameId: string;
+  actions: number;
+  ok: boolean;
+  /** First action (1-based) whose replay under the current rules differs, if any. */
+  firstDivergence: { seq: number; reason: string } | null;
+  storedHash: string | null;
+  replayedHash: string | null;
+}
+
+/** Something that wants every change of a game, as its role sees it. */
+export interface Subscriber {
+  role: string;
+  seat: boolean;
+  send(msg: ViewMessage): void;
+}
+
+export interface TurnEvent {
+  event: 'your-turn' | 'deadline' | 'game-over';
+  live: Live;
+  role: string;
+}
+
+export interface ServiceOptions {
+  repo: Repository;
+  catalog: GameCatalog;
+  clock: Clock;
+  ai?: AiRunner | undefined;
+  /** Seed source for new games (default: 128 random bits); tests fix it. */
+  seed?: () => string;
+  /** Games kept in memory (least recently used beyond this are dropped). */
+  cacheSize?: number;
+  onTurn?: (e: TurnEvent) => void;
+  log?: (msg: string) => void;
+}
+
+const MAX_CONSECUTIVE_AI_FAILURES = 3;
+
+export class GameService {
+  private readonly live = new Map<string, Live>();
+  private readonly loading = new Map<string, Promise<Live | null>>();
+  private readonly subscribers = new Map<string, Set<Subscriber>>();
+  private readonly principals = new Map<string, Principal>();
+  private closed = false;
+
+  constructor(private readonly o: ServiceOptions) {}
+
+  // ---------- creation and lookup ----------
+
+  async create(input: CreateGameInput): Promise<CreatedGame> {
+    const engine = engineFor(this.o.catalog, input.game);
+    const roles = engine.rules.roles;
+    const seats = this.checkSeats(roles, input.seats);
+    const seed = this.o.seed?.() ?? randomBytes(16).toString('hex');
+    let state;
+    let record: GameRecord;
+    try {
+      record = engine.newRecord(seed, input.scenario, input.options ?? {});
+      state = engine.replay(record);
+    } catch (e) {
+      if (e instanceof RuleError) throw fromRuleError(e);
+      throw e;
+    }
+    const now = this.o.clock.now();
+    const id = newId();
+    const spectatorToken = newToken();
+    const turn = engine.decision(state)?.role ?? null;
+    const row: GameRow = {
+      id, game: input.game, scenario: record.scenario, options: JSON.stringify(record.options), seed,
+      dice: null, createdAt: now, updatedAt: now, version: 0, status: 'active', turnRole: turn, turnSince: now,
+      outcome: null, spectatorHash: hashToken(spectatorToken), deadlineMs: input.deadline?.ms ?? null,
+      deadlinePolicy: input.deadline?.policy ?? null, deadlineDone: 0,
+    };
+    const tokens = new Map(roles.map((r) => [r, seats[r]!.kind === 'human' ? newToken() : null]));
+    const seatRows: SeatRow[] = roles.map((r) => ({
+      gameId: id, role: r, kind: seats[r]!.kind, ai: seats[r]!.kind === 'ai' ? (seats[r]!.ai ?? 'random') : null,
+      name: seats[r]!.name ?? null, tokenHash: hashToken(tokens.get(r) ?? newToken()), webhook: seats[r]!.webhook ?? null,
+    }));
+    await this.o.repo.createGame(row, seatRows, { gameId: id, seq: 0, state: JSON.stringify(state) });
+    const live: Live = { row, seats: seatRows, engine, state, lock: Promise.resolve(), autopilot: null, aiBusy: false, aiFailures: 0, lastUsed: now };
+    this.remember(live);
+    if (turn) this.o.onTurn?.({ event: 'your-turn', live, role: turn });
+    this.driveAi(live);
+    return { gameId: id, version: 0, seats: roles.map((r) => ({ role: r, kind: seats[r]!.kind, token: tokens.get(r) ?? null })), spectatorToken };
+  }
+
+  private checkSeats(roles: readonly string[], seats: Record<string, SeatSpec>): Record<string, SeatSpec> {
+    if (!seats || typeof seats !== 'object') throw badRequest(`"seats" must map each role (${roles.join(', ')}) to {kind: "human" | "ai"}`);
+    const given = Object.keys(seats).sort().join(',');
+    if (given !== [...roles].sort().join(',')) throw badRequest(`"seats" must name exactly the roles ${roles.join(', ')}; got ${given || 'none'}`);
+    for (const [role, s] of Object.entries(seats)) {
+      if (s.kind !== 'human' && s.kind !== 'ai') throw badRequest(`seat ${role}: kind must be "human" or "ai"`);
+      if (s.ai !== undefined && !(AI_KINDS as readonly string[]).includes(s.ai)) throw badRequest(`seat ${role}: ai must be one of ${AI_KINDS.join(', ')}`);
+      if (s.name !== undefined && (typeof s.name !== 'string' || s.name.length > 80)) throw badRequest(`seat ${role}: name must be a string of at most 80 characters`);
+      if (s.webhook !== undefined) checkWebhook(s.webhook);
+    }
+    return seats;
+  }
+
+  /** The seat or spectator a token stands for; 401 for an unknown or malformed token. */
+  async authenticate(token: unknown): Promise<Principal> {
+    if (!isTokenShape(token)) throw new ApiError(401, 'unauthorized', 'missing or malformed token: send "Authorization: Bearer <seat or spectator token>"');
+    const h = hashToken(token);
+    const known = this.principals.get(h);
+    if (known) return known;
+    const seat = await this.o.repo.seatByToken(h);
+    let p: Principal | null = seat ? { gameId: seat.gameId, role: seat.role, seat: true } : null;
+    if (!p) {
+      const g = await this.o.repo.gameBySpectator(h);
+      if (g) p = { gameId: g.id, role: OBSERVER, seat: false };
+    }
+    if (!p) throw new ApiError(401, 'unauthorized', 'unknown token: it belongs to no seat and no game');
+    if (this.principals.size > 50_000) this.principals.clear();
+    this.principals.set(h, p);
+    return p;
+  }
+
+  private remember(live: Live): void {
+    this.live.set(live.row.id, live);
+    const max = this.o.cacheSize ?? 2000;
+    if (this.live.size <= max) return;
+    const idle = [...this.live.values()]
+      .filter((l) => !this.subscribers.get(l.row.id)?.size && !l.aiBusy)
+      .sort((a, b) => a.lastUsed - b.lastUsed);
+    for (const l of idle.slice(0, this.live.size - max)) this.live.delete(l.row.id);
+  }
+
+  /** The game in memory, loading it (once, even under concurrent requests) on a miss. */
+  async get(id: string): Promise<Live> {
+    const cached = this.live.get(id);
+    if (cached) {
+      cached.lastUsed = this.o.clock.now();
+      return cached;
+    }
+    let p = this.loading.get(id);
+    if (!p) {
+      p = loadLive(this.o.repo, this.o.catalog, id, this.o.clock.now()).finally(() => this.loading.delete(id));
+      this.loading.set(id, p);
+    }
+    const live = await p;
+    if (!live) throw new ApiError(404, 'not-found', `no game "${id}"`);
+    if (!this.live.has(id)) this.remember(live);
+    return this.live.get(id)!;
+  }
+
+  /** Runs `fn` after every earlier operation on the game has finished. */
+  private async locked<T>(id: string, fn: (live: Live) => Promise<T>): Promise<T> {
+    const live = await this.get(id);
+    const run = live.lock.then(() => fn(this.live.get(id) ?? live));
+    live.lock = run.catch(() => undefined);
+    return run;
+  }
+
+  // ---------- views ----------
+
+  summary(live: Live): GameSummary {
+    const r = live.row;
+    const subs = this.subscribers.get(r.id);
+    const seats: PublicSeat[] = live.seats.map((s) => ({
+      role: s.role, kind: s.kind, ai: s.ai, name: s.name,
+      connected: s.kind === 'ai' || [...(subs ?? [])].some((x) => x.seat && x.role === s.role),
+    }));
+    return {
+      gameId: r.id, game: r.game, scenario: r.scenario, version: r.version, status: r.status, turnRole: r.turnRole,
+      deadlineAt: r.deadlineMs !== null && r.turnSince !== null && r.status === 'active' ? r.turnSince + r.deadlineMs : null,
+      outcome: outcomeOf(r), createdAt: r.createdAt, updatedAt: r.updatedAt, seats,
+    };
+  }
+
+  message(live: Live, role: string): ViewMessage {
+    const view = live.engine.view(live.state, role) as View<unknown>;
+    return { type: 'view', gameId: live.row.id, role, version: live.state.seq, summary: this.summary(live), view };
+  }
+
+  async viewFor(p: Principal): Promise<ViewMessage> {
+    return this.message(await this.get(p.gameId), p.role);
+  }
+
+  /** Registers a subscriber and sends it the current view at once. Returns the unsubscribe. */
+  async subscribe(p: Principal, sub: Subscriber): Promise<() => void> {
+    const live = await this.get(p.gameId);
+    let set = this.subscribers.get(p.gameId);
+    if (!set) this.subscribers.set(p.gameId, (set = new Set()));
+    set.add(sub);
+    sub.send(this.message(live, p.role));
+    if (sub.seat) this.broadcast(live, sub);
+    return () => {
+      set.delete(sub);
+      if (!set.size) this.subscribers.delete(p.gameId);
+      if (sub.seat && this.live.has(p.gameId)) this.broadcast(live);
+    };
+  }
+
+  private broadcast(live: Live, except?: Subscriber): void {
+    const byRole = new Map<string, ViewMessage>();
+    for (const sub of this.subscribers.get(live.row.id) ?? []) {
+      if (sub === except) continue;
+      let msg = byRole.get(sub.role);
+      if (!msg) byRole.set(sub.role, (msg = this.message(live, sub.role)));
+      try {
+        sub.send(msg);
+      } catch (e) {
+        this.o.log?.(`subscriber send failed: ${(e as Error).message}`);
+      }
+    }
+  }
+
+  // ---------- actions ----------
+
+  /** Checks and applies one action for the token's seat; resolves after the durable commit. */
+  async submit(p: Principal, input: ActionInput): Promise<ViewMessage> {
+    if (!p.seat) throw new ApiError(403, 'forbidden', 'a spectator token cannot act: use a seat token');
+    if (input.role !== undefined && input.role !== p.role) {
+      throw new ApiError(403, 'forbidden', `this token is for seat "${p.role}"; it cannot act as "${String(input.role)}"`);
+    }
+    if (!Number.isInteger(input.version) || (input.version as number) < 0) {
+      throw badRequest('"version" must be the non-negative integer version of the view the action was chosen from');
+    }
+    if (typeof input.action !== 'object' || input.action === null || Array.isArray(input.action)) {
+      throw badRequest('"action" must be an object with a "type" string, one of the view\'s legal actions');
+    }
+    return this.locked(p.gameId, (live) => this.applyLocked(live, p.role, input.version as number, input.action as Action));
+  }
+
+  private async applyLocked(live: Live, role: string, version: number, action: Action): Promise<ViewMessage> {
+    const fresh = () => ({ view: this.message(live, role) });
+    if (live.row.status === 'finished') throw new ApiError(409, 'game-over', `the game is over: ${outcomeOf(live.row)?.reason ?? ''}`.trim(), fresh());
+    if (version !== live.state.seq) {
+      throw new ApiError(409, 'stale', `stale action: it was chosen at version ${version}, the game is at version ${live.state.seq}; the fresh view is attached`, fresh());
+    }
+    let next;
+    try {
+      next = live.engine.apply(live.state, role, action);
+    } catch (e) {
+      if (e instanceof RuleError) throw fromRuleError(e, fresh());
+      throw e;
+    }
+    await this.persist(live, role, action, next);
+    return this.message(live, role);
+  }
+
+  private async persist(live: Live, role: string, action: Action, next: Live['state']): Promise<void> {
+    const now = this.o.clock.now();
+    const prevTurn = live.row.turnRole;
+    const turnRole = live.engine.decision(next)?.role ?? null;
+    const outcome = live.engine.outcome(next);
+    const handover = turnRole !== prevTurn || outcome !== null;
+    const turn: TurnUpdate = {
+      status: outcome ? 'finished' : 'active',
+      turnRole: outcome ? null : turnRole,
+      turnSince: handover ? now : live.row.turnSince,
+      outcome: outcome ? JSON.stringify(outcome) : null,
+      deadlineDone: handover ? 0 : live.row.deadlineDone,
+    };
+    const seq = next.seq;
+    const ok = await this.o.repo.appendAction({
+      action: { gameId: live.row.id, seq, role, action: canonicalJson(action), at: now, stateHash: live.engine.hash(next) },
+      turn,
+      ...(handover ? { snapshot: { gameId: live.row.id, seq, state: JSON.stringify(next) } } : {}),
+    });
+    if (!ok) {
+      // Another writer (another server process) got there first: reload from the store.
+      this.live.delete(live.row.id);
+      const reloaded = await this.get(live.row.id);
+      throw new ApiError(409, 'stale', `stale action: the game moved on to version ${reloaded.state.seq}; the fresh view is attached`, { view: this.message(reloaded, role) });
+    }
+    live.state = next;
+    live.row = { ...live.row, version: seq, updatedAt: now, ...turn };
+    if (turnRole !== live.autopilot) live.autopilot = null;
+    this.afterCommit(live, prevTurn);
+  }
+
+  private afterCommit(live: Live, prevTurn: string | null): void {
+    this.broadcast(live);
+    const r = live.row;
+    if (r.status === 'finished') {
+      for (const s of live.seats) this.o.onTurn?.({ event: 'game-over', live, role: s.role });
+    } else if (r.turnRole && r.turnRole !== prevTurn) {
+      this.o.onTurn?.({ event: 'your-turn', live, role: r.turnRole });
+    }
+    this.driveAi(live);
+  }
+
+  // ---------- AI seats ----------
+
+  /** Starts the AI for the seat whose turn it is, if that seat is an AI (or on autopilot). */
+  driveAi(live: Live): void {
+    const ai = this.o.ai;
+    const r = live.row;
+    if (!ai || this.closed || live.aiBusy || r.status !== 'active' || !r.turnRole) return;
+    const seat = live.seats.find((s) => s.role === r.turnRole);
+    const kind = seat?.kind === 'ai' ? (seat.ai ?? 'random') : live.autopilot === r.turnRole ? 'random' : null;
+    if (!kind || live.aiFailures >= MAX_CONSECUTIVE_AI_FAILURES) return;
+    live.aiBusy = true;
+    const role = r.turnRole;
+    const view = live.engine.view(live.state, role) as View<unknown>;
+    ai.choose(view, kind, `${r.id}:${r.seed.slice(0, 8)}`)
+      .then((action) => this.submitAs(live.row.id, role, view.seq, action))
+      .then(() => { live.aiFailures = 0; })
+      .catch((e: unknown) => {
+        if (!(e instanceof ApiError && e.code === 'stale')) live.aiFailures++;
+        if (!this.closed) this.o.log?.(`AI for ${r.id}/${role} failed: ${(e as Error).message}`);
+      })
+      .finally(() => {
+        live.aiBusy = false;
+        const current = this.live.get(live.row.id);
+        if (current) this.driveAi(current);
+      });
+  }
+
+  private submitAs(id: string, role: string, version: number, action: Action): Promise<ViewMessage> {
+    if (this.closed) return Promise.reject(new ApiError(503, 'unavailable', 'server closing'));
+    return this.submit({ gameId: id, role, seat: true }, { version, action });
+  }
+
+  /** After a start: every game waiting on an AI seat resumes. */
+  async resumeAi(): Promise<number> {
+    const ids = await this.o.repo.gamesAwaitingAi();
+    for (const id of ids) this.driveAi(await this.get(id));
+    return ids.length;
+  }
+
+  // ---------- deadlines ----------
+
+  /** Handles every overdue turn: a reminder, or the server plays the absent seat until the turn passes. */
+  async tick(): Promise<number> {
+    const due = await this.o.repo.overdue(this.o.clock.now());
+    for (const row of due) {
+      await this.locked(row.id, async (live) => {
+        if (live.row.version !== row.version || live.row.deadlineDone) return;
+        await this.o.repo.markDeadlineDone(row.id, row.version);
+        live.row = { ...live.row, deadlineDone: 1 };
+        const role = live.row.turnRole!;
+        this.o.onTurn?.({ event: 'deadline', live, role });
+        if (live.row.deadlinePolicy === 'ai') {
+          live.autopilot = role;
+          queueMicrotask(() => this.driveAi(live));
+        }
+      });
+    }
+    return due.length;
+  }
+
+  // ---------- records ----------
+
+  async setWebhook(p: Principal, url: unknown): Promise<void> {
+    if (!p.seat) throw new ApiError(403, 'forbidden', 'a spectator token has no seat to notify');
+    if (url !== null) checkWebhook(url);
+    await this.locked(p.gameId, async (live) => {
+      await this.o.repo.setWebhook(p.gameId, p.role, url as string | null);
+      live.seats = live.seats.map((s) => (s.role === p.role ? { ...s, webhook: url as string | null } : s));
+    });
+  }
+
+  /** The full record (seed included, so it reveals every hidden thing): only once the game is over. */
+  async record(p: Principal): Promise<GameRecord> {
+    const live = await this.get(p.gameId);
+    if (live.row.status !== 'finished') {
+      throw new ApiError(409, 'not-finished', 'the record is exported when the game is over: its seed and log reveal hidden information and future dice');
+    }
+    return recordOf(live.row, await this.o.repo.actions(p.gameId));
+  }
+
+  /** Replays the stored log from scratch under the rules as they are now and reports the first divergence. */
+  async replayCheck(gameId: string): Promise<Divergence> {
+    const row = await this.o.repo.getGame(gameId);
+    if (!row) throw new ApiError(404, 'not-found', `no game "${gameId}"`);
+    const engine = engineFor(this.o.catalog, row.game);
+    const actions = await this.o.repo.actions(gameId);
+    const out: Divergence = { gameId, actions: actions.length, ok: true, firstDivergence: null, storedHash: actions.at(-1)?.stateHash ?? null, replayedHash: null };
+    let state = engine.replay(recordOf(row, []));
+    for (const a of actions) {
+      try {
+        state = engine.apply(state, a.role, JSON.parse(a.action));
+      } catch (e) {
+        return { ...out, ok: false, firstDivergence: { seq: a.seq, reason: `refused under the current rules: ${(e as Error).message}` } };
+      }
+      const h = engine.hash(state);
+      if (h !== a.stateHash) {
+        return { ...out, ok: false, replayedHash: h, firstDivergence: { seq: a.seq, reason: `state after action ${a.seq} differs (stored ${a.stateHash.slice(0, 12)}, replayed ${h.slice(0, 12)})` } };
+      }
+      out.replayedHash = h;
+    }
+    return out;
+  }
+
+  /** Games for the tokens a browser holds (unknown tokens are listed apart). */
+  async lobby(tokens: unknown): Promise<{ games: (GameSummary & { role: string; token: string; yourTurn: boolean })[]; unknown: string[] }> {
+    if (!Array.isArray(tokens) || tokens.length > 200) throw badRequest('"tokens" must be an array of at most 200 seat or spectator tokens');
+    const games = [];
+    const unknown: string[] = [];
+    for (const t of tokens) {
+      let p: Principal;
+      try {
+        p = await this.authenticate(t);
+      } catch {
+        unknown.push(String(t).slice(0, 128));
+        continue;
+      }
+      const live = await this.get(p.gameId);
+      games.push({ ...this.summary(live), role: p.role, token: t as string, yourTurn: p.seat && live.row.turnRole === p.role });
+    }
+    games.sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn) || b.updatedAt - a.updatedAt);
+    return { games, unknown };
+  }
+
+  /** Stops driving AI seats and waits for every in-flight write to finish. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.live.values()].map((l) => l.lock));
+  }
+}
+
+function checkWebhook(url: unknown): void {
+  let u: URL;
+  try {
+    u = new URL(String(url));
+  } catch {
+    throw badRequest(`webhook must be an absolute http(s) URL, got ${JSON.stringify(url)}`);
+  }
+  if (typeof url !== 'string' || url.length > 2000 || (u.protocol !== 'http:' && u.protocol !== 'https:')) {
+    throw badRequest('webhook must be an absolute http(s) URL of at most 2000 characters');
+  }
+}
