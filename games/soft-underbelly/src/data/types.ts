@@ -36,6 +36,11 @@ export interface AreaData {
   provenance: string;
 }
 
+/**
+ * A white border ("land") or white arrow ("arrow") between two areas, listed once, joining both
+ * ways. Borders with Switzerland or the Balkans are recorded for drawing only: no land unit or
+ * supply line crosses them (§2 L19); `SUMap.adj` leaves them out.
+ */
 export interface LinkData {
   a: string;
   b: string;

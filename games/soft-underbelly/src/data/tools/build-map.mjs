@@ -83,7 +83,7 @@ const V = {
   ajaccio: [41.92, 8.74], propriano: [41.67, 8.9],
   // North Africa
   tenes: [36.51, 1.31], cherchell: [36.6, 2.2], algiers: [36.77, 3.06], dellys: [36.92, 3.91], bejaia: [36.75, 5.08],
-  setif: [36.2, 5.3], algSE: [35.0, 5.2], algS: [34.0, 5.0], algSW: [34.0, 1.5], algW: [35.5, 1.3],
+  setif: [36.2, 5.3], tipaza: [36.6, 2.45], boumerdes: [36.76, 3.48], algS2: [34.0, 3.2], algW2: [36.1, 1.2], algSE: [35.0, 5.2], algS: [34.0, 5.0], algSW: [34.0, 1.5], algW: [35.5, 1.3],
   jijel: [36.82, 5.77], collo: [37.0, 6.57], skikda: [36.88, 6.91], capDeFer: [37.08, 7.17], bone: [36.9, 7.77],
   elKala: [36.9, 8.44], tabarka: [36.95, 8.76], capNegro: [37.1, 9.0], beja: [36.73, 9.18], medjez: [36.65, 9.6],
   pontDuFahs: [36.37, 9.9], fondouk: [35.6, 9.65], faid: [34.93, 9.5], maknassy: [34.6, 9.6], gafsa: [34.2, 8.9],
@@ -93,7 +93,7 @@ const V = {
   sousse: [35.83, 10.64], monastir: [35.78, 10.83], mahdia: [35.5, 11.06], chebba: [35.24, 11.12], sfax: [34.74, 10.76],
   skhira: [34.3, 10.07], gabes: [33.88, 10.1], djerba: [33.7, 10.9], zarzis: [33.5, 11.11], rasAjdir: [33.15, 11.57],
   dehiba: [32.0, 10.7], tnS: [31.3, 10.4], tnSW: [31.3, 8.6],
-  zuwara: [32.93, 12.08], tripoli: [32.89, 13.19], khoms: [32.65, 14.26], misrata: [32.37, 15.09], lySE: [31.3, 15.1],
+  zuwara: [32.93, 12.08], sabratha: [32.8, 12.48], garabulli: [32.76, 13.72], zliten: [32.47, 14.57], lyS: [31.3, 12.8], nalut: [32.55, 11.35], tripoli: [32.89, 13.19], khoms: [32.65, 14.26], misrata: [32.37, 15.09], lySE: [31.3, 15.1],
 };
 
 // ---- areas --------------------------------------------------------------------------------
@@ -131,15 +131,15 @@ const A = [
     prov: 'rulebook §47 L478 (area 14 = Sicily); rulebook §42 L418 (Italian area: Allied control triggers surrender); derived: sea-adjacent (landing target in §47 L482), not a mountain area (tanks support both sides in §47 L484-L494), not an "island" for Axis reinforcements (§47 L478 places Axis reinforcements there, spec AMB-31); reconstructed: orange star = Palermo (first Axis home territory to fall, July 1943); airfield (Gerbini and Comiso airfields, Axis then Allied air bases)' },
   { id: '15', name: 'Sardinia', region: 'europe', f: 'sea air island', ring: 'santaTeresa palau olbia comino arbatax ferrato carbonara cagliari spartiventoS teulada antioco frasca mannu bosa alghero caccia stintino portoTorres castelsardo',
     prov: 'rulebook §40 L410, §46 L456 (Sardinia, island); rulebook §42 L418 (Sardinia does not trigger surrender, so italian=false); derived: an Axis aircraft based here supports the defence of Sicily (§47 L494); reconstructed: numbered 15 just outside the 03-14 block (spec AMB-20), airfield (Decimomannu and Elmas), sea-adjacent, not mountain; linked only to Corsica by the Bonifacio arrow' },
-  { id: '16', name: 'Sfax & Gabès', region: 'africa', f: 'sea', ring: 'enfidaville sousse monastir mahdia chebba sfax skhira gabes djerba zarzis rasAjdir dehiba tnS tnSW chott gafsa maknassy faid fondouk pontDuFahs',
+  { id: '16', name: 'Sfax & Gabès', region: 'africa', f: 'sea', ring: 'enfidaville sousse monastir mahdia chebba sfax skhira gabes djerba zarzis rasAjdir nalut dehiba tnS tnSW chott gafsa maknassy faid fondouk pontDuFahs',
     prov: 'rulebook §5 L67 (area 16, Axis set-up 1 tank + 2 cubes); derived: in Africa (all other Axis units set up outside Africa); reconstructed: eastern and southern Tunisia (Sousse, Sfax, Gabès, the Mareth Line) held by the Axis in early 1943; sea-adjacent; not mountain' },
   { id: '17', name: 'Tunis', region: 'africa', f: 'sea star air', ring: 'capNegro capSerrat bizerte rasJebel laGoulette sidiDaoud capBon kelibia nabeul hammamet enfidaville pontDuFahs medjez beja',
     prov: 'rulebook §5 L67 (area 17 = Tunis, Axis set-up); ext: orange star = Tunis (designer description); derived: sea-adjacent (Allied reinforcements placed there in §47 L476); reconstructed: Tunis, Bizerte and Cap Bon, bounded by the Medjez-el-Bab and Enfidaville fronts; airfield (El Aouina and Bizerte, the Axis air bridge of 1942-43)' },
   { id: '18', name: 'Constantine & Tébessa', region: 'africa', f: 'sea ally', ring: 'bejaia jijel collo skikda capDeFer bone elKala tabarka capNegro beja medjez pontDuFahs fondouk faid maknassy gafsa chott algS algSE setif',
     prov: 'rulebook §5 L65 (three Allied-star areas, 4 cubes + 1 tank + 1 aircraft each); reconstructed: Allied star = eastern Algeria and the western Tunisian dorsal (Bône, Constantine, Tébessa, Kasserine), held by the British First Army and US II Corps in early 1943; sea-adjacent at Bône, as Allied reinforcement and supply need (§9 L114, §40 L406)' },
-  { id: '19', name: 'Algiers', region: 'africa', f: 'sea ally', ring: 'tenes cherchell algiers dellys bejaia setif algSE algS algSW algW',
+  { id: '19', name: 'Algiers', region: 'africa', f: 'sea ally', ring: 'tenes cherchell tipaza algiers boumerdes dellys bejaia setif algSE algS algS2 algSW algW algW2',
     prov: 'rulebook §5 L65 (Allied-star area); reconstructed: Allied star = Algiers, the Torch landing area (November 1942) and Allied Force Headquarters; sea-adjacent; no airfield symbol given (the Allied air arm is spread over the three star areas)' },
-  { id: '20', name: 'Tripolitania', region: 'africa', f: 'sea ally air', ring: 'rasAjdir zuwara tripoli khoms misrata lySE tnS dehiba',
+  { id: '20', name: 'Tripolitania', region: 'africa', f: 'sea ally air', ring: 'rasAjdir zuwara sabratha tripoli garabulli khoms zliten misrata lySE lyS tnS dehiba nalut',
     prov: 'rulebook §5 L65 (Allied-star area); reconstructed: Allied star = Tripolitania, taken by the British Eighth Army on 23 January 1943 before the Mareth battles; sea-adjacent; airfield (Castel Benito, Desert Air Force)' },
   { id: '21', name: 'Corsica', region: 'europe', f: 'sea mtn air island', ring: 'bonifacio portoVecchio solenzara aleria bastia capCorse stFlorent calvi porto cargese ajaccio propriano',
     prov: 'rulebook §40 L410, §46 L456 (Corsica, island); reconstructed: French, so not Italian (no surrender trigger); sea-adjacent; mountain (the island is a granite massif); airfield (the 1944 "USS Corsica" bomber and fighter fields); linked to Sardinia by the Bonifacio arrow only, never to the mainland (spec M2)' },
