@@ -74,7 +74,7 @@ const linkSchema = z.strictObject({
 export const mapFileSchema = z.strictObject({
   $comment: comment,
   projection: z
-    .strictObject({ kind: z.string(), lat0: z.number(), lon0: z.number(), units: z.literal('km'), provenance })
+    .strictObject({ kind: z.string(), lat0: z.number().optional(), lon0: z.number().optional(), units: z.string(), provenance })
     .optional(),
   areas: z.array(areaSchema).min(1),
   links: z.array(linkSchema),
