@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { coastPlugin } from './packages/web/coast-plugin.ts';
 import { rulesTextPlugin } from './packages/web/rules-plugin.ts';
 
 export default defineConfig({
-  plugins: [rulesTextPlugin()],
+  plugins: [rulesTextPlugin(), coastPlugin()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
     include: ['packages/*/src/**/*.test.ts', 'games/*/src/**/*.test.ts', 'packages/web/src/**/*.test.tsx'],

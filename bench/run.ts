@@ -4,6 +4,7 @@ import { printTable, type BenchRow } from './lib.ts';
 const suites: Record<string, () => Promise<{ title: string; rows: BenchRow[] }[]>> = {
   board: async () => (await import('./board.ts')).run(),
   'soft-underbelly': async () => (await import('./soft-underbelly.ts')).run(),
+  web: async () => (await import('./web.ts')).run(),
   ai: async () => (await import('./ai.ts')).run(),
 };
 

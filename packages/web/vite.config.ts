@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { coastPlugin } from './coast-plugin.ts';
 import { rulesTextPlugin } from './rules-plugin.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -7,7 +8,7 @@ const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export default defineConfig({
   root: here('.'),
   base: './',
-  plugins: [rulesTextPlugin()],
+  plugins: [rulesTextPlugin(), coastPlugin()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {
     outDir: here('dist'),

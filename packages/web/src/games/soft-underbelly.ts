@@ -9,6 +9,7 @@ import mapData from '../../../../games/soft-underbelly/src/data/map.json' with {
 import countersData from '../../../../games/soft-underbelly/src/data/counters.json' with { type: 'json' };
 import type { AreaData, CounterData, LinkData } from '../../../../games/soft-underbelly/src/data/types.ts';
 import type { AreaShape, MapModel, Piece, Pt, UnitSymbol } from '../map/model.ts';
+import coastline from 'virtual:coastline';
 import type { GameAdapter } from './adapter.ts';
 import { suPieces, suStatus, suControl } from './soft-underbelly-view.ts';
 
@@ -83,6 +84,11 @@ function areaShape(a: AreaData, control: string | null | undefined): AreaShape {
   return s;
 }
 
+const areaId = (i: number): string | null => areas[i]?.id ?? null;
+
+/** Everything an action may name that the map can show: areas, the sea box, counters. */
+const TOKENS: ReadonlySet<string> = new Set([...areas.filter((a) => a.kind !== 'impassable').map((a) => a.id), SEA_BOX.id, ...counters.keys()]);
+
 export const BOUNDS = { minX: -900, minY: -790, maxX: 640, maxY: 1200 };
 
 export function placeCenter(place: string): Pt | null {
@@ -94,20 +100,21 @@ export function placeCenter(place: string): Pt | null {
 export const softUnderbellyAdapter: GameAdapter = {
   id: 'soft-underbelly',
   map(view: View<unknown>): MapModel {
-    const control = suControl(view.game);
+    const control = suControl(view.game, areaId);
     return {
       bounds: BOUNDS,
       pieceSize: 44,
       seaColor: '#7fa6c6',
       areas: areas.map((a) => areaShape(a, control[a.id])),
       links: links.filter((l) => l.kind === 'arrow').map((l) => ({ a: byId.get(l.a)!.center as Pt, b: byId.get(l.b)!.center as Pt, kind: 'sea' as const })),
-      pieces: suPieces(view.game, { counterPiece, cubePiece, linePiece, airBase: (id) => (byId.get(id)?.airBase as Pt | undefined) ?? null }),
+      pieces: suPieces(view.game, { areaId, counterPiece, cubePiece, linePiece, airBase: (id) => (byId.get(id)?.airBase as Pt | undefined) ?? null }),
       placeCenter,
       boxes: [SEA_BOX],
+      land: coastline,
     };
   },
-  places: () => new Set([...areas.filter((a) => a.kind !== 'impassable').map((a) => a.id), SEA_BOX.id]),
-  placeName: (p) => (p === SEA_BOX.id ? 'At sea' : byId.has(p) ? `${p} ${byId.get(p)!.name}` : p),
+  places: () => TOKENS,
+  placeName: (p) => (p === SEA_BOX.id ? 'At sea' : byId.has(p) ? `${p} ${byId.get(p)!.name}` : counters.get(p)?.name ?? p),
   roleLabel: (r: Role) => (r === 'allies' ? 'Allies' : r === 'axis' ? 'Axis' : 'Observer'),
   roleColor: (r: Role) => (r === 'allies' ? '#6b9bff' : r === 'axis' ? '#c9c9c9' : '#999'),
   status: (v) => suStatus(v.game),

@@ -114,7 +114,7 @@ export class MapRenderer {
     ctx.setTransform(cam.scale * dpr, 0, 0, cam.scale * dpr, cam.ox * dpr, cam.oy * dpr);
     ctx.beginPath();
     for (const ring of this.model.land!) polyPath(ctx, ring);
-    ctx.fillStyle = '#d9d2b8';
+    ctx.fillStyle = '#cdc6ad';
     ctx.fill('evenodd');
     ctx.strokeStyle = 'rgba(60,80,100,0.6)';
     ctx.lineWidth = 1.2 / cam.scale;
@@ -252,7 +252,7 @@ export class MapRenderer {
         ctx.fillStyle = '#fff';
         ctx.fillText(a.label, sx, ly + 1);
       }
-      if (cam.scale * 40 > 60 || ps > 30) {
+      if (cam.scale > 0.3 || ps > 30) {
         ctx.font = '600 12px Georgia, serif';
         ctx.lineWidth = 3;
         ctx.strokeStyle = 'rgba(255,255,255,0.85)';
@@ -314,9 +314,16 @@ export class MapRenderer {
       if (s >= 10 && top.symbol !== 'cube') { ctx.fillStyle = 'rgba(0,0,0,0.35)'; ctx.fillRect(x + 2, y + 3, s, s); }
       ctx.drawImage(this.sprites.get(top, s, dpr), x - 1, y - 1, s + 2, s + 2);
       if (n > 1 && s >= 16) this.badge(ctx, String(n), x + s + depth * STACK_DEPTH_PX - 2, y - depth * STACK_DEPTH_PX + 2);
-      if (ov.highlights.get(`stack:${st.key}`) === 'selected') {
-        ctx.strokeStyle = '#fff'; ctx.lineWidth = 3;
-        ctx.strokeRect(x - 2, y - 2 - depth * STACK_DEPTH_PX, s + 4 + depth * STACK_DEPTH_PX, s + 4 + depth * STACK_DEPTH_PX);
+      if (ov.highlights.size) {
+        let kind: HighlightKind | undefined;
+        for (const p of st.pieces) kind = ov.highlights.get(p.id) ?? kind;
+        if (kind) {
+          const d = depth * STACK_DEPTH_PX;
+          ctx.lineWidth = 5; ctx.strokeStyle = 'rgba(0,0,0,0.6)';
+          ctx.strokeRect(x - 3, y - 3 - d, s + 6 + d, s + 6 + d);
+          ctx.lineWidth = 3; ctx.strokeStyle = HIGHLIGHT_COLORS[kind];
+          ctx.strokeRect(x - 3, y - 3 - d, s + 6 + d, s + 6 + d);
+        }
       }
     }
   }

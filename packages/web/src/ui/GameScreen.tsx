@@ -97,21 +97,19 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, onExit, onL
   function clickPlace(place: string, stack: Stack | null): void {
     if (stack) setPinned({ stack, at: hover.at ?? [0, 0] });
     if (!actions.length) return;
-    if (selected.includes(place)) return setSelected(selected.filter((p) => p !== place));
-    const next = [...selected, place];
-    let cands = matching(actions, next, known);
-    let sel = next;
-    if (!cands.length) {
-      cands = matching(actions, [place], known);
-      sel = [place];
-      if (!cands.length) {
-        const why = explainAttempt(session.game, state, role, actions, selected, place, known, adapter.placeName);
-        setMsg({ kind: 'error', text: why });
-        return;
-      }
+    const tokens = [...(stack ? [...stack.pieces].reverse().map((p) => p.id).filter((id) => known.has(id)) : []), place];
+    const hitSel = tokens.find((t) => selected.includes(t));
+    if (hitSel) return setSelected(selected.filter((p) => p !== hitSel));
+    let sel: string[] | null = null;
+    for (const t of tokens) if (!sel && matching(actions, [...selected, t], known).length) sel = [...selected, t];
+    for (const t of tokens) if (!sel && matching(actions, [t], known).length) sel = [t];
+    if (!sel) {
+      setMsg({ kind: 'error', text: explainAttempt(session.game, state, role, actions, selected, place, known, adapter.placeName) });
+      return;
     }
     setMsg(null);
     setSelected(sel);
+    const cands = matching(actions, sel, known);
     const full = cands.filter((a) => placesOf(a, known).every((p) => sel.includes(p)));
     if (cands.length === 1) choose(cands[0]!);
     else if (full.length === 1 && nextPlaces(cands, sel, known).size === 0) choose(full[0]!);

@@ -162,12 +162,12 @@ export function ReplayBar({ at, length, live, onSeek, onLive, onBranch }: {
   const clamp = (n: number) => Math.max(0, Math.min(length, n));
   return (
     <div class={`replay${live ? '' : ' replaying'}`} data-testid="replay">
-      <button title="Start" onClick={() => onSeek(0)}>⏮</button>
+      <button title="Start" onClick={() => onSeek(0)}>«</button>
       <button title="Back one action" data-testid="replay-back" onClick={() => onSeek(clamp(at - 1))}>◀</button>
       <input type="range" min={0} max={length} value={at} aria-label="Replay position" data-testid="scrubber"
         onInput={(e) => onSeek(Number((e.target as HTMLInputElement).value))} />
       <button title="Forward one action" data-testid="replay-fwd" onClick={() => onSeek(clamp(at + 1))}>▶</button>
-      <button title="End" onClick={() => onSeek(length)}>⏭</button>
+      <button title="End" onClick={() => onSeek(length)}>»</button>
       <span class="replay-pos" data-testid="replay-pos">{at} / {length}</span>
       {!live && <><button class="primary" onClick={onLive}>Back to the game</button><button onClick={onBranch} title="Discard the later actions and play on from here">Play from here</button></>}
     </div>

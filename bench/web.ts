@@ -1,0 +1,59 @@
+/**
+ * Web map renderer in headless Chromium (Canvas2D, software raster): a generated 60,000-hex map
+ * with 20,000 counters. Medians of time to first draw, frame time while panning (at a playing
+ * zoom and zoomed out), and frame time while 10 counters move. "frame ms" is the draw work until
+ * the pixels are rasterized; the note gives the median interval between animation frames.
+ */
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { median, type BenchRow } from './lib.ts';
+import { launch, serveApp } from '../packages/web/e2e/browser.ts';
+import { DIST } from '../packages/web/bin/serve.mjs';
+
+interface Frames { draw: number[]; interval: number[] }
+type Api = {
+  firstDraw(): Promise<{ buildMs: number; firstDrawMs: number; hexes: number; counters: number }>;
+  panning(frames: number, zoom?: number): Promise<Frames>;
+  moving(frames: number): Promise<Frames>;
+};
+
+function row(name: string, f: Frames): BenchRow {
+  const m = median(f.draw);
+  const iv = median(f.interval);
+  return { name, unit: 'frame', samples: f.draw.length, medianMs: m, perSecond: 1000 / m, note: `rAF interval ${iv.toFixed(1)} ms (${(1000 / iv).toFixed(0)} fps)` };
+}
+
+export async function run(): Promise<{ title: string; rows: BenchRow[] }[]> {
+  if (!existsSync(`${DIST}/bench.html`)) execSync('npm run build -w @sandtable/web --silent', { stdio: 'inherit' });
+  const browser = await launch();
+  const app = await serveApp();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${app.url}bench.html`);
+    await page.waitForFunction(() => document.title === 'bench ready');
+    const call = <T>(f: (b: Api) => Promise<T>) => page.evaluate(f as never, null) as Promise<T>;
+    const firsts: number[] = [], builds: number[] = [];
+    let info = { hexes: 0, counters: 0 };
+    for (let i = 0; i < 5; i++) {
+      const r = await page.evaluate(() => (window as unknown as { bench: Api }).bench.firstDraw());
+      firsts.push(r.firstDrawMs);
+      builds.push(r.buildMs);
+      info = r;
+    }
+    void call;
+    const pan = await page.evaluate(() => (window as unknown as { bench: Api }).bench.panning(300));
+    const far = await page.evaluate(() => (window as unknown as { bench: Api }).bench.panning(300, 0.15));
+    const move = await page.evaluate(() => (window as unknown as { bench: Api }).bench.moving(300));
+    const rows: BenchRow[] = [
+      { name: `build map model + indexes (${info.hexes} hexes, ${info.counters} counters)`, unit: 'map', samples: builds.length, medianMs: median(builds), perSecond: 1000 / median(builds) },
+      { name: 'time to first draw (1280x800, playing zoom)', unit: 'frame', samples: firsts.length, medianMs: median(firsts), perSecond: 1000 / median(firsts) },
+      row('panning, playing zoom (hex 48 px)', pan),
+      row('panning, zoomed out (hex 7 px, ~20k hexes in view)', far),
+      row('10 counters moving, playing zoom', move),
+    ];
+    return [{ title: 'Web map renderer, headless Chromium Canvas2D (medians)', rows }];
+  } finally {
+    await browser.close();
+    await app.close();
+  }
+}

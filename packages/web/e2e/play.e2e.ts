@@ -1,0 +1,133 @@
+/**
+ * The web client in a real browser: plays a full turn of Soft Underbelly by clicking (Allies
+ * against the computer), saves the record, reloads the page, loads the record, replays it with
+ * the scrubber, checks the map is really drawn; and a hotseat game hands the screen over.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launch, serveApp } from './browser.ts';
+
+let browser: Browser;
+let app: { url: string; close(): Promise<void> };
+
+beforeAll(async () => {
+  browser = await launch();
+  app = await serveApp();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+const PREFER = /^(pass|end|done|deploy the recommended|stop|no\b|skip|decline)/i;
+
+async function newPage(): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  (page as unknown as { errors: string[] }).errors = errors;
+  await page.goto(`${app.url}?aiDelay=0`);
+  return page;
+}
+
+async function turnOf(page: Page): Promise<number> {
+  const text = (await page.getByTestId('status').textContent()) ?? '';
+  const m = /Turn\s*(\d+)/.exec(text);
+  return m ? Number(m[1]) : 0;
+}
+
+/** One human step: a pending confirmation, else a preferred action (pass/end/done), else the first. */
+async function step(page: Page): Promise<void> {
+  if (await page.getByTestId('confirm').isVisible()) return page.getByTestId('confirm').click();
+  if (await page.getByTestId('reveal').isVisible()) return page.getByTestId('reveal').click();
+  const buttons = page.getByTestId('action');
+  const texts = await buttons.allTextContents();
+  const k = Math.max(0, texts.findIndex((t) => PREFER.test(t.trim())));
+  await buttons.nth(k).click();
+}
+
+async function waitForHumanOrEnd(page: Page): Promise<'act' | 'end'> {
+  await page.waitForFunction(() => !!document.querySelector('[data-testid=action],[data-testid=confirm],[data-testid=reveal],[data-testid=outcome]'), null, { timeout: 60_000 });
+  return (await page.getByTestId('outcome').count()) ? 'end' : 'act';
+}
+
+async function nonBlankCanvas(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const c = document.querySelector('canvas[data-testid=map]') as HTMLCanvasElement;
+    const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    const colors = new Set<number>();
+    for (let i = 0; i < d.length; i += 4 * 97) colors.add((d[i]! << 16) | (d[i + 1]! << 8) | d[i + 2]!);
+    return colors.size;
+  });
+}
+
+describe('Soft Underbelly in the browser', () => {
+  it('plays a full turn by clicking against the computer, saves, reloads, loads and replays', async () => {
+    const page = await newPage();
+    await page.getByTestId('game-select').selectOption('soft-underbelly');
+    await page.getByTestId('seat-allies-human').check();
+    await page.getByTestId('seat-axis-ai').check();
+    await page.getByTestId('seed').fill('e2e-1');
+    await page.getByTestId('start').click();
+    await page.getByTestId('game').waitFor();
+    const startTurn = await turnOf(page);
+    let clicks = 0;
+    while ((await turnOf(page)) <= startTurn && clicks < 400) {
+      if ((await waitForHumanOrEnd(page)) === 'end') break;
+      await step(page);
+      clicks++;
+    }
+    expect(await turnOf(page), `still in turn ${startTurn} after ${clicks} clicks`).toBeGreaterThan(startTurn);
+    const seq = Number(await page.getByTestId('game').getAttribute('data-seq'));
+    expect(seq).toBeGreaterThan(clicks);
+    expect(await page.getByTestId('log').textContent()).toMatch(/rolled \d/);
+
+    await page.screenshot({ path: '/tmp/sandtable-e2e-play.png' });
+    expect(await nonBlankCanvas(page)).toBeGreaterThan(30);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('save').click()]);
+    const file = `/tmp/sandtable-e2e-record-${process.pid}.json`;
+    await download.saveAs(file);
+    const record = JSON.parse(readFileSync(file, 'utf8'));
+    expect(record).toMatchObject({ format: 'sandtable-record/1', game: 'soft-underbelly', seed: 'e2e-1' });
+    const saved = Number(await page.getByTestId('game').getAttribute('data-seq'));
+    expect(record.actions.length).toBe(saved);
+    const lastLog = (await page.locator('.log-line').last().textContent()) ?? '';
+
+    await page.reload();
+    await page.getByTestId('setup').waitFor();
+    await page.getByTestId('setup-load').setInputFiles(file);
+    await page.getByTestId('game').waitFor();
+    expect(Number(await page.getByTestId('game').getAttribute('data-seq'))).toBe(saved);
+    expect(await page.getByTestId('replay-pos').textContent()).toBe(`${saved} / ${saved}`);
+    expect(await page.locator('.log-line').last().textContent()).toBe(lastLog);
+
+    await page.getByTestId('scrubber').fill('0');
+    expect(await page.getByTestId('replay-pos').textContent()).toBe(`0 / ${saved}`);
+    await page.getByTestId('replay-fwd').click();
+    await page.getByTestId('replay-fwd').click();
+    expect(await page.getByTestId('replay-pos').textContent()).toBe(`2 / ${saved}`);
+    await page.getByTestId('scrubber').fill(String(saved));
+    expect(await page.getByTestId('replay-pos').textContent()).toBe(`${saved} / ${saved}`);
+    await page.screenshot({ path: '/tmp/sandtable-e2e-replay.png' });
+    expect(await nonBlankCanvas(page)).toBeGreaterThan(30);
+    expect((page as unknown as { errors: string[] }).errors).toEqual([]);
+  });
+
+  it('hotseat: both sides are human and the screen follows the side on turn', async () => {
+    const page = await newPage();
+    await page.getByTestId('game-select').selectOption('soft-underbelly');
+    await page.getByTestId('seed').fill('e2e-2');
+    await page.getByTestId('start-hotseat').click();
+    await page.getByTestId('game').waitFor();
+    const roles = new Set<string>();
+    for (let i = 0; i < 300 && roles.size < 2; i++) {
+      if ((await waitForHumanOrEnd(page)) === 'end') break;
+      roles.add((await page.getByTestId('game').getAttribute('data-role')) ?? '');
+      await step(page);
+    }
+    expect([...roles].sort()).toEqual(['allies', 'axis']);
+    expect((page as unknown as { errors: string[] }).errors).toEqual([]);
+  });
+});
