@@ -770,7 +770,7 @@ export function validateSoftUnderbellyData(): string[] {
     ...d.events.map((e) => e.provenance),
     ...d.setup.map((p) => p.provenance),
   ];
-  const kind = (p: string) => provs.filter((x) => x.startsWith(p)).length;
+  const kind = (p: string) => provs.filter((x) => x.startsWith(p) || x.includes(`; ${p}`) || x.includes(`), ${p}`)).length;
   const arrows = d.links.filter((l) => l.kind === 'arrow').map((l) => `${l.a}-${l.b}`).join(' ');
   return [
     `map: ${d.areas.length} areas (${land.length} land, ${d.areas.length - land.length} impassable), ${d.links.length} links (arrows ${arrows}); links symmetric and unique, borders match polygons, no overlaps`,
@@ -782,7 +782,7 @@ export function validateSoftUnderbellyData(): string[] {
     `tables: ${d.turns} turns, Overlord turn ${d.overlordTurn}; reinforcements allies [${d.reinforcements.allies.join(',')}] axis [${d.reinforcements.axis.join(',')}]; naval transport ${d.navalTransport.allies}/${d.navalTransport.alliesAfterOverlord}/${d.navalTransport.axis}`,
     `events: ${d.events.filter((e) => e.side === 'allies').length} Allied, ${d.events.filter((e) => e.side === 'axis').length} Axis`,
     `setup: fixed set-up and Axis default deployment legal (stacking ${STACK_LIMIT}, tanks ${TANK_LIMIT}, lines ${LINE_LIMIT}; every counter placed once)`,
-    `provenance: ${kind('rulebook ')} rulebook, ${kind('derived: ')} derived, ${kind('ext: ')} ext, ${kind('reconstructed: ')} reconstructed (areas, links, counters, events, set-up)`,
+    `provenance of ${provs.length} area, link, counter, event and set-up records: ${kind('rulebook ')} cite the rulebook, ${kind('derived: ')} a derivation, ${kind('ext: ')} an outside source, ${kind('reconstructed: ')} a reconstruction`,
   ];
 }
 
