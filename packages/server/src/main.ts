@@ -26,6 +26,8 @@ const { values: args } = parseArgs({
     'ai-threads': { type: 'string' },
     'test-games': { type: 'boolean', default: false },
     quiet: { type: 'boolean', default: false },
+    /** Tests: a private PostgreSQL schema (ignored for SQLite). */
+    'pg-schema': { type: 'string' },
   },
 });
 
@@ -47,7 +49,11 @@ function defaultStatic(): string | undefined {
 }
 
 const log = args.quiet ? () => undefined : (m: string) => console.error(`[server] ${m}`);
-const repo = await openRepository({ databaseUrl: process.env.DATABASE_URL, sqliteFile: args.db ?? process.env.SANDTABLE_DB ?? 'sandtable.db' });
+const repo = await openRepository({
+  databaseUrl: process.env.DATABASE_URL,
+  pgSchema: args['pg-schema'],
+  sqliteFile: args.db ?? process.env.SANDTABLE_DB ?? 'sandtable.db',
+});
 const server = await createServer({
   repo,
   catalog: await loadCatalog(args['test-games']),

@@ -20,6 +20,8 @@ export interface TestStore {
   /** A second connection to the same data (another process, or a restart). */
   reopen(): Promise<Repository>;
   cleanup(): Promise<void>;
+  /** How a server child process reaches the same data: extra arguments and DATABASE_URL (or none). */
+  child: { args: string[]; databaseUrl: string | undefined };
 }
 
 export interface StoreVariant {
@@ -46,6 +48,7 @@ const sqlite: StoreVariant = {
         for (const r of opened) await r.close().catch(() => undefined);
         rmSync(dir, { recursive: true, force: true });
       },
+      child: { args: ['--db', file], databaseUrl: undefined },
     };
   },
 };
@@ -69,6 +72,7 @@ function postgres(url: string): StoreVariant {
           await opened[0]!.dropSchema().catch(() => undefined);
           for (const r of opened) await r.close().catch(() => undefined);
         },
+        child: { args: ['--pg-schema', schema], databaseUrl: url },
       };
     },
   };

@@ -14,11 +14,13 @@ export interface StoreConfig {
   /** SQLite file path (default ./sandtable.db); ':memory:' for a throwaway store. */
   sqliteFile?: string | undefined;
   sqlite?: SqliteOptions;
+  /** PostgreSQL schema to use instead of public (tests). */
+  pgSchema?: string | undefined;
 }
 
 export async function openRepository(cfg: StoreConfig): Promise<Repository> {
   const repo: Repository = cfg.databaseUrl
-    ? new PostgresRepository(cfg.databaseUrl)
+    ? new PostgresRepository(cfg.databaseUrl, cfg.pgSchema ? { schema: cfg.pgSchema } : {})
     : new SqliteRepository(cfg.sqliteFile ?? 'sandtable.db', cfg.sqlite);
   await repo.migrate();
   return repo;
