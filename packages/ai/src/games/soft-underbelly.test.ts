@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { loadSoftUnderbellyData } from '../../../../games/soft-underbelly/src/data/index.ts';
+import { initialState, makeEnv, type SUState } from '../../../../games/soft-underbelly/src/state.ts';
+import { toOpts } from '../../../../games/soft-underbelly/src/options.ts';
+import { actionWeight, evaluateSU, toPosition } from './soft-underbelly.ts';
+import { stackCount } from './soft-underbelly-eval.ts';
+
+const E = makeEnv(loadSoftUnderbellyData());
+const start = (): SUState => initialState(E, toOpts({}));
+const at = (id: string) => E.m.index(id);
+
+describe('Soft Underbelly hooks on the rules state', () => {
+  it('reads the set-up of §5 into the position: 4 cubes, a tank and an aircraft in each Allied-star area', () => {
+    const pos = toPosition(start());
+    for (const id of ['18', '19', '20']) {
+      expect(pos.forces.allies[at(id)]).toMatchObject({ cubes: 4, tanks: 1, aircraft: 1 });
+      expect(stackCount(pos.forces.allies[at(id)]!)).toBe(6);
+    }
+    expect(pos.forces.axis[at('17')]).toMatchObject({ cubes: 3, tanks: 1, aircraft: 1 });
+    expect(pos.italianFleetInGame).toBe(true);
+    expect(pos.control[at('14')]).toBe('axis');
+  });
+
+  it('evaluations of the two sides add up to one, and a finished game is certain', () => {
+    const g = start();
+    expect(evaluateSU(g, 'allies') + evaluateSU(g, 'axis')).toBeCloseTo(1, 9);
+    g.result = { winner: 'allies', reason: 'Munich', rule: '§6 L81' };
+    expect(evaluateSU(g, 'allies')).toBe(1);
+    expect(evaluateSU(g, 'axis')).toBe(0);
+  });
+
+  it('taking Tunis (a star) raises the Allied evaluation', () => {
+    const g = start();
+    const before = evaluateSU(g, 'allies');
+    g.cubes.axis[at('17')] = 0;
+    for (const u of g.units) if (u.loc === at('17')) u.loc = -1;
+    g.cubes.allies[at('17')] = 3;
+    g.ctrl[at('17')] = 'allies';
+    expect(evaluateSU(g, 'allies')).toBeGreaterThan(before + 0.05);
+  });
+
+  it('priors: losses taken in cubes first, attacks favoured where the odds are good', () => {
+    const g = start();
+    expect(actionWeight(g, 'axis', { type: 'loss', unit: 'cube' })).toBeGreaterThan(actionWeight(g, 'axis', { type: 'loss', unit: 'de-tank-1' }));
+    const weak = actionWeight(g, 'allies', { type: 'attack', target: '16' });
+    g.cubes.axis[at('16')] = 5;
+    expect(actionWeight(g, 'allies', { type: 'attack', target: '16' })).toBeLessThan(weak);
+    expect(actionWeight(g, 'allies', { type: 'pass' })).toBeLessThan(weak);
+  });
+});
