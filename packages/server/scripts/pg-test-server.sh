@@ -8,7 +8,9 @@ set -euo pipefail
 
 if [[ "${1:-}" == "stop" ]]; then
   bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
-  su postgres -s /bin/sh -c "$bin/pg_ctl -D '$2/data' -m fast stop" >&2 || true
+  if [[ $(id -u) == 0 ]]; then su postgres -s /bin/sh -c "$bin/pg_ctl -D '$2/data' -m fast stop" >&2 || true
+  else "$bin/pg_ctl" -D "$2/data" -m fast stop >&2 || true; fi
+  rm -rf "$2"
   exit 0
 fi
 
@@ -19,9 +21,9 @@ if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   apt-get install -y -qq --no-install-recommends postgresql >&2
 fi
 bin=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)
-port=${PGTEST_PORT:-55432}
+port=${PGTEST_PORT:-$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")}
 dir=$(mktemp -d /tmp/sandtable-pg.XXXXXX)
-chown postgres "$dir"
+if [[ $(id -u) == 0 ]]; then chown postgres "$dir"; fi
 run() { if [[ $(id -u) == 0 ]]; then su postgres -s /bin/sh -c "$1"; else sh -c "$1"; fi; }
 run "$bin/initdb -D '$dir/data' -U postgres --auth=trust -E UTF8 --no-locale" >/dev/null
 run "$bin/pg_ctl -D '$dir/data' -l '$dir/log' -w -o \"-c listen_addresses=127.0.0.1 -p $port -k '$dir' -c max_connections=300\" start" >&2
