@@ -1,0 +1,588 @@
+/**
+ * Combat: declaring attacks (§18 L198-L200), procedure (§19 L206-L208), die results (§20),
+ * losses (§21, see losses.ts), retreat (§22), occupation (§23), tanks (§28), aircraft support and
+ * evasion (§29), elite (§33), paratroops (§34), defensive lines (§36).
+ */
+import type { Ctx } from '@sandtable/engine';
+import type { SUAction } from './actions.ts';
+import { decide, HANDLERS, isPass, pop, sys, SYS } from './flow.ts';
+import { eventLegal, playEvent } from './events.ts';
+import { airRetreatAreas, canRetreat, pushLoss } from './losses.ts';
+import { freeCubes } from './movement.ts';
+import { supplyMap } from './supply.ts';
+import {
+  ALLIES, AXIS, BATTLE, POOL, areaName, eliminate, hasUnits, isLand, lineIn, log, missionRoom, other, reach, tanksIn, unit,
+  type Battle, type BattleSide, type Entry, type Env, type Side, type SUState, type Unit,
+} from './state.ts';
+
+// ---- declaring attacks (§18) ------------------------------------------------------------------
+
+/** Cubes in `a` that may still join a battle this impulse (AMB-6). */
+function battleCubes(g: SUState, side: Side, a: number, d?: Entry): number {
+  let k = g.cubes[side][a]!;
+  if (g.o.unitOneBattlePerImpulse) k -= g.fought[side][a]!;
+  if (side === AXIS) k -= g.pins[a]!;
+  if (d) {
+    const i = d.from!.indexOf(a);
+    if (i >= 0) k -= d.count![i]!;
+  }
+  return Math.max(0, k);
+}
+
+function battleCounters(g: SUState, side: Side, a: number, d?: Entry): Unit[] {
+  return g.units.filter((u) => u.loc === a && u.side === side && isLand(u.type) && !(g.o.unitOneBattlePerImpulse && u.ft) && !(d?.ids ?? []).includes(u.id));
+}
+
+export function attackLimitReached(g: SUState): boolean {
+  // §18 L200: no more than three areas per impulse, landing included (AMB-5 option: arrows).
+  return g.o.limitByOriginTargetPairs ? g.arrows >= 3 : g.attacks.length >= 3;
+}
+
+function attackOrigins(E: Env, g: SUState, side: Side, t: number): number[] {
+  const sup = g.o.requireSupplyToMoveAttack ? supplyMap(E, g, side) : null;
+  return E.m.adj[t]!.filter((a) => g.ctrl[a] === side && !(side === AXIS && g.blockade === a) && (!sup || sup[a]) &&
+    (battleCubes(g, side, a) > 0 || battleCounters(g, side, a).length > 0));
+}
+
+/** Targets of a land attack: adjacent enemy-occupied areas (or a lone line, AMB-18). */
+export function attackTargets(E: Env, g: SUState, side: Side): number[] {
+  if (attackLimitReached(g)) return [];
+  const out: number[] = [];
+  for (let t = 0; t < E.n; t++) {
+    if (!E.m.passable[t] || g.attacks.includes(t)) continue;
+    const enemyHere = hasUnits(g, t, other(side)) || (side === ALLIES && g.o.loneLineBlocks && lineIn(g, t));
+    if (!enemyHere) continue;
+    if (attackOrigins(E, g, side, t).length) out.push(t);
+  }
+  return out;
+}
+
+export function declareAttack(E: Env, ctx: Ctx, g: SUState, side: Side, t: number): void {
+  log(ctx, `${side} declare an attack on ${areaName(E, t)}`, '§18 L198-L200');
+  decide(g, 'commit', side, '§18 L200, AMB-6', `choose the units attacking ${areaName(E, t)}`, { side, target: t, from: [], count: [], ids: [] });
+}
+
+HANDLERS.commit = {
+  legal(E, g, d) {
+    const side = d.side!;
+    const out: SUAction[] = [];
+    for (const a of attackOrigins(E, g, side, d.target!).concat(d.from!.filter((x) => x >= 0))) {
+      if (out.some((x) => x.type === 'commit' && x.from === E.m.ids[a])) continue;
+      const k = battleCubes(g, side, a, d);
+      if (k > 0) out.push({ type: 'commit', from: E.m.ids[a]!, unit: 'cube' });
+      if (k > 1) out.push({ type: 'commit', from: E.m.ids[a]!, unit: 'allCubes' });
+      for (const u of battleCounters(g, side, a, d)) out.push({ type: 'commit', from: E.m.ids[a]!, unit: u.id });
+    }
+    if (d.ids!.length || d.count!.some((k) => k > 0)) out.push({ type: 'done' });
+    else out.push({ type: 'cancel' });
+    return out;
+  },
+  perform(E, ctx, g, d, a) {
+    if (a.type === 'commit') {
+      const from = E.m.index(a.from);
+      if (a.unit === 'cube' || a.unit === 'allCubes') {
+        const k = a.unit === 'cube' ? 1 : battleCubes(g, d.side!, from, d);
+        let i = d.from!.indexOf(from);
+        if (i < 0) {
+          d.from!.push(from);
+          d.count!.push(0);
+          i = d.from!.length - 1;
+        }
+        d.count![i] = d.count![i]! + k;
+      } else {
+        d.ids!.push(a.unit);
+        if (!d.from!.includes(from)) {
+          d.from!.push(from);
+          d.count!.push(0);
+        }
+      }
+      return;
+    }
+    pop(g);
+    if (a.type === 'cancel') return;
+    g.acted = true;
+    startBattle(E, ctx, g, d.side!, d.target!, false, d.from!, d.count!, d.ids!, []);
+  },
+};
+
+function emptySide(): BattleSide {
+  return { from: [], cubes: [], ids: [], tank: null, air: null, hit: 6, dice: [], hits: 0 };
+}
+
+export function startBattle(E: Env, ctx: Ctx, g: SUState, side: Side, t: number, landing: boolean, from: number[], cubes: number[], ids: string[], fleets: string[]): void {
+  const b: Battle = {
+    target: t, attacker: side, landing, fleets, round: 1, maxRounds: 3, att: emptySide(), def: emptySide(),
+    paraExtraUsed: false, paraExtraNow: false, stopped: false, brokenOff: false, retreated: false, attDice: 0, defDice: 0,
+  };
+  b.att.from = from.slice();
+  b.att.cubes = cubes.slice();
+  b.att.ids = ids.slice();
+  g.battle = b;
+  g.attacks.push(t);
+  g.arrows += landing ? 1 : new Set(from).size;
+  // AMB-6: the participating units are designated now and fight no other battle this impulse.
+  from.forEach((a, i) => {
+    if (a >= 0) g.fought[side][a] = g.fought[side][a]! + cubes[i]!;
+  });
+  for (const id of ids) unit(g, id).ft = true;
+  sys(g, 'battleClear');
+  sys(g, 'battleEnd');
+  sys(g, 'battleRound');
+  sys(g, 'battleSupport');
+  sys(g, 'battleEvade');
+  if (landing) {
+    sys(g, 'bombard');
+    sys(g, 'landingIntercept');
+  }
+}
+
+// ---- who is in the battle -------------------------------------------------------------------
+
+export const defenderOf = (b: Battle): Side => other(b.attacker);
+
+/** Attacking counters still in the battle. */
+function attUnits(g: SUState, b: Battle): Unit[] {
+  return b.att.ids.map((id) => unit(g, id)).filter((u) => u.loc >= 0 || u.loc === BATTLE);
+}
+
+function defUnits(g: SUState, b: Battle): Unit[] {
+  const side = defenderOf(b);
+  return g.units.filter((u) => u.loc === b.target && u.side === side && u.type !== 'partisan');
+}
+
+export function attackerAlive(g: SUState, b: Battle): boolean {
+  return b.att.cubes.some((k) => k > 0) || attUnits(g, b).length > 0;
+}
+
+/** The defender still holds the area: units, or a lone line that blocks (AMB-18a). */
+export function defenderAlive(g: SUState, b: Battle): boolean {
+  const side = defenderOf(b);
+  if (hasUnits(g, b.target, side)) return true;
+  return side === AXIS && g.o.loneLineBlocks && lineIn(g, b.target);
+}
+
+function battleOver(g: SUState, b: Battle): boolean {
+  return b.stopped || b.brokenOff || b.retreated || !attackerAlive(g, b) || !defenderAlive(g, b);
+}
+
+// ---- evasion and supports (§19 L206, §20 L218-L224, §28 L298-L304, §29, §34 L358) -------------
+
+SYS.battleEvade = (E, _ctx, g) => {
+  const b = g.battle!;
+  if (battleOver(g, b)) return;
+  decide(g, 'evade', defenderOf(b), '§19 L206, §29 L318', `move aircraft out of ${areaName(E, b.target)} before combat, or done`, { side: defenderOf(b) });
+};
+
+function evadeOptions(E: Env, g: SUState, side: Side, t: number): SUAction[] {
+  const out: SUAction[] = [];
+  for (const u of g.units) {
+    if (u.loc !== t || u.side !== side || u.type !== 'aircraft') continue;
+    if (g.battle && (g.battle.def.air === u.id)) continue;
+    for (const a of airRetreatAreas(E, g, side, t)) out.push({ type: 'evade', id: u.id, to: E.m.ids[a]! });
+  }
+  return out;
+}
+
+function evade(E: Env, ctx: Ctx, g: SUState, a: Extract<SUAction, { type: 'evade' }>): void {
+  const u = unit(g, a.id);
+  u.loc = E.m.index(a.to);
+  u.up = false; // flipped (§19 L206)
+  log(ctx, `${u.id} evades to ${areaName(E, u.loc)} and is flipped`, '§19 L206, §29 L318-L320');
+}
+
+HANDLERS.evade = {
+  autoPass: true,
+  legal(E, g, d) {
+    return [...evadeOptions(E, g, d.side!, g.battle!.target), { type: 'done' }];
+  },
+  perform(E, ctx, g, _d, a) {
+    if (a.type === 'evade') evade(E, ctx, g, a);
+    else pop(g);
+  },
+};
+
+SYS.battleSupport = (E, _ctx, g) => {
+  const b = g.battle!;
+  if (battleOver(g, b)) return;
+  // Attacker declares first, then the defender (spec 10.6 item 3).
+  decide(g, 'support', defenderOf(b), '§20 L218, §28 L300, §29 L316', `choose supports for the defence of ${areaName(E, b.target)}, or done`, { side: defenderOf(b) });
+  decide(g, 'support', b.attacker, '§20 L218, §28 L300, §29 L316, §34 L358', `choose supports (and paratroop drops) for the attack on ${areaName(E, b.target)}, or done`, { side: b.attacker });
+};
+
+export function supportOptions(E: Env, g: SUState, side: Side): SUAction[] {
+  const b = g.battle!;
+  const t = b.target;
+  const mine = side === b.attacker ? b.att : b.def;
+  const out: SUAction[] = [];
+  if (!mine.tank && !E.m.mountain[t]) {
+    // §28 L298-L304: one face-up tank among the side's fighting units; never in mountains.
+    const tanks = side === b.attacker ? attUnits(g, b) : defUnits(g, b);
+    for (const u of tanks) if (u.type === 'tank' && u.up) out.push({ type: 'support', id: u.id });
+  }
+  if (!mine.air) {
+    // §29 L312-L316, §31: one face-up aircraft within range; airfield limit (§14, AMB-9); Blockade (AMB-38).
+    for (const u of g.units) {
+      if (u.side !== side || u.type !== 'aircraft' || !u.up || u.loc < 0) continue;
+      if (!reach(E, g, side, u.loc, t) || !missionRoom(E, g, u.loc)) continue;
+      if (side === AXIS && g.blockade === u.loc) continue;
+      out.push({ type: 'support', id: u.id });
+    }
+  }
+  if (side === ALLIES && b.attacker === ALLIES) {
+    // §34 L358: face-up paratroops drop into a battle or landing within ruler range of their area.
+    for (const u of g.units) {
+      if (u.side === ALLIES && u.type === 'paratroops' && u.up && u.loc >= 0 && reach(E, g, ALLIES, u.loc, t)) out.push({ type: 'support', id: u.id });
+    }
+  }
+  return out;
+}
+
+HANDLERS.support = {
+  autoPass: true,
+  legal(E, g, d) {
+    return [...supportOptions(E, g, d.side!), { type: 'done' }];
+  },
+  perform(E, ctx, g, d, a) {
+    if (a.type !== 'support') {
+      pop(g);
+      return;
+    }
+    const b = g.battle!;
+    const side = d.side!;
+    const mine = side === b.attacker ? b.att : b.def;
+    const u = unit(g, a.id);
+    if (u.type === 'tank') {
+      mine.tank = u.id; // does not flip (§28 L300)
+      log(ctx, `${u.id} supports the ${side === b.attacker ? 'attack' : 'defence'} (hit number -1)`, '§28 L298-L300');
+    } else if (u.type === 'aircraft') {
+      mine.air = u.id;
+      u.up = false; // flips, keeps supporting all battle (§29 L312-L316)
+      g.missions[u.loc] = g.missions[u.loc]! + 1;
+      log(ctx, `${u.id} in ${areaName(E, u.loc)} supports the ${side === b.attacker ? 'attack' : 'defence'} and flips`, '§29 L312-L316');
+    } else {
+      u.loc = BATTLE;
+      u.up = false;
+      u.ft = true;
+      b.att.ids.push(u.id);
+      log(ctx, `${u.id} drops into ${areaName(E, b.target)} and flips`, '§34 L358');
+    }
+  },
+};
+
+// ---- combat rounds (§19 L206, §20) -----------------------------------------------------------
+
+/** Hit number: 6, -1 for a face-up supporting tank (not in mountains), -1 for a supporting aircraft; best 4 (§20 L212-L220). */
+export function hitNumber(E: Env, g: SUState, b: Battle, s: BattleSide): number {
+  let h = 6;
+  if (s.tank && !E.m.mountain[b.target]) {
+    const u = unit(g, s.tank);
+    if ((u.up || !g.o.tankSupportLapsesWhenFlipped) && (u.loc >= 0 || u.loc === BATTLE)) h--;
+  }
+  if (s.air) h--;
+  return Math.max(4, h);
+}
+
+/** Dice of one side before the paratroop extra die: cap 4 (§19 L206, §28 L302, §33 L352, §34 L362, §36 L378, AMB-15). */
+export function diceCount(g: SUState, b: Battle, attacker: boolean): number {
+  let d = 0;
+  const s = attacker ? b.att : b.def;
+  const units = attacker ? attUnits(g, b) : defUnits(g, b);
+  if (attacker) for (const k of b.att.cubes) d += k;
+  else d += g.cubes[defenderOf(b)][b.target]!;
+  let land = d > 0;
+  for (const u of units) {
+    if (u.type === 'tank') {
+      land = true;
+      if (s.tank !== u.id || (!u.up && g.o.tankSupportLapsesWhenFlipped)) d++;
+    } else if (u.type === 'elite') {
+      land = true;
+      if (!u.up) d++; // a face-up elite rolls no die (§47 L494, AMB-44)
+    } else if (u.type === 'paratroops') {
+      land = true;
+      d++;
+    }
+  }
+  if (!attacker) {
+    if (lineIn(g, b.target)) d += 2; // §36 L378
+    if (!land) {
+      // §29 L316-L318: aircraft as the only defenders fight like cubes (AMB-15).
+      const air = units.filter((u) => u.type === 'aircraft' && u.id !== s.air);
+      d += g.o.loneAircraftEachRoll ? air.length : Math.min(1, air.length);
+    }
+  }
+  return Math.min(4, d);
+}
+
+export function hasParatroops(g: SUState, b: Battle): boolean {
+  const units = b.attacker === ALLIES ? attUnits(g, b) : defUnits(g, b);
+  return units.some((u) => u.type === 'paratroops');
+}
+
+SYS.battleRound = (E, ctx, g) => {
+  const b = g.battle!;
+  if (battleOver(g, b)) return;
+  g.phase = `battle round ${b.round}`;
+  log(ctx, `Combat round ${b.round} in ${areaName(E, b.target)}`, '§19 L206');
+  b.paraExtraNow = false;
+  sys(g, 'battleAfterRound');
+  sys(g, 'battleRoll');
+  if (hasParatroops(g, b) && !b.paraExtraUsed) {
+    if (g.o.paratroopExtraDieOncePerBattle) decide(g, 'paraDie', ALLIES, '§34 L358, AMB-13', 'use the paratroops\' extra die this round?');
+    else b.paraExtraNow = true;
+  }
+};
+
+HANDLERS.paraDie = {
+  legal() {
+    return [{ type: 'extraDie', use: true }, { type: 'extraDie', use: false }];
+  },
+  perform(_E, _ctx, g, _d, a) {
+    pop(g);
+    if (a.type === 'extraDie' && a.use) {
+      g.battle!.paraExtraNow = true;
+      g.battle!.paraExtraUsed = true;
+    }
+  },
+};
+
+SYS.battleRoll = (E, ctx, g) => {
+  const b = g.battle!;
+  const allies = b.attacker === ALLIES;
+  b.att.hit = hitNumber(E, g, b, b.att);
+  b.def.hit = hitNumber(E, g, b, b.def);
+  const extra = b.paraExtraNow ? 1 : 0;
+  b.attDice = diceCount(g, b, true) + (allies ? extra : 0);
+  b.defDice = diceCount(g, b, false) + (allies ? 0 : extra);
+  // §19 L206: both sides roll at the same time.
+  b.att.dice = ctx.roll(b.attDice, `${b.attacker} attack, round ${b.round} (${b.attDice} dice, hit on ${b.att.hit}-6)`);
+  b.def.dice = ctx.roll(b.defDice, `${defenderOf(b)} defence, round ${b.round} (${b.defDice} dice, hit on ${b.def.hit}-6)`);
+  b.att.hits = b.att.dice.filter((x) => x >= b.att.hit).length;
+  b.def.hits = b.def.dice.filter((x) => x >= b.def.hit).length;
+  log(ctx, `${b.attacker} inflict ${b.att.hits}, ${defenderOf(b)} inflict ${b.def.hits}`, '§20 L212-L216');
+  sys(g, 'battleLosses');
+  // §33 L350: after the dice, each face-up elite may inflict 1 more loss (then flips).
+  const axisAtt = b.attacker === AXIS;
+  const elites = (axisAtt ? attUnits(g, b) : defUnits(g, b)).filter((u) => u.type === 'elite' && u.up);
+  if (elites.length) decide(g, 'elite', AXIS, '§33 L350-L352', 'use a face-up elite to inflict 1 extra loss, or pass');
+};
+
+function eliteOptions(g: SUState): SUAction[] {
+  const b = g.battle!;
+  const units = b.attacker === AXIS ? attUnits(g, b) : defUnits(g, b);
+  const alone = units.length === 1 && (b.attacker === AXIS ? b.att.cubes.every((k) => k === 0) : g.cubes.axis[b.target] === 0);
+  if (alone && !g.o.loneEliteUsesAbility) return [];
+  return units.filter((u) => u.type === 'elite' && u.up).map((u) => ({ type: 'elite', id: u.id }));
+}
+
+HANDLERS.elite = {
+  autoPass: true,
+  legal(_E, g) {
+    return [...eliteOptions(g), { type: 'pass' }];
+  },
+  perform(_E, ctx, g, _d, a) {
+    if (a.type !== 'elite') {
+      pop(g);
+      return;
+    }
+    const b = g.battle!;
+    unit(g, a.id).up = false;
+    if (b.attacker === AXIS) b.att.hits++;
+    else b.def.hits++;
+    log(ctx, `${a.id} inflicts 1 extra loss and flips; it acts as a cube until the next turn`, '§33 L350-L352');
+  },
+};
+
+SYS.battleLosses = (E, _ctx, g) => {
+  const b = g.battle!;
+  // The defender allocates after the attacker (it alone may retreat, §21 ⑤).
+  pushLoss(E, g, defenderOf(b), b.att.hits, 'battle', b.target, '§21 L228-L236');
+  pushLoss(E, g, b.attacker, b.def.hits, 'battle', b.target, '§21 L228-L234, §22 L246');
+};
+
+SYS.battleAfterRound = (E, _ctx, g) => {
+  const b = g.battle!;
+  if (battleOver(g, b)) return;
+  sys(g, 'battleNext');
+  decide(g, 'roundEnd', defenderOf(b), '§19 L208, §22 L240-L244, §45 L444-L450', `end of round ${b.round}: retreat, evade, play an event, or continue`, { passes: 0 });
+};
+
+function roundEndOptions(E: Env, g: SUState, role: Side): SUAction[] {
+  const b = g.battle!;
+  const out: SUAction[] = [{ type: 'pass' }];
+  if (role !== b.attacker) {
+    if (canRetreat(E, g, b)) out.push({ type: 'retreatStart' });
+    out.push(...evadeOptions(E, g, role, b.target));
+  } else if (g.o.attackerMayBreakOff || b.landing) out.push({ type: 'breakOff' }); // AMB-4, §24 L268
+  out.push(...eventLegal(E, g, role, 'battle'));
+  return out;
+}
+
+HANDLERS.roundEnd = {
+  autoPass: true,
+  legal(E, g, d) {
+    return roundEndOptions(E, g, d.role as Side);
+  },
+  perform(E, ctx, g, d, a) {
+    const b = g.battle!;
+    const role = d.role as Side;
+    if (isPass(a)) {
+      d.passes!++;
+      if (d.passes! >= 2) pop(g);
+      else d.role = other(role);
+      return;
+    }
+    d.passes = 0;
+    if (a.type === 'breakOff') {
+      b.brokenOff = true;
+      log(ctx, `${role} break off the attack`, b.landing ? '§24 L268' : 'AMB-4');
+      pop(g);
+    } else if (a.type === 'retreatStart') {
+      pop(g);
+      const partial = b.round === 1 || g.o.partialRetreatAnyRound;
+      log(ctx, `${role} retreat${partial ? 's some or all units' : 's every unit'} from ${areaName(E, b.target)}`, partial ? '§19 L208, §22 L244, AMB-3' : '§22 L240');
+      decide(g, 'retreat', role, '§22 L240-L248', `retreat units out of ${areaName(E, b.target)} (1-2 areas)`, { side: role, mode: partial ? 'partial' : 'total', area: b.target });
+    } else if (a.type === 'evade') {
+      evade(E, ctx, g, a);
+    } else if (a.type === 'event') {
+      playEvent(E, ctx, g, role, a);
+      if (b.stopped) pop(g);
+    }
+  },
+};
+
+SYS.battleNext = (_E, _ctx, g) => {
+  const b = g.battle!;
+  if (battleOver(g, b) || b.round >= b.maxRounds) return;
+  b.round++;
+  sys(g, 'battleRound');
+};
+
+// ---- end of battle: occupation (§23), paratroops (§34 L360), landing survivors (§24 L268) ----
+
+SYS.battleEnd = (E, ctx, g) => {
+  const b = g.battle!;
+  const t = b.target;
+  const side = b.attacker;
+  const paras = attUnits(g, b).filter((u) => u.loc === BATTLE && u.type === 'paratroops');
+  const landers = attUnits(g, b).filter((u) => u.loc === BATTLE && u.type !== 'paratroops');
+  const seaCubes = b.att.from.reduce((s, a, i) => s + (a < 0 ? b.att.cubes[i]! : 0), 0);
+  const cleared = !defenderAlive(g, b) && attackerAlive(g, b) && !b.stopped;
+  if (cleared) {
+    log(ctx, `${areaName(E, t)} is cleared of defenders`, '§23 L252');
+    if (lineIn(g, t) && g.o.lineRemovedOnOccupation && (paras.length || landers.length || seaCubes)) removeLine(E, ctx, g, t);
+    if (paras.length || landers.length || seaCubes) {
+      // Landing units and dropped paratroops are already in the area: they occupy it (§24 L268, §34 L360).
+      for (const u of [...paras, ...landers]) u.loc = t;
+      g.cubes[side][t] = g.cubes[side][t]! + seaCubes;
+      b.att.from.forEach((a, i) => {
+        if (a < 0) b.att.cubes[i] = 0;
+      });
+      g.ctrl[t] = side;
+      log(ctx, `${side} occupy ${areaName(E, t)}`, '§23 L252, §24 L268');
+    }
+    if (b.att.from.some((a, i) => a >= 0 && (b.att.cubes[i]! > 0 || attUnits(g, b).some((u) => u.loc === a)))) {
+      decide(g, 'occupy', side, '§23 L252', `advance attacking units into ${areaName(E, t)} (not aircraft), or done`, { side, target: t });
+    }
+    return;
+  }
+  for (const u of paras) {
+    eliminate(g, u); // §34 L360: the drop area is not Allied-occupied
+    log(ctx, `${u.id} is removed: ${areaName(E, t)} is not Allied-occupied at the end of the battle`, '§34 L360');
+  }
+  if (landers.length || seaCubes) {
+    decide(g, 'landingReturn', ALLIES, '§24 L268, AMB-16', 'move the surviving landing units to an Allied-controlled supplied area');
+  }
+};
+
+function removeLine(E: Env, ctx: Ctx, g: SUState, t: number): void {
+  g.lines[g.lines.indexOf(t)] = POOL;
+  log(ctx, `The abandoned defensive line in ${areaName(E, t)} is removed`, 'AMB-18');
+}
+
+HANDLERS.occupy = {
+  legal(E, g, d) {
+    const b = g.battle!;
+    const side = d.side!;
+    const t = d.target!;
+    const out: SUAction[] = [];
+    b.att.from.forEach((a, i) => {
+      if (a < 0) return;
+      const k = Math.min(b.att.cubes[i]!, g.cubes[side][a]!);
+      if (k > 0) out.push({ type: 'occupy', from: E.m.ids[a]!, unit: 'cube' });
+      if (k > 1) out.push({ type: 'occupy', from: E.m.ids[a]!, unit: 'allCubes' });
+    });
+    for (const u of attUnits(g, b)) {
+      if (u.loc < 0 || u.loc === t) continue;
+      if (u.type === 'tank' && (tanksIn(g, t, side) >= 2 || (g.o.mountainTankEntryBanned && E.m.mountain[t]))) continue;
+      out.push({ type: 'occupy', from: E.m.ids[u.loc]!, unit: u.id });
+    }
+    out.push({ type: 'done' });
+    return out;
+  },
+  perform(E, ctx, g, d, a) {
+    if (a.type !== 'occupy') {
+      pop(g);
+      return;
+    }
+    const b = g.battle!;
+    const side = d.side!;
+    const t = d.target!;
+    const from = E.m.index(a.from);
+    if (lineIn(g, t) && g.o.lineRemovedOnOccupation) removeLine(E, ctx, g, t);
+    if (a.unit === 'cube' || a.unit === 'allCubes') {
+      const i = b.att.from.indexOf(from);
+      const k = a.unit === 'cube' ? 1 : Math.min(b.att.cubes[i]!, g.cubes[side][from]!);
+      b.att.cubes[i] = b.att.cubes[i]! - k;
+      g.cubes[side][from] = g.cubes[side][from]! - k;
+      g.cubes[side][t] = g.cubes[side][t]! + k;
+      g.fought[side][t] = g.fought[side][t]! + k;
+      g.fought[side][from] = Math.max(0, g.fought[side][from]! - k);
+      log(ctx, `${side} advance ${k} cube(s) from ${areaName(E, from)} into ${areaName(E, t)}`, '§23 L252');
+    } else {
+      unit(g, a.unit).loc = t;
+      log(ctx, `${side} advance ${a.unit} into ${areaName(E, t)}`, '§23 L252');
+    }
+    g.ctrl[t] = side; // §2 L32
+  },
+};
+
+/** Landing survivors go to any Allied-controlled supplied area (§24 L268, AMB-16). */
+export function landingReturnAreas(E: Env, g: SUState): number[] {
+  const sup = supplyMap(E, g, ALLIES);
+  const out: number[] = [];
+  for (let a = 0; a < E.n; a++) if (E.m.passable[a] && g.ctrl[a] === ALLIES && sup[a] && !hasUnits(g, a, AXIS)) out.push(a);
+  return out;
+}
+
+HANDLERS.landingReturn = {
+  legal(E, g) {
+    const out: SUAction[] = landingReturnAreas(E, g).map((a) => ({ type: 'returnTo', area: E.m.ids[a]! }));
+    return out.length ? out : [{ type: 'done' }];
+  },
+  perform(E, ctx, g, _d, a) {
+    pop(g);
+    const b = g.battle!;
+    const landers = attUnits(g, b).filter((u) => u.loc === BATTLE);
+    const seaCubes = b.att.from.reduce((s, x, i) => s + (x < 0 ? b.att.cubes[i]! : 0), 0);
+    b.att.from.forEach((x, i) => {
+      if (x < 0) b.att.cubes[i] = 0;
+    });
+    if (a.type !== 'returnTo') {
+      for (const u of landers) eliminate(g, u);
+      g.pool.allies += seaCubes;
+      log(ctx, 'No Allied supplied area can take the landing survivors: they are lost', '§24 L268');
+      return;
+    }
+    const to = E.m.index(a.area);
+    for (const u of landers) u.loc = to;
+    g.cubes.allies[to] = g.cubes.allies[to]! + seaCubes;
+    log(ctx, `The landing survivors withdraw to ${areaName(E, to)}`, '§24 L268');
+  },
+};
+
+SYS.battleClear = (_E, _ctx, g) => {
+  const b = g.battle;
+  if (b) for (const u of g.units) if (u.loc === BATTLE) eliminate(g, u);
+  g.battle = null;
+  g.phase = 'impulse';
+};

@@ -1,0 +1,180 @@
+/** Events (§44 L430-L436), Allied events (§45 L440-L452), Axis events (§46 L456-L470). */
+import type { Ctx } from '@sandtable/engine';
+import type { SUAction } from './actions.ts';
+import { decide, HANDLERS, pop } from './flow.ts';
+import {
+  addCubes, ALLIES, AXIS, areaName, lineIn, log, POOL, SEA, type EventId, type Env, type Side, type SUState,
+} from './state.ts';
+
+export type EventContext = 'own' | 'react' | 'battle' | 'reinforcement';
+
+/** Capacity, hand and the one-event-per-impulse limit (§44 L432-L436). */
+export function eventPlayable(E: Env, g: SUState, side: Side, id: EventId, ignoreImpulseLimit = false): boolean {
+  const ev = g.ev[side];
+  const cap = E.capacity[side][id] ?? 0;
+  if ((ev.track[id] ?? 0) >= cap || ev.hand <= 0) return false;
+  return ignoreImpulseLimit || ev.last !== g.serial;
+}
+
+export function markEvent(g: SUState, side: Side, id: EventId, countImpulse = true): void {
+  const ev = g.ev[side];
+  ev.hand--;
+  ev.track[id] = (ev.track[id] ?? 0) + 1;
+  if (countImpulse) ev.last = g.serial;
+}
+
+function axisEventArea(E: Env, g: SUState, a: number): boolean {
+  // §46 L456: any Axis-controlled area except Africa, Sardinia or Corsica.
+  if (!E.m.passable[a] || g.ctrl[a] !== AXIS || E.m.africa[a] || E.m.island[a]) return false;
+  if (!g.o.eventReinforceIntoBattle && g.battle && g.battle.target === a) return false; // AMB-39
+  return true;
+}
+
+/** The events `side` may play now, with their area choices. */
+export function eventLegal(E: Env, g: SUState, side: Side, context: EventContext): SUAction[] {
+  const out: SUAction[] = [];
+  const ids = E.m.ids;
+  for (const id of E.eventsOf[side]) {
+    if (!eventPlayable(E, g, side, id)) continue;
+    switch (id) {
+      case 'reinforcements':
+        if (g.pool[side] === 0) break;
+        if (side === ALLIES) {
+          // §45 L440: only in the movement step of an Allied impulse; any Allied-controlled area.
+          if (context !== 'own' || !g.movePhase) break;
+          for (let a = 0; a < E.n; a++) if (E.m.passable[a] && g.ctrl[a] === ALLIES) out.push({ type: 'event', event: id, area: ids[a]! });
+        } else {
+          // §46 L456-L458: also in the opponent's impulse.
+          if (context === 'reinforcement') break;
+          for (let a = 0; a < E.n; a++) if (axisEventArea(E, g, a)) out.push({ type: 'event', event: id, area: ids[a]! });
+        }
+        break;
+      case 'logisticEffort':
+        if (context === 'own' && !g.logistic[side]) out.push({ type: 'event', event: id });
+        break;
+      case 'operations': {
+        // §45 L448: also in the opponent's impulse; AMB-34 the sea flips the Allied fleets.
+        if (context !== 'own' && context !== 'react') break;
+        const areas = new Set<number>();
+        for (const u of g.units) if (u.side === side && !u.up && (u.loc >= 0 || u.loc === SEA)) areas.add(u.loc);
+        for (const a of [...areas].sort((x, y) => x - y)) {
+          if (a === SEA) {
+            if (g.o.operationsMayTargetSea) out.push({ type: 'event', event: id, area: 'sea' });
+          } else out.push({ type: 'event', event: id, area: ids[a]! });
+        }
+        break;
+      }
+      case 'blockade':
+        // §45 L452: any area, at any time, even during the Axis movement.
+        if (context !== 'own' && context !== 'react') break;
+        if (g.blockade >= 0) break;
+        for (let a = 0; a < E.n; a++) if (E.m.passable[a]) out.push({ type: 'event', event: id, area: ids[a]! });
+        break;
+      case 'kesselring': {
+        if (context !== 'own') break;
+        const t = g.ev[side].track;
+        if (Object.entries(t).some(([k, v]) => (v ?? 0) > 0 && k !== 'kesselring') || (t.kesselring ?? 0) > 0) out.push({ type: 'event', event: id });
+        break;
+      }
+      case 'newDefensiveLine':
+        // §46 L470: during the reinforcement phase, revive a removed line in an Axis area without one.
+        if (context !== 'reinforcement' || !g.lines.includes(POOL)) break;
+        for (let a = 0; a < E.n; a++) if (E.m.passable[a] && g.ctrl[a] === AXIS && !lineIn(g, a)) out.push({ type: 'event', event: id, area: ids[a]! });
+        break;
+      case 'stopBattle':
+      case 'reserves': {
+        if (context !== 'battle' || !g.battle) break;
+        const b = g.battle;
+        const attacker = b.attacker === side;
+        if (!g.o.stopBattleReservesEitherSide && (id === 'stopBattle' ? attacker : !attacker)) break;
+        if (id === 'stopBattle' && attacker && b.landing && !g.o.stopOwnLandingReturns) break; // AMB-47
+        if (id === 'reserves' && b.stopped) break; // §45 L450
+        out.push({ type: 'event', event: id });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  return out;
+}
+
+export function playEvent(E: Env, ctx: Ctx, g: SUState, side: Side, a: SUAction): void {
+  if (a.type !== 'event') return;
+  markEvent(g, side, a.event);
+  const area = a.area && a.area !== 'sea' ? E.m.index(a.area) : a.area === 'sea' ? SEA : -1;
+  switch (a.event) {
+    case 'reinforcements': {
+      const k = Math.min(side === ALLIES ? 3 : 2, g.pool[side]); // §45 L440, §46 L456, AMB-30
+      addCubes(g, side, area, k);
+      g.pool[side] -= k;
+      log(ctx, `${side} play Reinforcements: ${k} cubes in ${areaName(E, area)} (they may be converted)`, side === ALLIES ? '§45 L440' : '§46 L456-L458');
+      decide(g, 'convert', side, side === ALLIES ? '§45 L440' : '§46 L458', `convert the event cubes in ${areaName(E, area)}, or done`, { side, area });
+      break;
+    }
+    case 'logisticEffort':
+      g.logistic[side] = true;
+      log(ctx, `${side} play Logistic Effort: no supply losses this turn${side === ALLIES ? ' (except Munich)' : ''}`, side === ALLIES ? '§45 L446' : '§46 L464');
+      break;
+    case 'operations': {
+      let k = 0;
+      for (const u of g.units) {
+        if (u.side === side && !u.up && u.loc === area && (area !== SEA || u.type === 'fleet')) {
+          u.up = true;
+          k++;
+        }
+      }
+      log(ctx, `${side} play Operations on ${areaName(E, area)}: ${k} unit(s) flipped face-up`, '§45 L448, AMB-34');
+      break;
+    }
+    case 'blockade':
+      g.blockade = area;
+      log(ctx, `Allies play Blockade Plan on ${areaName(E, area)}: no Axis unit may enter, leave or fight from it this impulse`, '§45 L452');
+      break;
+    case 'kesselring':
+      log(ctx, 'Axis plays Kesselring: return up to 2 other event markers to hand', '§46 L466');
+      decide(g, 'kesselring', AXIS, '§46 L466', 'return an event marker to your hand, or done', { n: 2 });
+      break;
+    case 'newDefensiveLine': {
+      const k = g.lines.indexOf(POOL);
+      g.lines[k] = area;
+      log(ctx, `Axis plays New Defensive Line in ${areaName(E, area)}`, '§46 L470');
+      break;
+    }
+    case 'stopBattle':
+      g.battle!.stopped = true;
+      log(ctx, `${side} play Stop Battle: the battle ends at once`, side === ALLIES ? '§45 L444' : '§46 L462');
+      break;
+    case 'reserves':
+      g.battle!.maxRounds++;
+      log(ctx, `${side} play Reserves: the battle lasts one more round (up to ${g.battle!.maxRounds})`, side === ALLIES ? '§45 L450' : '§46 L468');
+      break;
+    default:
+      break;
+  }
+}
+
+HANDLERS.kesselring = {
+  legal(_E, g, d) {
+    const out: SUAction[] = [];
+    if (d.n! > 0) {
+      for (const [k, v] of Object.entries(g.ev.axis.track)) {
+        const returnable = (v ?? 0) - (k === 'kesselring' ? 1 : 0) - (d.chosen ?? []).filter((c) => c === k).length;
+        if (returnable > 0) out.push({ type: 'kesselring', event: k as EventId });
+      }
+    }
+    out.push({ type: 'done' });
+    return out;
+  },
+  perform(_E, ctx, g, d, a) {
+    if (a.type === 'kesselring') {
+      const t = g.ev.axis.track;
+      t[a.event] = (t[a.event] ?? 0) - 1;
+      g.ev.axis.hand++;
+      d.n!--;
+      log(ctx, `Kesselring returns the ${a.event} marker to the Axis hand`, '§46 L466');
+      if (d.n! > 0) return;
+    }
+    pop(g);
+  },
+};

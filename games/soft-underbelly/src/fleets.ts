@@ -1,0 +1,23 @@
+/** Fleets (§37 L384-L390) and the U-boat (§38 L394-L398): attacks on enemy fleets (AMB-45). */
+import type { Ctx } from '@sandtable/engine';
+import type { SUAction } from './actions.ts';
+import { log, other, SEA, unit, type Side, type SUState } from './state.ts';
+
+export function fleetAttackOptions(g: SUState, side: Side): SUAction[] {
+  const out: SUAction[] = [];
+  const targets = g.units.filter((u) => u.side === other(side) && u.type === 'fleet' && u.loc === SEA && u.up);
+  for (const u of g.units) {
+    if (u.side !== side || (u.type !== 'fleet' && u.type !== 'uboat') || u.loc !== SEA || !u.up) continue;
+    for (const t of targets) out.push({ type: 'fleetAttack', id: u.id, target: t.id });
+  }
+  return out;
+}
+
+export function fleetAttack(ctx: Ctx, g: SUState, side: Side, a: Extract<SUAction, { type: 'fleetAttack' }>): void {
+  const u = unit(g, a.id);
+  u.up = false; // the attacker flips (§37 L384, §38 L396)
+  const [d] = ctx.roll(1, `${a.id} attacks ${a.target} (hit on 5-6)`);
+  const hit = d! >= 5;
+  if (hit) unit(g, a.target).up = false;
+  log(ctx, `${side}: ${a.id} attacks ${a.target}: ${d} — ${hit ? `${a.target} flips face-down` : 'no effect'}`, u.type === 'uboat' ? '§38 L398' : '§37 L384');
+}

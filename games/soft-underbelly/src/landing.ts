@@ -1,0 +1,177 @@
+/**
+ * Landings (§24 L256-L270), naval bombardment (§25 L274-L276), interception of landings (§26)
+ * and of naval transport (§17), shared here.
+ */
+import type { SUAction } from './actions.ts';
+import { decide, HANDLERS, pop, SYS } from './flow.ts';
+import { attackLimitReached, startBattle } from './combat.ts';
+import { pushLoss } from './losses.ts';
+import { freeCubes } from './movement.ts';
+import {
+  ALLIES, AXIS, BATTLE, SEA, areaName, hasUnits, log, missionRoom, other, reach, unit, type Entry, type Env, type Side, type SUState,
+} from './state.ts';
+
+function faceUpFleets(g: SUState): string[] {
+  return g.units.filter((u) => u.side === ALLIES && u.type === 'fleet' && u.loc === SEA && u.up).map((u) => u.id);
+}
+
+function landingSources(E: Env, g: SUState): number[] {
+  const out: number[] = [];
+  for (let a = 0; a < E.n; a++) {
+    if (!E.m.passable[a] || g.ctrl[a] !== ALLIES) continue;
+    if (g.o.landingSourcesSeaAdjacent && !E.m.seaAdjacent[a]) continue; // AMB-16
+    out.push(a);
+  }
+  return out;
+}
+
+function availCubes(g: SUState, a: number, d?: Entry): number {
+  let k = g.cubes.allies[a]!;
+  if (g.o.unitOneBattlePerImpulse) k -= g.fought.allies[a]!;
+  if (d) {
+    const i = d.from!.indexOf(a);
+    if (i >= 0) k -= d.count![i]!;
+  }
+  return Math.max(0, k);
+}
+
+/** Landing targets (§24 L256, L270; §18 L200; AMB-16). */
+export function landingTargets(E: Env, g: SUState): number[] {
+  if (g.landingDone || attackLimitReached(g) || !faceUpFleets(g).length) return [];
+  const sources = landingSources(E, g);
+  if (!sources.some((a) => availCubes(g, a) > 0 || g.units.some((u) => u.loc === a && u.side === ALLIES && u.type === 'tank' && !u.ft))) return [];
+  const out: number[] = [];
+  for (const t of E.seaAdj) {
+    if (g.ctrl[t] !== AXIS || g.attacks.includes(t)) continue;
+    if (!g.o.landingEmptyTargets && !hasUnits(g, t, AXIS)) continue;
+    out.push(t);
+  }
+  return out;
+}
+
+export function declareLanding(E: Env, g: SUState, t: number): void {
+  decide(g, 'landingForce', ALLIES, '§24 L256-L262', `choose fleets and up to 4 units (6 with 2 fleets, at most 1 tank) for the landing in ${areaName(E, t)}`, {
+    side: ALLIES, target: t, fleets: [], from: [], count: [], ids: [],
+  });
+}
+
+HANDLERS.landingForce = {
+  legal(E, g, d) {
+    const out: SUAction[] = [];
+    for (const id of faceUpFleets(g)) if (!d.fleets!.includes(id)) out.push({ type: 'fleet', id });
+    const size = d.count!.reduce((s, k) => s + k, 0) + d.ids!.length;
+    const cap = d.fleets!.length >= 2 ? 6 : d.fleets!.length === 1 ? 4 : 0; // §24 L256, L262
+    if (size < cap) {
+      for (const a of landingSources(E, g)) {
+        if (availCubes(g, a, d) > 0) out.push({ type: 'commit', from: E.m.ids[a]!, unit: 'cube' });
+        if (d.ids!.length === 0) {
+          for (const u of g.units) {
+            if (u.loc === a && u.side === ALLIES && u.type === 'tank' && !(g.o.unitOneBattlePerImpulse && u.ft)) out.push({ type: 'commit', from: E.m.ids[a]!, unit: u.id });
+          }
+        }
+      }
+    }
+    if (d.fleets!.length && size > 0) out.push({ type: 'done' });
+    else if (!d.fleets!.length && size === 0) out.push({ type: 'cancel' });
+    if (!out.length) out.push({ type: 'cancel' });
+    return out;
+  },
+  perform(E, ctx, g, d, a) {
+    if (a.type === 'fleet') {
+      d.fleets!.push(a.id);
+      return;
+    }
+    if (a.type === 'commit') {
+      const from = E.m.index(a.from);
+      if (a.unit === 'cube') {
+        let i = d.from!.indexOf(from);
+        if (i < 0) {
+          d.from!.push(from);
+          d.count!.push(0);
+          i = d.from!.length - 1;
+        }
+        d.count![i]!++;
+      } else d.ids!.push(a.unit);
+      return;
+    }
+    pop(g);
+    if (a.type === 'cancel') return;
+    // The landing force leaves its areas and is at sea (AMB-11); the fleets flip (§24 L260).
+    let cubes = 0;
+    d.from!.forEach((x, i) => {
+      g.cubes.allies[x] = g.cubes.allies[x]! - d.count![i]!;
+      cubes += d.count![i]!;
+    });
+    for (const id of d.ids!) unit(g, id).loc = BATTLE;
+    for (const id of d.fleets!) unit(g, id).up = false;
+    g.landingDone = true;
+    g.acted = true;
+    log(ctx, `Allies land in ${areaName(E, d.target!)} with ${cubes} cube(s)${d.ids!.length ? ` and ${d.ids!.join(', ')}` : ''}, carried by ${d.fleets!.join(' and ')} (flipped)`, '§24 L256-L262');
+    startBattle(E, ctx, g, ALLIES, d.target!, true, [-1], [cubes], d.ids!, d.fleets!);
+  },
+};
+
+SYS.landingIntercept = (E, _ctx, g) => {
+  const b = g.battle!;
+  decide(g, 'intercept', AXIS, '§26 L280-L288', `intercept the landing in ${areaName(E, b.target)}, or done`, { ctxKind: 'landing', target: b.target, chosen: [], repeat: 1 });
+};
+
+/** Interceptors (§17 L186, §26 L280-L286, §38 L396; AMB-10): face-up fleets, U-boat, aircraft in range of the destination. */
+export function interceptors(E: Env, g: SUState, side: Side, d: Entry): string[] {
+  const landing = d.ctxKind === 'landing';
+  const faceUpOnly = landing || g.o.interceptorsMustBeFaceUp;
+  const out: string[] = [];
+  for (const u of g.units) {
+    if (u.side !== side || d.chosen!.includes(u.id)) continue;
+    if (!u.up && (faceUpOnly || u.type === 'fleet')) continue;
+    if (u.type === 'fleet' || u.type === 'uboat') {
+      if (u.loc === SEA) out.push(u.id);
+    } else if (u.type === 'aircraft' && u.loc >= 0) {
+      if (reach(E, g, side, u.loc, d.target!) && missionRoom(E, g, u.loc) && !(side === AXIS && g.blockade === u.loc)) out.push(u.id);
+    }
+  }
+  return out;
+}
+
+HANDLERS.intercept = {
+  autoPass: true,
+  legal(E, g, d) {
+    return [...interceptors(E, g, d.role as Side, d).map((id) => ({ type: 'intercept' as const, id })), { type: 'done' }];
+  },
+  perform(E, ctx, g, d, a) {
+    if (a.type === 'intercept') {
+      const u = unit(g, a.id);
+      u.up = false; // every interceptor flips (§17 L188, §26 L284)
+      if (u.type === 'aircraft') g.missions[u.loc] = g.missions[u.loc]! + 1;
+      d.chosen!.push(a.id);
+      return;
+    }
+    pop(g);
+    const side = d.role as Side;
+    const mover = other(side);
+    const landing = d.ctxKind === 'landing';
+    if (d.chosen!.length) {
+      const dice = ctx.roll(d.chosen!.length, `${side} interception by ${d.chosen!.join(', ')} (hit on 5-6)`);
+      const hits = dice.filter((x) => x >= 5).length;
+      log(ctx, `Interception: ${hits} loss(es) to the ${landing ? 'landing force' : 'transported units'}`, landing ? '§26 L288' : '§17 L192');
+      if (landing) pushLoss(E, g, mover, hits, 'landing', d.target!, '§26 L288, §21 ①-③');
+      else pushLoss(E, g, mover, hits, 'transport', d.target!, '§17 L192-L194, AMB-8');
+    }
+    if ((d.repeat ?? 1) > 1) {
+      decide(g, 'intercept', side, d.rule, d.prompt, { ctxKind: d.ctxKind, target: d.target, chosen: [], repeat: d.repeat! - 1 });
+    }
+  },
+};
+
+SYS.bombard = (E, ctx, g) => {
+  const b = g.battle!;
+  const alive = b.att.cubes.some((k) => k > 0) || b.att.ids.some((id) => unit(g, id).loc === BATTLE);
+  if (!alive || !b.fleets.length || !hasUnits(g, b.target, AXIS) && !g.lines.includes(b.target)) return;
+  // §25 L274-L276: each fleet in the landing rolls; 5-6 = 1 loss, no retreat.
+  const dice = ctx.roll(b.fleets.length, `Naval bombardment of ${areaName(E, b.target)} (hit on 5-6)`);
+  const hits = dice.filter((x) => x >= 5).length;
+  log(ctx, `Naval bombardment: ${hits} loss(es) to the defender`, '§25 L276');
+  pushLoss(E, g, AXIS, hits, 'bombard', b.target, '§25 L276');
+};
+
+export { freeCubes };

@@ -1,0 +1,191 @@
+/**
+ * Land movement (§12 L144-L156), air movement (§13 L162-L164), naval transport (§16 L176-L182)
+ * and its interception (§17 L186-L194). A moving group steps area by area; after each step the
+ * opponent gets a reaction window (AMB-46).
+ */
+import type { SUAction } from './actions.ts';
+import { decide, HANDLERS, pop } from './flow.ts';
+import {
+  ALLIES, AXIS, areaName, blocks, isLand, log, other, stackCount, tanksIn, unit, type Entry, type Env, type Side, type SUState,
+} from './state.ts';
+import { supplyMap } from './supply.ts';
+
+/** Cubes in `a` free to start or join a move: not moved, not pinned by a partisan, not already in the group. */
+export function freeCubes(g: SUState, side: Side, a: number, group?: Entry): number {
+  let k = g.cubes[side][a]! - g.moved[side][a]!;
+  if (side === AXIS) k -= g.pins[a]!;
+  if (group && group.at === a) k -= group.cubes!;
+  return Math.max(0, k);
+}
+
+function freeCounters(g: SUState, side: Side, a: number, group?: Entry): string[] {
+  const out: string[] = [];
+  for (const u of g.units) if (u.loc === a && u.side === side && isLand(u.type) && !u.mv && !(group?.ids ?? []).includes(u.id)) out.push(u.id);
+  return out;
+}
+
+/** Origins the active player may select (§12 L152: movement is never compulsory). */
+export function moveOrigins(E: Env, g: SUState, side: Side): number[] {
+  const out: number[] = [];
+  const sup = g.o.requireSupplyToMoveAttack ? supplyMap(E, g, side) : null;
+  for (let a = 0; a < E.n; a++) {
+    if (!E.m.passable[a]) continue;
+    if (side === AXIS && g.blockade === a) continue; // §45 L452
+    if (sup && !sup[a]) continue; // AMB-22 option
+    if (freeCubes(g, side, a) > 0 || freeCounters(g, side, a).length > 0) out.push(a);
+  }
+  return out;
+}
+
+export function startGroup(E: Env, g: SUState, side: Side, a: number): void {
+  decide(g, 'group', side, '§12 L146-L154', `move units from ${areaName(E, a)}: add units, then step, ship or stop`, {
+    side, origin: a, at: a, cubes: 0, ids: [], path: [a], shipped: false,
+  });
+}
+
+function groupTanks(g: SUState, d: Entry): number {
+  return d.ids!.filter((id) => unit(g, id).type === 'tank').length;
+}
+
+/** Why a step from the group's area into `to` is illegal, or null. */
+export function stepProblem(E: Env, g: SUState, d: Entry, to: number): { rule: string; message: string } | null {
+  const side = d.side!;
+  const at = d.at!;
+  if (!E.m.adj[at]!.includes(to)) {
+    if (!E.m.passable[to]) return { rule: '§2 L19', message: 'land units may not enter Switzerland or the Balkans' };
+    return { rule: '§12 L146', message: 'units move only between connected areas (white lines, white arrows)' };
+  }
+  if (d.path!.includes(to)) return { rule: '§12 L146, AMB-32', message: 'a group does not re-enter an area it already passed in this move' };
+  if (blocks(g, to, side)) return { rule: '§12 L150', message: 'land units may not enter or pass through an area occupied by enemy units' };
+  if (side === AXIS && (g.blockade === to || g.blockade === at)) return { rule: '§45 L452', message: 'no Axis unit may enter or leave the Blockade area this impulse' };
+  const tanks = groupTanks(g, d);
+  if (tanks && g.o.mountainTankEntryBanned && E.m.mountain[to]) return { rule: '§2 L25, AMB-2', message: 'tanks may not move into mountain areas (option)' };
+  if (tanks && tanksIn(g, to, side) + tanks > 2) return { rule: '§28 L296', message: 'at most 2 tanks in an area' };
+  return null;
+}
+
+function shipTargets(E: Env, g: SUState, d: Entry): number[] {
+  const side = d.side!;
+  const size = d.cubes! + d.ids!.length;
+  const at = d.at!;
+  if (d.shipped || !size || !E.m.seaAdjacent[at] || g.ctrl[at] !== side || g.transport[side] < size) return [];
+  if (side === AXIS && g.blockade === at) return [];
+  const tanks = groupTanks(g, d);
+  const out: number[] = [];
+  for (const b of E.seaAdj) {
+    if (b === at || d.path!.includes(b) || g.ctrl[b] !== side || blocks(g, b, side)) continue; // §16 L176
+    if (side === AXIS && g.blockade === b) continue;
+    if (tanks && tanksIn(g, b, side) + tanks > 2) continue;
+    if (tanks && g.o.mountainTankEntryBanned && E.m.mountain[b]) continue;
+    out.push(b);
+  }
+  return out;
+}
+
+HANDLERS.group = {
+  legal(E, g, d) {
+    const side = d.side!;
+    const at = d.at!;
+    const ids = E.m.ids;
+    const out: SUAction[] = [];
+    if (!(side === AXIS && g.blockade === at)) {
+      const free = freeCubes(g, side, at, d);
+      if (free > 0) out.push({ type: 'add', unit: 'cube' });
+      if (free > 1) out.push({ type: 'add', unit: 'allCubes' });
+      for (const id of freeCounters(g, side, at, d)) out.push({ type: 'add', unit: id });
+    }
+    if (d.cubes! + d.ids!.length > 0) {
+      for (const b of E.m.adj[at]!) if (!stepProblem(E, g, d, b)) out.push({ type: 'step', to: ids[b]! });
+      for (const b of shipTargets(E, g, d)) out.push({ type: 'ship', to: ids[b]! });
+    }
+    out.push({ type: 'stop' });
+    return out;
+  },
+  perform(E, ctx, g, d, a) {
+    const side = d.side!;
+    const at = d.at!;
+    if (a.type === 'add') {
+      if (a.unit === 'cube') d.cubes!++;
+      else if (a.unit === 'allCubes') d.cubes! += freeCubes(g, side, at, d);
+      else d.ids!.push(a.unit);
+      return;
+    }
+    if (a.type === 'step' || a.type === 'ship') {
+      const to = E.m.index(a.to);
+      moveGroup(g, d, to);
+      d.path!.push(to);
+      g.acted = true;
+      if (a.type === 'step') {
+        g.ctrl[to] = side; // §2 L32: the last player to move units through an area controls it (AMB-12)
+        log(ctx, `${side} group (${describeGroup(d)}) moves to ${areaName(E, to)}`, '§12 L146');
+        if (g.o.bombingWindows === 'afterEachStep') {
+          decide(g, 'react', other(side), '§12 L156, §30 L326, AMB-46', `react to the move into ${areaName(E, to)} (bomb, event, partisan) or pass`, { passes: 0 });
+        }
+      } else {
+        const size = d.cubes! + d.ids!.length;
+        g.transport[side] -= size; // §16 L176-L180
+        d.shipped = true;
+        log(ctx, `${side} naval transport (${size} point(s)) of ${describeGroup(d)} to ${areaName(E, to)}; ${g.transport[side]} left`, '§16 L176');
+        decide(g, 'intercept', other(side), '§17 L186-L192', `intercept the naval transport to ${areaName(E, to)}, or done`, {
+          ctxKind: 'transport', target: to, chosen: [], repeat: g.o.interceptionPerOperation ? 1 : size,
+        });
+      }
+      return;
+    }
+    // stop: the units have made their move this impulse (AMB-32).
+    g.moved[side][at] = g.moved[side][at]! + d.cubes!;
+    for (const id of d.ids!) unit(g, id).mv = true;
+    pop(g);
+  },
+};
+
+function moveGroup(g: SUState, d: Entry, to: number): void {
+  const side = d.side!;
+  const at = d.at!;
+  g.cubes[side][at] = g.cubes[side][at]! - d.cubes!;
+  g.cubes[side][to] = g.cubes[side][to]! + d.cubes!;
+  for (const id of d.ids!) unit(g, id).loc = to;
+  d.at = to;
+}
+
+export function describeGroup(d: Entry): string {
+  const parts: string[] = [];
+  if (d.cubes) parts.push(`${d.cubes} cube${d.cubes > 1 ? 's' : ''}`);
+  parts.push(...d.ids!);
+  return parts.join(', ') || 'nothing';
+}
+
+/** Destinations of an air move (§13 L162): friendly, room under the stacking limit, Blockade. */
+export function airDestinations(E: Env, g: SUState, id: string): number[] {
+  const u = unit(g, id);
+  const out: number[] = [];
+  if (u.side === AXIS && g.blockade === u.loc) return out;
+  for (let b = 0; b < E.n; b++) {
+    if (b === u.loc || !E.m.passable[b] || g.ctrl[b] !== u.side || blocks(g, b, u.side)) continue;
+    if (stackCount(g, b, u.side) >= 6) continue;
+    if (u.side === AXIS && g.blockade === b) continue;
+    out.push(b);
+  }
+  return out;
+}
+
+HANDLERS.airDest = {
+  legal(E, g, d) {
+    return [...airDestinations(E, g, d.ids![0]!).map((b) => ({ type: 'fly' as const, to: E.m.ids[b]! })), { type: 'cancel' }];
+  },
+  perform(E, ctx, g, d, a) {
+    pop(g);
+    if (a.type !== 'fly') return;
+    const u = unit(g, d.ids![0]!);
+    u.loc = E.m.index(a.to);
+    u.mv = true; // §13 L164: it cannot move again before the next impulse
+    g.acted = true;
+    log(ctx, `${u.id} flies to ${areaName(E, u.loc)}`, '§13 L162');
+  },
+};
+
+export function airMovers(g: SUState, side: Side): string[] {
+  return g.units.filter((u) => u.side === side && u.type === 'aircraft' && u.loc >= 0 && !u.mv && !(side === AXIS && g.blockade === u.loc)).map((u) => u.id);
+}
+
+export { ALLIES };
