@@ -110,7 +110,10 @@ export class PostgresRepository implements Repository {
         ]);
         if (moved.rowCount !== 1) throw new ConflictError(`${a.gameId} is past version ${a.seq - 1}`);
         await c.query(q(SQL.insertAction), [a.gameId, a.seq, a.role, a.action, a.at, a.stateHash]);
-        if (snapshot) await c.query(q(SQL.insertSnapshot), [snapshot.gameId, snapshot.seq, snapshot.state]);
+        if (snapshot) {
+          await c.query(q(SQL.insertSnapshot), [snapshot.gameId, snapshot.seq, snapshot.state]);
+          await c.query(q(SQL.pruneSnapshots), [snapshot.gameId, snapshot.seq]);
+        }
         return true;
       });
     } catch (e) {

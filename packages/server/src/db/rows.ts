@@ -78,6 +78,8 @@ export const SQL = {
   insertGame: `INSERT INTO games (${GAME_COLUMNS.join(', ')}) VALUES (${GAME_COLUMNS.map(() => '?').join(', ')})`,
   insertSeat: `INSERT INTO seats (${SEAT_COLUMNS.join(', ')}) VALUES (${SEAT_COLUMNS.map(() => '?').join(', ')})`,
   insertSnapshot: 'INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)',
+  /** Snapshots are a cache (the log is the truth): only the latest is kept, or storage would grow with length². */
+  pruneSnapshots: 'DELETE FROM snapshots WHERE game_id = ? AND seq < ?',
   insertAction: 'INSERT INTO actions (game_id, seq, role, action, at, state_hash) VALUES (?, ?, ?, ?, ?, ?)',
   /** Guarded by version: a concurrent writer makes it touch no row. */
   advanceGame: `UPDATE games SET version = ?, updated_at = ?, status = ?, turn_role = ?, turn_since = ?, outcome = ?, deadline_done = ?

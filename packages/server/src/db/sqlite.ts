@@ -31,12 +31,21 @@ export class SqliteRepository implements Repository {
     this.db.pragma('busy_timeout = 5000');
   }
 
+  private readonly statements = new Map<string, Database.Statement>();
+
+  /** Prepared once per SQL text. */
+  private st(sql: string): Database.Statement {
+    let s = this.statements.get(sql);
+    if (!s) this.statements.set(sql, (s = this.db.prepare(sql)));
+    return s;
+  }
+
   private all(sql: string, ...params: unknown[]): Raw[] {
-    return this.db.prepare(sql).all(...params) as Raw[];
+    return this.st(sql).all(...params) as Raw[];
   }
 
   private one(sql: string, ...params: unknown[]): Raw | undefined {
-    return this.db.prepare(sql).get(...params) as Raw | undefined;
+    return this.st(sql).get(...params) as Raw | undefined;
   }
 
   async migrate(): Promise<number> {
@@ -55,9 +64,9 @@ export class SqliteRepository implements Repository {
 
   async createGame(game: GameRow, seats: SeatRow[], snapshot: SnapshotRow): Promise<void> {
     this.db.transaction(() => {
-      this.db.prepare(SQL.insertGame).run(...gameToParams(game));
-      for (const s of seats) this.db.prepare(SQL.insertSeat).run(...seatToParams(s));
-      this.db.prepare(SQL.insertSnapshot).run(snapshot.gameId, snapshot.seq, snapshot.state);
+      this.st(SQL.insertGame).run(...gameToParams(game));
+      for (const s of seats) this.st(SQL.insertSeat).run(...seatToParams(s));
+      this.st(SQL.insertSnapshot).run(snapshot.gameId, snapshot.seq, snapshot.state);
     }).immediate();
   }
 
@@ -82,12 +91,15 @@ export class SqliteRepository implements Repository {
 
   async appendAction({ action: a, turn, snapshot }: AppendInput): Promise<boolean> {
     const tx = this.db.transaction((): boolean => {
-      const moved = this.db.prepare(SQL.advanceGame).run(
+      const moved = this.st(SQL.advanceGame).run(
         a.seq, a.at, turn.status, turn.turnRole, turn.turnSince, turn.outcome, turn.deadlineDone, a.gameId, a.seq - 1,
       );
       if (moved.changes !== 1) return false;
-      this.db.prepare(SQL.insertAction).run(a.gameId, a.seq, a.role, a.action, a.at, a.stateHash);
-      if (snapshot) this.db.prepare(SQL.insertSnapshot).run(snapshot.gameId, snapshot.seq, snapshot.state);
+      this.st(SQL.insertAction).run(a.gameId, a.seq, a.role, a.action, a.at, a.stateHash);
+      if (snapshot) {
+        this.st(SQL.insertSnapshot).run(snapshot.gameId, snapshot.seq, snapshot.state);
+        this.st(SQL.pruneSnapshots).run(snapshot.gameId, snapshot.seq);
+      }
       return true;
     });
     try {
@@ -108,11 +120,11 @@ export class SqliteRepository implements Repository {
   }
 
   async setWebhook(gameId: string, role: string, url: string | null): Promise<void> {
-    this.db.prepare(SQL.setWebhook).run(url, gameId, role);
+    this.st(SQL.setWebhook).run(url, gameId, role);
   }
 
   async markDeadlineDone(gameId: string, version: number): Promise<void> {
-    this.db.prepare(SQL.markDeadlineDone).run(gameId, version);
+    this.st(SQL.markDeadlineDone).run(gameId, version);
   }
 
   async gamesAwaitingAi(): Promise<string[]> {

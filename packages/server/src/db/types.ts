@@ -73,7 +73,10 @@ export interface TurnUpdate {
 export interface AppendInput {
   action: ActionRow;
   turn: TurnUpdate;
-  /** Written in the same transaction (a hand-over or the end of the game). */
+  /**
+   * Written in the same transaction at a hand-over or the end of the game; it replaces the
+   * game's older snapshot (a snapshot is a cache for a fast cold start: the log is the truth).
+   */
   snapshot?: SnapshotRow;
 }
 

@@ -1,0 +1,167 @@
+/**
+ * `npm run bench:server`: the play-by-web server under load on loopback. N concurrent games of
+ * Pig, each driven by a client playing random legal actions over HTTP (or both seats AI in the
+ * server's worker), for a fixed time; actions per second and p50/p99 action latency, on SQLite
+ * and (when DATABASE_URL is set) PostgreSQL, beside the raw INSERT rate of the same store as
+ * the ceiling. Every loop is bounded in count and time. Options: --seconds S --games N,N.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import { median, printTable, type BenchRow } from './lib.ts';
+import { createServer, PostgresRepository, SqliteRepository, workerAi, type Repository } from '../packages/server/src/index.ts';
+import { pigCatalog } from '../packages/server/src/testing.ts';
+
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '4' }, games: { type: 'string', default: '1,16,64' } } });
+const SECONDS = Number(values.seconds);
+const GAME_COUNTS = values.games!.split(',').map(Number);
+const MAX_ACTIONS_PER_CLIENT = 100_000;
+
+interface Store {
+  name: string;
+  open(): Promise<Repository>;
+  done(): Promise<void>;
+}
+
+function sqliteStore(): Store {
+  const dir = mkdtempSync(join(tmpdir(), 'sandtable-bench-'));
+  return {
+    name: 'SQLite (WAL, synchronous=FULL)',
+    async open() {
+      const r = new SqliteRepository(join(dir, `b-${randomBytes(4).toString('hex')}.db`));
+      await r.migrate();
+      return r;
+    },
+    async done() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function pgStore(url: string): Store {
+  const schemas: string[] = [];
+  return {
+    name: 'PostgreSQL',
+    async open() {
+      const schema = `bench_${randomBytes(4).toString('hex')}`;
+      schemas.push(schema);
+      const r = new PostgresRepository(url, { schema, poolSize: 16 });
+      await r.migrate();
+      return r;
+    },
+    async done() {
+      for (const schema of schemas) {
+        const r = new PostgresRepository(url, { schema, poolSize: 1 });
+        await r.dropSchema();
+        await r.close();
+      }
+    },
+  };
+}
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+}
+
+async function post(url: string, token: string, body: unknown): Promise<{ status: number; body: any }> {
+  const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, body: await res.json() };
+}
+
+/** One client: both seats of one game, random legal actions, until `until`. */
+async function client(base: string, gameId: string, tokens: Record<string, string>, until: number, lat: number[], seed: number): Promise<void> {
+  let x = seed;
+  const rand = (n: number) => ((x = (x * 1103515245 + 12345) & 0x7fffffff) % n);
+  let res = await fetch(`${base}/api/games/${gameId}`, { headers: { authorization: `Bearer ${tokens.a}` } });
+  let view = (await res.json()) as any;
+  for (let i = 0; i < MAX_ACTIONS_PER_CLIENT && performance.now() < until && view.summary.status === 'active'; i++) {
+    const role = view.summary.turnRole as string;
+    if (view.role !== role) {
+      res = await fetch(`${base}/api/games/${gameId}`, { headers: { authorization: `Bearer ${tokens[role]}` } });
+      view = await res.json();
+    }
+    const actions = view.view.actions as unknown[];
+    const t0 = performance.now();
+    const r = await post(`${base}/api/games/${gameId}/actions`, tokens[role]!, { version: view.version, action: actions[rand(actions.length)] });
+    lat.push(performance.now() - t0);
+    if (r.status !== 200) throw new Error(`action refused: ${JSON.stringify(r.body.error)}`);
+    view = r.body;
+  }
+}
+
+const longGame = { target: 1_000_000 };
+
+async function httpLoad(store: Store, games: number): Promise<BenchRow> {
+  const repo = await store.open();
+  const server = await createServer({ repo, catalog: pigCatalog });
+  const base = await server.listen(0);
+  const created = [];
+  for (let i = 0; i < games; i++) {
+    created.push(await server.service.create({ game: 'pig', options: longGame, seats: { a: { kind: 'human' }, b: { kind: 'human' } } }));
+  }
+  const lat: number[] = [];
+  const t0 = performance.now();
+  const until = t0 + SECONDS * 1000;
+  await Promise.all(created.map((g, i) => client(base, g.gameId, Object.fromEntries(g.seats.map((s) => [s.role, s.token!])), until, lat, i + 1)));
+  const secs = (performance.now() - t0) / 1000;
+  await server.close();
+  await repo.close();
+  const p50 = median(lat);
+  return {
+    name: `${games} games, random clients over HTTP`, unit: 'action', samples: lat.length, medianMs: p50, perSecond: lat.length / secs,
+    note: `ops/s = actions/s overall; median = p50 latency; p99 ${percentile(lat, 99).toFixed(2)} ms`,
+  };
+}
+
+async function aiLoad(store: Store, games: number): Promise<BenchRow> {
+  const repo = await store.open();
+  const server = await createServer({ repo, catalog: pigCatalog, ai: workerAi(1) });
+  await server.listen(0);
+  const ids = [];
+  for (let i = 0; i < games; i++) {
+    ids.push((await server.service.create({ game: 'pig', options: longGame, seats: { a: { kind: 'ai', ai: 'random' }, b: { kind: 'ai', ai: 'random' } } })).gameId);
+  }
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  let actions = 0;
+  for (const id of ids) actions += (await server.service.get(id)).row.version;
+  const secs = (performance.now() - t0) / 1000;
+  await server.close();
+  await repo.close();
+  return { name: `${games} games, both seats AI (random, worker thread)`, unit: 'action', samples: actions, medianMs: (secs * 1000) / actions, perSecond: actions / secs, note: 'median = mean ms between actions, all games' };
+}
+
+async function rawInserts(store: Store, concurrency: number): Promise<BenchRow> {
+  const repo = await store.open();
+  const n = 2000;
+  await repo.rawInserts(200, concurrency);
+  const t0 = performance.now();
+  await repo.rawInserts(n, concurrency);
+  const ms = performance.now() - t0;
+  await repo.close();
+  return { name: `raw INSERT, one row per commit (${concurrency} at once)`, unit: 'insert', samples: n, medianMs: ms / n, perSecond: (n / ms) * 1000, note: 'the ceiling: one committed row per action' };
+}
+
+export async function run(): Promise<{ title: string; rows: BenchRow[] }[]> {
+  const stores = [sqliteStore()];
+  if (process.env.DATABASE_URL) stores.push(pgStore(process.env.DATABASE_URL));
+  else console.log('PostgreSQL: skipped (set DATABASE_URL, e.g. eval "$(bash packages/server/scripts/pg-test-server.sh)")');
+  const out = [];
+  for (const store of stores) {
+    const rows: BenchRow[] = [];
+    rows.push(await rawInserts(store, 1));
+    if (store.name === 'PostgreSQL') rows.push(await rawInserts(store, 16));
+    for (const n of GAME_COUNTS) rows.push(await httpLoad(store, n));
+    rows.push(await aiLoad(store, Math.max(...GAME_COUNTS)));
+    await store.done();
+    out.push({ title: `Server load on ${store.name}, loopback, ${SECONDS} s per row (Pig, 2 cores)`, rows });
+  }
+  return out;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const t of await run()) printTable(t.title, t.rows);
+}
