@@ -1,0 +1,496 @@
+/**
+ * Rise and Fall of the Third Reich: the GameRules contract. The flow is a stack of pending
+ * decisions in the state (state.ts); every rule cites its number.
+ * Implemented so far: set-up (4.0), hands (5.0(1)), first player (5.0(2)), impulses and passes
+ * (5.0(3), 6.0), card operations with the SV part and mobilization (6.1, 12.0), the Supply event
+ * (13.0), control at the end of impulses (3.4), Poland's surrender (15.4), end of turn (5.0(4):
+ * victory 14.1, recovery 13.0 with 15.2(2)/15.3(5)/15.5(2), withdrawal, decks), game victory 14.2.
+ */
+import { RuleError, type Ctx, type Decision, type GameRules, type Options, type Outcome, type Role } from '@sandtable/engine';
+import type { Side, ThirdReichData } from './data/index.ts';
+import { compileBoard, DEV, POOL, REMOVED, nationCode, type Board } from './board.ts';
+import { OPTIONS } from './options.ts';
+import { other, type Pending, type TRState } from './state.ts';
+import {
+  costOf, ctrlSide, enemyControlUnits, friendlyUnit, landAreasOf, locField, placements, recoverable, sourceCount, updateControl,
+} from './world.ts';
+
+export type TRAction =
+  | { type: 'pick'; card: string }
+  | { type: 'play'; card: string }
+  | { type: 'pass' }
+  | { type: 'sv' }
+  | { type: 'event' }
+  | { type: 'endCard' }
+  | { type: 'mobilize'; counter: string; area: string }
+  | { type: 'endSv' }
+  | { type: 'recover'; unit: number }
+  | { type: 'endRecovery' }
+  | { type: 'withdraw'; unit: number }
+  | { type: 'endWithdrawal' };
+
+export interface TRView extends Omit<TRState, 'hand' | 'deck'> {
+  hand: Record<Side, string[] | number>;
+  deck: Record<Side, string[] | number>;
+}
+
+const SIDES: readonly Side[] = ['axis', 'allies'];
+
+/** Card "class": copies of one card (same side, SV and name) are interchangeable for choices. */
+const cardClass = (id: string) => id.replace(/-\d+$/, '');
+
+export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, TRAction, TRView> & { board: Board } {
+  const b = compileBoard(data);
+  const A = (id: string) => {
+    const i = b.areaIndex.get(id);
+    if (i === undefined) throw new RuleError('2.2.1', `no area "${id}"`, 'malformed');
+    return i;
+  };
+  const card = (id: string) => b.cardById.get(id)!;
+
+  // ---- set-up (4.0) -----------------------------------------------------------------------
+  function setup(ctx: Ctx, _scenario: string, options: Options): TRState {
+    const natSide = b.nationSide0.slice();
+    const natBel = b.nationStart.map((s) => s === 'belligerent');
+    const loc = new Array<number>(b.unitCount).fill(POOL); // 4.0(5): all other units to the mobilization pool
+    const used = new Array<number>(b.unitCount).fill(0); // 4.0(2): front side up
+    const next = b.counters.map(() => 0);
+    const firstOf = b.counters.map((_, k) => b.unitKind.indexOf(k));
+    const take = (k: number, where: number) => {
+      const u = firstOf[k]! + next[k]!;
+      next[k]!++;
+      loc[u] = where;
+    };
+    b.counters.forEach((c, k) => {
+      if (c.jet && !options.opt16_8) return; // 4.0(4)③: the jet only with 16.8 (else stays in the pool box, unused)
+      for (let i = 0; i < (c.dev ?? 0); i++) take(k, DEV); // 4.0(4)
+    });
+    b.counters.forEach((c, k) => { if (c.jet && !options.opt16_8) for (let i = 0; i < c.count; i++) loc[firstOf[k]! + i] = REMOVED; });
+    data.areas.forEach((a, ai) => {
+      for (const s of a.setup) for (let i = 0; i < s.n; i++) take(b.counterIndex.get(s.counter)!, ai); // 4.0(2)
+    });
+    const g: TRState = {
+      turn: 1, first: 'axis', active: 'axis', passes: 0,
+      natSide, natBel, natLocked: natSide.map(() => false),
+      entry: { US: 0, SU: 0, TU: 0, SP: 0 }, // 4.0(7): START boxes
+      polandSurrendered: false,
+      ctrl: b.flag.slice(), // 3.4(1)(2)
+      loc, used,
+      deck: { axis: [], allies: [] }, hand: { axis: [], allies: [] }, discard: { axis: [], allies: [] }, dev: { axis: [], allies: [] },
+      bank: { axis: 0, allies: 0 },
+      op: null, stack: [], options, outcome: null,
+    };
+    for (const c of data.cards) (c.sv === 2 ? g.deck : g.dev)[c.side].push(c.id); // 4.0(3), 4.0(4)⑦
+    // AMB-18 alternative: Brest and Galicia under Polish control until the surrender.
+    if (options.brestGalicia === 'polish') for (const a of b.sp.polishSpecial) g.ctrl[a] = b.nationIndex.get('PO')!;
+    // AMB-5: a sea area starts controlled by the side with control units there at set-up.
+    for (let a = 0; a < b.areaIds.length; a++) {
+      if (!b.isSea[a]) continue;
+      const nats = new Set<number>();
+      for (let u = 0; u < loc.length; u++) {
+        if (loc[u] !== a || b.unitClass[u] !== 'naval') continue;
+        const n = b.unitNation[u]!;
+        if (!natBel[n]) continue; // 15.3(3): neutral US ships are absent
+        nats.add(n);
+      }
+      const sides = new Set([...nats].map((n) => natSide[n]));
+      g.ctrl[a] = sides.size === 1 ? [...nats][0]! : -1;
+    }
+    ctx.log('Set-up: units in their printed areas, SV 2 cards in the usable decks, SV 3/4 cards and new units in the development pool (4.0).', { rule: '4.0' });
+    startTurn(ctx, g);
+    return g;
+  }
+
+  // ---- turn flow (5.0) --------------------------------------------------------------------
+  function startTurn(ctx: Ctx, g: TRState): void {
+    const t = data.turns[g.turn - 1]!;
+    const n: Record<Side, number> = g.turn === 1 ? { axis: 4, allies: 0 } : { axis: sourceCount(b, g, 'axis'), allies: sourceCount(b, g, 'allies') }; // 4.0(6), 5.0(1)
+    const ax = sourceCount(b, g, 'axis'), al = sourceCount(b, g, 'allies');
+    g.first = al > ax ? 'allies' : 'axis'; // 5.0(2): more sources first, ties to the Axis; turn marker 2.1.2(1)
+    g.active = g.first;
+    g.passes = 0;
+    ctx.log(`Turn ${g.turn} (${t.season} ${t.year}${t.winter ? ', W' : ''}): sources Axis ${ax}, Allies ${al}; hands Axis ${Math.min(n.axis, g.deck.axis.length)}, Allies ${Math.min(n.allies, g.deck.allies.length)}; ${g.first} moves first.`, { rule: '5.0(1)(2)' });
+    g.stack = [{ kind: 'impulse', side: g.first }, { kind: 'hand', side: 'allies', left: n.allies }, { kind: 'hand', side: 'axis', left: n.axis }];
+    advance(ctx, g);
+  }
+
+  /** Runs automatic steps until a player must decide (or the game ends). */
+  function advance(ctx: Ctx, g: TRState): void {
+    for (let guard = 0; guard < 10_000 && !g.outcome; guard++) {
+      const top = g.stack.at(-1);
+      if (!top) return;
+      if (top.kind === 'hand') {
+        if (top.left <= 0 || g.deck[top.side].length === 0) { g.stack.pop(); continue; }
+        if (g.deck[top.side].length <= top.left) {
+          // AMB-29: a short deck is taken whole.
+          g.hand[top.side].push(...g.deck[top.side]);
+          g.deck[top.side] = [];
+          g.stack.pop();
+          continue;
+        }
+        if (new Set(g.deck[top.side].map(cardClass)).size === 1) { pick(ctx, g, top.side, g.deck[top.side][0]!); continue; }
+        return;
+      }
+      if (top.kind === 'impulse') {
+        // 5.0(3): no cards in hand and no unused air units -> automatic pass (AMB-32; banked SV keeps the turn, 10.2).
+        if (g.hand[top.side].length === 0 && g.bank[top.side] === 0 && !hasAirOperation(g, top.side)) { doPass(ctx, g, top.side); continue; }
+        return;
+      }
+      if (top.kind === 'auto') {
+        g.stack.pop();
+        if (top.step === 'recovery') recovery(ctx, g, top.side);
+        else if (top.step === 'withdrawal') { if (withdrawable(g, top.side).length) g.stack.push({ kind: 'withdraw', side: top.side }); }
+        else finishTurn(ctx, g);
+        continue;
+      }
+      if (top.kind === 'recover') {
+        if (top.left <= 0 || recoverChoices(g, top).length === 0) { g.stack.pop(); continue; }
+        return;
+      }
+      if (top.kind === 'sv') {
+        if (g.op!.svLeft <= 0) { endSv(g); continue; }
+        return;
+      }
+      return;
+    }
+  }
+
+  function hasAirOperation(g: TRState, side: Side): boolean {
+    return false && side === g.active; // air operations come with movement and combat (6.2)
+  }
+
+  function pick(ctx: Ctx, g: TRState, side: Side, id: string): void {
+    const top = g.stack.at(-1) as Extract<Pending, { kind: 'hand' }>;
+    g.deck[side].splice(g.deck[side].indexOf(id), 1);
+    g.hand[side].push(id);
+    top.left--;
+    ctx.log(`${side} chooses ${card(id).name} (SV ${card(id).sv}) for the hand.`, { to: [side], rule: '5.0(1)' });
+  }
+
+  function doPass(ctx: Ctx, g: TRState, side: Side): void {
+    g.stack.pop();
+    g.bank[side] = 0; // 10.2 [REC]: banked SV not used in the next impulse is lost
+    g.passes++;
+    ctx.log(`${side} passes.`, { rule: '5.0(3)' });
+    endImpulse(ctx, g, side);
+  }
+
+  function endImpulse(ctx: Ctx, g: TRState, side: Side): void {
+    updateControl(b, g); // 3.4(4)(6)
+    // 15.4(1)(2), AMB-43: Poland surrenders when the Axis controls Warsaw.
+    if (!g.polandSurrendered && ctrlSide(b, g, b.sp.warsaw) === 'axis') {
+      g.polandSurrendered = true;
+      const po = b.nationIndex.get('PO')!, su = b.nationIndex.get('SU')!;
+      for (const a of b.sp.polishSpecial) {
+        for (let u = 0; u < g.loc.length; u++) if (g.loc[u] === a && b.unitNation[u] === po) { g.loc[u] = POOL; g.used[u] = 0; }
+        g.ctrl[a] = su;
+      }
+      if (g.options.polandAfterSurrender === 'remove') for (let u = 0; u < g.loc.length; u++) if (b.unitNation[u] === po && g.loc[u]! >= 0) g.loc[u] = POOL;
+      ctx.log('Poland surrenders: Warsaw is Axis-controlled; Brest and Galicia become Soviet-controlled (15.4).', { rule: '15.4' });
+    }
+    if (g.passes >= 2) { endTurn(ctx, g); return; } // 5.0(3): two consecutive passes end the turn
+    g.active = other(side);
+    g.stack.push({ kind: 'impulse', side: g.active });
+  }
+
+  function endTurn(ctx: Ctx, g: TRState): void {
+    // 5.0(4)①, 14.1: strategic victory.
+    const ax = sourceCount(b, g, 'axis', true);
+    if (ax >= 10) { setOutcome(ctx, g, { winner: 'axis', reason: `Axis strategic victory: ${ax} sources (Moscow and London count 2)`, rule: '14.1(1)' }); return; }
+    if (sourceCount(b, g, 'axis') <= 1) { setOutcome(ctx, g, { winner: 'allies', reason: 'Allied strategic victory: the Axis holds 1 source or fewer', rule: '14.1(2)' }); return; }
+    const second = other(g.first);
+    // ② recovery, ③ withdrawal, first player then second; then ④ decks and ⑤ the turn marker.
+    g.stack = [{ kind: 'auto', step: 'finishTurn' }, { kind: 'auto', step: 'withdrawal', side: second }, { kind: 'auto', step: 'withdrawal', side: g.first },
+      { kind: 'auto', step: 'recovery', side: second }, { kind: 'auto', step: 'recovery', side: g.first }];
+  }
+
+  function finishTurn(ctx: Ctx, g: TRState): void {
+    for (const s of SIDES) { // 5.0(4)④: unplayed hand + discards (with Development gains, 2.3.2(3)) + rest of the deck
+      g.deck[s].push(...g.hand[s], ...g.discard[s]);
+      g.hand[s] = [];
+      g.discard[s] = [];
+      g.deck[s].sort();
+      g.bank[s] = 0;
+    }
+    if (g.turn >= 12) { gameVictory(ctx, g); return; }
+    g.turn++; // 5.0(4)⑤
+    startTurn(ctx, g);
+  }
+
+  function gameVictory(ctx: Ctx, g: TRState): void {
+    // 14.2(1): Berlin, or 4+ sources, or 10+ areas (AMB-25: land areas).
+    const berlin = ctrlSide(b, g, b.sp.berlin) === 'axis';
+    const src = sourceCount(b, g, 'axis');
+    let areas = 0;
+    for (let a = 0; a < b.areaIds.length; a++) if ((g.options.victoryAreas === 'all' || !b.isSea[a]) && ctrlSide(b, g, a) === 'axis') areas++;
+    if (berlin || src >= 4 || areas >= 10) {
+      setOutcome(ctx, g, { winner: 'axis', reason: `Axis game victory: ${berlin ? 'holds Berlin' : src >= 4 ? `${src} sources` : `${areas} areas`}`, rule: '14.2(1)' });
+    } else setOutcome(ctx, g, { winner: 'allies', reason: `Allied game victory: the Axis has lost Berlin and holds ${src} sources and ${areas} areas`, rule: '14.2(2)' });
+  }
+
+  function setOutcome(ctx: Ctx, g: TRState, o: Outcome): void {
+    g.outcome = o;
+    g.stack = [];
+    ctx.log(o.reason, { rule: o.rule });
+  }
+
+  // ---- recovery (13.0) and withdrawal (5.0(4)③) ----------------------------------------------
+  function recovery(ctx: Ctx, g: TRState, side: Side, winterTurn = data.turns[g.turn - 1]!.winter): void {
+    const su = b.nationIndex.get('SU')!, us = b.nationIndex.get('US')!, yu = b.nationIndex.get('YU')!;
+    for (let n = 0; n < g.natBel.length; n++) {
+      if (!g.natBel[n] || g.natSide[n] !== side) continue; // 3.1.1(2)③: neutrals never recover
+      let eligible = recoverable(b, g, n);
+      let quota = landAreasOf(b, g, n); // 13.0(1)
+      const free: number[] = [];
+      if (n === su && winterTurn) { // 15.2(2): inside the USSR all recover, the count serves the others
+        for (const u of eligible) if (b.flag[g.loc[u]!] === su) free.push(u);
+      }
+      if (n === us) { // 15.3(5) with the erratum: US units with a LOC to the North Atlantic all recover
+        const f = locField(b, g, [b.sp.northAtlantic], side);
+        for (let u = 0; u < g.loc.length; u++) if (b.unitNation[u] === us && g.used[u] && g.loc[u]! >= 0 && f[g.loc[u]!]) free.push(u);
+      }
+      if (n === yu && quota === 0) { // 15.5(2): with no areas, LOC to any Allied-controlled area
+        const allied: number[] = [];
+        for (let a = 0; a < b.areaIds.length; a++) if (ctrlSide(b, g, a) === 'allies') allied.push(a);
+        const f = locField(b, g, allied, side);
+        for (let u = 0; u < g.loc.length; u++) if (b.unitNation[u] === yu && g.used[u] && g.loc[u]! >= 0 && f[g.loc[u]!]) free.push(u);
+      }
+      for (const u of free) g.used[u] = 0;
+      eligible = eligible.filter((u) => !free.includes(u));
+      if (free.length) ctx.log(`${nationCode(n)}: ${free.length} units recover without regard to the count.`, { rule: n === su ? '15.2(2)' : n === us ? '15.3(5)' : '15.5(2)' });
+      if (eligible.length <= quota) {
+        for (const u of eligible) g.used[u] = 0;
+        if (eligible.length) ctx.log(`${nationCode(n)}: ${eligible.length} units recover (${quota} land areas).`, { rule: '13.0' });
+      } else g.stack.push({ kind: 'recover', side, nation: n, left: quota });
+      quota = 0;
+    }
+  }
+
+  function recoverChoices(g: TRState, p: Extract<Pending, { kind: 'recover' }>): number[] {
+    return dedupeUnits(g, recoverable(b, g, p.nation));
+  }
+
+  /** One unit per (counter kind, area): identical choices are listed once. */
+  function dedupeUnits(g: TRState, units: number[]): number[] {
+    const seen = new Set<string>();
+    return units.filter((u) => {
+      const k = `${b.unitKind[u]}@${g.loc[u]}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+  }
+
+  function withdrawable(g: TRState, side: Side): number[] {
+    const out: number[] = [];
+    for (let u = 0; u < g.loc.length; u++) {
+      const a = g.loc[u]!;
+      const n = b.unitNation[u]!;
+      if (a < 0 || !friendlyUnit(g, b, u, side) || !b.withdrawable[n]) continue; // 5.0(4)③: GE, IT, UK, SU, US
+      if (b.unitClass[u] === 'naval' && b.isSea[a]) { out.push(u); continue; }
+      if (g.options.withdrawalKeepsFlag && b.flag[a] === n) { // AMB-35: no own-flag area left without friendly units
+        let friends = 0;
+        for (let v = 0; v < g.loc.length; v++) if (g.loc[v] === a && friendlyUnit(g, b, v, side)) friends++;
+        if (friends <= 1) continue;
+      }
+      out.push(u);
+    }
+    return dedupeUnits(g, out);
+  }
+
+  // ---- card operations (6.1) ------------------------------------------------------------------
+  function eventPlayable(g: TRState, side: Side): boolean {
+    const e = card(g.op!.card).effect;
+    if (e.kind === 'supply') return true; // 13.0
+    return false; // the other events come with their rules (see STATUS.md)
+  }
+
+  function endSv(g: TRState): void {
+    g.stack.pop();
+    g.op!.svDone = true;
+    g.op!.svLeft = 0; // [REC] unspent SV is lost when the SV part ends
+  }
+
+  function mobilizeChoices(g: TRState, side: Side): { counter: number; area: number }[] {
+    const out: { counter: number; area: number }[] = [];
+    const left = g.op!.svLeft;
+    b.counters.forEach((c, k) => {
+      if (costOf(b, k) > left) return;
+      const first = b.unitKind.indexOf(k);
+      let inPool = false;
+      for (let i = 0; i < c.count; i++) if (g.loc[first + i] === POOL) { inPool = true; break; }
+      if (!inPool) return;
+      for (const a of placements(b, g, k, side)) out.push({ counter: k, area: a });
+    });
+    return out;
+  }
+
+  // ---- the contract -----------------------------------------------------------------------------
+  function currentDecision(g: TRState): Decision | null {
+    if (g.outcome) return null;
+    const top = g.stack.at(-1);
+    if (!top || top.kind === 'auto') return null;
+    const side = top.side;
+    switch (top.kind) {
+      case 'hand': return { kind: 'hand', role: side, rule: '5.0(1)', prompt: `Choose ${top.left} more card(s) from your usable deck for your hand` };
+      case 'impulse': return { kind: 'impulse', role: side, rule: '6.0', prompt: 'Your impulse: play a card, take an air operation, or pass' };
+      case 'card': return { kind: 'card', role: side, rule: '6.1(2)-(4)', prompt: `${card(g.op!.card).name}: use the SV, the event, or finish` };
+      case 'sv': return { kind: 'sv', role: side, rule: '6.1.1', prompt: `Spend ${g.op!.svLeft} SV: move, attack or mobilize` };
+      case 'recover': return { kind: 'recover', role: side, rule: '13.0(2)', prompt: `Recover up to ${top.left} used ${nationCode(top.nation)} units` };
+      case 'withdraw': return { kind: 'withdraw', role: side, rule: '5.0(4)③', prompt: 'Return units to the mobilization pool, or finish' };
+    }
+  }
+
+  function legalActions(g: TRState, role: Role): TRAction[] {
+    const d = currentDecision(g);
+    if (!d || d.role !== role) return [];
+    const top = g.stack.at(-1)!;
+    const side = role as Side;
+    switch (top.kind) {
+      case 'hand': {
+        const seen = new Set<string>();
+        return g.deck[side].filter((id) => !seen.has(cardClass(id)) && seen.add(cardClass(id))).map((card) => ({ type: 'pick', card }));
+      }
+      case 'impulse': {
+        const seen = new Set<string>();
+        const plays: TRAction[] = g.bank[side] > 0 ? [] : g.hand[side].filter((id) => !seen.has(cardClass(id)) && seen.add(cardClass(id))).map((card) => ({ type: 'play', card }));
+        return [...plays, { type: 'pass' }];
+      }
+      case 'card': {
+        const out: TRAction[] = [];
+        if (!g.op!.svDone) out.push({ type: 'sv' });
+        if (!g.op!.eventDone && eventPlayable(g, side)) out.push({ type: 'event' });
+        out.push({ type: 'endCard' });
+        return out;
+      }
+      case 'sv':
+        return [...mobilizeChoices(g, side).map((m) => ({ type: 'mobilize' as const, counter: b.counters[m.counter]!.id, area: b.areaIds[m.area]! })), { type: 'endSv' }];
+      case 'recover':
+        return [...recoverChoices(g, top).map((unit) => ({ type: 'recover' as const, unit })), { type: 'endRecovery' }];
+      case 'withdraw':
+        return [...withdrawable(g, side).map((unit) => ({ type: 'withdraw' as const, unit })), { type: 'endWithdrawal' }];
+      default:
+        return [];
+    }
+  }
+
+  function perform(ctx: Ctx, g: TRState, role: Role, a: TRAction): void {
+    const legal = legalActions(g, role);
+    if (!legal.some((x) => sameAction(x, a))) throw new RuleError(currentDecision(g)?.rule ?? 'sequence', `illegal action ${JSON.stringify(a)} for ${role}`);
+    const side = role as Side;
+    switch (a.type) {
+      case 'pick': pick(ctx, g, side, a.card); break;
+      case 'play': {
+        g.stack.pop();
+        g.hand[side].splice(g.hand[side].indexOf(a.card), 1);
+        g.discard[side].push(a.card); // 6.1(5)
+        g.op = { card: a.card, svLeft: card(a.card).sv, svDone: false, eventDone: false, acted: [] };
+        g.passes = 0;
+        ctx.irreversible('a card was revealed');
+        ctx.log(`${side} plays ${card(a.card).name} (SV ${card(a.card).sv}).`, { rule: '6.1' });
+        g.stack.push({ kind: 'card', side });
+        break;
+      }
+      case 'pass': doPass(ctx, g, side); break;
+      case 'sv': g.stack.push({ kind: 'sv', side }); break;
+      case 'endSv': endSv(g); break;
+      case 'event': {
+        g.op!.eventDone = true;
+        const e = card(g.op!.card).effect;
+        ctx.log(`${side} carries out the event ${card(g.op!.card).name}.`, { rule: '6.1.2' });
+        if (e.kind === 'supply') recovery(ctx, g, side); // 13.0: "whenever a Supply event is used"
+        break;
+      }
+      case 'endCard': {
+        g.stack.pop();
+        g.op = null;
+        endImpulse(ctx, g, side);
+        break;
+      }
+      case 'mobilize': {
+        const k = b.counterIndex.get(a.counter)!;
+        const area = A(a.area);
+        const first = b.unitKind.indexOf(k);
+        let u = first;
+        while (g.loc[u] !== POOL) u++;
+        g.loc[u] = area;
+        g.used[u] = 1; // 12.0(1): placed used
+        g.op!.svLeft -= costOf(b, k); // 12.0(2)
+        ctx.log(`${side} mobilizes ${a.counter} in ${data.areas[area]!.name} (${costOf(b, k)} SV).`, { rule: '12.0' });
+        break;
+      }
+      case 'recover': {
+        const top = g.stack.at(-1) as Extract<Pending, { kind: 'recover' }>;
+        g.used[a.unit] = 0;
+        top.left--;
+        break;
+      }
+      case 'endRecovery': g.stack.pop(); break;
+      case 'withdraw': g.loc[a.unit] = POOL; g.used[a.unit] = 0; break;
+      case 'endWithdrawal': g.stack.pop(); break;
+    }
+    advance(ctx, g);
+  }
+
+  function view(g: TRState, role: Role): TRView {
+    // 2.3.2(4): the opponent's usable deck and hand are hidden; discards and the development pool are open.
+    const v = structuredClone(g) as unknown as TRView;
+    for (const s of SIDES) {
+      if (s !== role) {
+        v.hand[s] = g.hand[s].length;
+        v.deck[s] = g.deck[s].length;
+      }
+    }
+    v.stack = g.stack.map((p) => (p.kind === 'hand' && p.side !== role ? { ...p, left: 0 } : p));
+    return v;
+  }
+
+  function sameAction(x: TRAction, y: TRAction): boolean {
+    const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
+    for (const k of keys) {
+      const xv = (x as unknown as Record<string, unknown>)[k], yv = (y as unknown as Record<string, unknown>)[k];
+      if (k === 'card' && typeof xv === 'string' && typeof yv === 'string' && x.type !== 'pick' && x.type !== 'play') { if (xv !== yv) return false; continue; }
+      if (k === 'card' && typeof xv === 'string' && typeof yv === 'string') { if (cardClass(xv) !== cardClass(yv)) return false; continue; }
+      if (xv !== yv) return false;
+    }
+    return true;
+  }
+
+  function normalise(g: TRState, role: Role, a: TRAction): TRAction {
+    // a card named by any copy is the copy the player holds
+    if (a.type === 'pick' && !g.deck[role as Side]?.includes(a.card)) {
+      const same = g.deck[role as Side]?.find((id) => cardClass(id) === cardClass(a.card));
+      if (same) return { ...a, card: same };
+    }
+    if (a.type === 'play' && !g.hand[role as Side]?.includes(a.card)) {
+      const same = g.hand[role as Side]?.find((id) => cardClass(id) === cardClass(a.card));
+      if (same) return { ...a, card: same };
+    }
+    return a;
+  }
+
+  return {
+    id: 'third-reich',
+    title: 'Rise and Fall of the Third Reich (Game Journal No. 70)',
+    roles: ['axis', 'allies'],
+    scenarios: [{ id: 'campaign', title: 'Europe 1939-45', description: 'The full game: 12 turns from Winter 1939 to Summer 1945 (4.0, 5.0).' }],
+    options: OPTIONS,
+    board: b,
+    setup,
+    currentDecision,
+    legalActions,
+    perform: (ctx, g, role, a) => perform(ctx, g, role, normalise(g, role, a)),
+    view,
+    outcome: (g) => g.outcome,
+    clone: (g) => structuredClone(g),
+    describe: (_g, a) => JSON.stringify(a),
+    summary(g, role) {
+      const lines = [`Turn ${g.turn}, ${g.active} to act; first player ${g.first}.`,
+        `Sources: Axis ${sourceCount(b, g, 'axis')}, Allies ${sourceCount(b, g, 'allies')}.`,
+        `Hand: ${role === 'axis' || role === 'allies' ? g.hand[role].map((c) => card(c).name).join(', ') || '(none)' : 'hidden'}.`];
+      return lines.join('\n');
+    },
+  };
+}
+
+export { enemyControlUnits };

@@ -1,0 +1,225 @@
+/**
+ * State queries and state rules shared by every phase: sides and war status (3.1), sources (3.2),
+ * control units (3.3), control (3.4), lines of communication (3.5), mobilization placement (12.0)
+ * and recovery eligibility (13.0).
+ */
+import type { Side } from './data/index.ts';
+import { POOL, type Board } from './board.ts';
+import { other, type TRState } from './state.ts';
+
+export type CtrlSide = Side | 'neutral' | null;
+
+/** The side controlling an area: a belligerent's camp, 'neutral', or null (uncontrolled), 3.4(2). */
+export function ctrlSide(b: Board, g: TRState, area: number): CtrlSide {
+  const n = g.ctrl[area]!;
+  if (n < 0) return !b.isSea[area] && g.options.unflaggedAreas === 'neutral' ? 'neutral' : null;
+  return g.natBel[n] ? g.natSide[n]! : 'neutral';
+}
+
+/** Whether unit u belongs to a belligerent of `side` (3.1.1(1): "friendly" = own camp's belligerents). */
+export function friendlyUnit(g: TRState, b: Board, u: number, side: Side): boolean {
+  const n = b.unitNation[u]!;
+  return g.natBel[n]! && g.natSide[n] === side;
+}
+
+/** 15.3(3): US naval units while the US is neutral are treated as absent. */
+export function absent(b: Board, g: TRState, u: number): boolean {
+  const n = b.unitNation[u]!;
+  return b.nationIndex.get('US') === n && !g.natBel[n] && (b.unitClass[u] === 'naval' || b.unitClass[u] === 'sub');
+}
+
+/** A control unit for its area (3.3): land/air units in land areas, surface naval units at sea (15.1(1): never submarines). */
+export function isControlUnit(b: Board, g: TRState, u: number): boolean {
+  const a = g.loc[u]!;
+  if (a < 0 || absent(b, g, u)) return false;
+  const c = b.unitClass[u]!;
+  return b.isSea[a] ? c === 'naval' : c === 'land' || c === 'air';
+}
+
+export function unitsIn(g: TRState, area: number): number[] {
+  const out: number[] = [];
+  for (let u = 0; u < g.loc.length; u++) if (g.loc[u] === area) out.push(u);
+  return out;
+}
+
+/** Control units of `side`'s belligerents in an area. */
+export function controlUnits(b: Board, g: TRState, area: number, side: Side): number[] {
+  return unitsIn(g, area).filter((u) => friendlyUnit(g, b, u, side) && isControlUnit(b, g, u));
+}
+
+/** Enemy control units for `side` (enemy = everything not friendly, neutrals included, 3.1.1(1)). */
+export function enemyControlUnits(b: Board, g: TRState, area: number, side: Side): number[] {
+  return unitsIn(g, area).filter((u) => !friendlyUnit(g, b, u, side) && isControlUnit(b, g, u));
+}
+
+/** Units of either player (belligerents) in an area, 3.4(6). */
+export function playerUnits(b: Board, g: TRState, area: number): number[] {
+  return unitsIn(g, area).filter((u) => g.natBel[b.unitNation[u]!] && !absent(b, g, u));
+}
+
+/** Adjacent areas for `side`, including the conditional links of 15.7.1(2). */
+export function neighbours(b: Board, g: TRState, area: number, side: Side): number[] {
+  const out = b.adj[area]!;
+  let extra: number[] | null = null;
+  for (const l of b.condLinks) {
+    if (l.side !== side || ctrlSide(b, g, l.whileControls) !== side) continue;
+    if (l.a === area) (extra ??= [...out]).push(l.b);
+    else if (l.b === area) (extra ??= [...out]).push(l.a);
+  }
+  return extra ?? out;
+}
+
+/** Source count (3.2), or the 14.1(1) strategic count (Moscow and London x2 for the Axis, AMB-31). */
+export function sourceCount(b: Board, g: TRState, side: Side, strategic = false): number {
+  let total = 0;
+  const naAllied = ctrlSide(b, g, b.sp.northAtlantic) === 'allies';
+  for (let a = 0; a < b.areaIds.length; a++) {
+    const s = b.source[a];
+    if (!s) continue;
+    if (a === b.sp.usSource) {
+      // 15.3(1)(2): usable once the marker reaches the designated box, while the Allies hold the North Atlantic; never by the Axis.
+      const box = b.data.entryTracks.find((t) => t.nation === 'US')!.usSourceBox!;
+      if (side === 'allies' && g.entry.US >= box && naAllied && ctrlSide(b, g, a) !== 'axis') total += 1;
+      continue;
+    }
+    if (ctrlSide(b, g, a) !== side) continue; // 3.2(1), 3.2(3): neutral sources never count
+    if (s === 'red') {
+      if (a === b.sp.centralAtlantic && !(side === 'allies' && naAllied)) continue; // 15.7.1(1)
+      total += strategic && side === 'axis' && b.sp.double.includes(a) ? 2 : 1; // 14.1(1)
+    } else if (side === 'axis') total += s === 'black' ? 1 : 0.5; // 3.2(1)②③
+  }
+  return Math.floor(total); // 3.2(2)
+}
+
+/** Whether `side` may enter the area at all (15.7.2-15.7.4). */
+export function mayEnter(b: Board, area: number, side: Side): boolean {
+  return !b.forbidden[side][area];
+}
+
+/**
+ * Line of communication (3.5) from any of `from` for `side`: passes only through areas the side
+ * controls; an area not so controlled may only be the last one; enemy units have no effect.
+ * Returns the areas reachable as the end of a LOC (the starts included).
+ */
+export function locField(b: Board, g: TRState, from: number[], side: Side, skip?: (x: number, y: number) => boolean): boolean[] {
+  const seen = b.areaIds.map(() => false);
+  const queue: number[] = [];
+  for (const s of from) if (!seen[s]) { seen[s] = true; queue.push(s); }
+  for (let i = 0; i < queue.length; i++) {
+    const x = queue[i]!;
+    if (i >= from.length && ctrlSide(b, g, x) !== side) continue; // 3.5(2): may enter, not pass through
+    for (const y of neighbours(b, g, x, side)) {
+      if (seen[y] || !mayEnter(b, y, side) || (skip && skip(x, y))) continue; // 15.7 [REC]: no LOC through forbidden areas
+      seen[y] = true;
+      queue.push(y);
+    }
+  }
+  return seen;
+}
+
+/** Land areas controlled by nation n (13.0(1)). */
+export function landAreasOf(b: Board, g: TRState, n: number): number {
+  let k = 0;
+  for (let a = 0; a < b.areaIds.length; a++) if (!b.isSea[a] && g.ctrl[a] === n) k++;
+  return k;
+}
+
+/** 3.4(4)(6): control transfer at the end of an impulse, and reversion of empty areas. */
+export function updateControl(b: Board, g: TRState): void {
+  for (let a = 0; a < b.areaIds.length; a++) {
+    if (playerUnits(b, g, a).length === 0) {
+      g.ctrl[a] = b.flag[a]!; // 3.4(6); unflagged areas become uncontrolled (AMB-4, AMB-5)
+      continue;
+    }
+    const cs = ctrlSide(b, g, a);
+    if (cs === 'neutral') continue; // 3.4(4) concerns the controlling player: neutral areas change only by war entry
+    for (const side of ['axis', 'allies'] as const) {
+      if (cs === side) continue;
+      const mine = controlUnits(b, g, a, side);
+      if (mine.length === 0 || controlUnits(b, g, a, other(side)).length > 0) continue;
+      // [REC] the new controller is the nation of the control units; the flag nation if it is among them.
+      const nats = mine.map((u) => b.unitNation[u]!);
+      g.ctrl[a] = nats.includes(b.flag[a]!) ? b.flag[a]! : nats[0]!;
+    }
+  }
+}
+
+/** A nation enters the war (3.1.2, 3.4(3)): its areas pass to its camp at once (control stays with the nation). */
+export function enterWar(g: TRState, n: number, side: Side): void {
+  g.natBel[n] = true;
+  g.natSide[n] = side;
+}
+
+/** Mobilization cost (12.0(2)). */
+export function costOf(b: Board, counter: number): number {
+  const t = b.counters[counter]!.type;
+  return b.data.unitTypes.find((x) => x.id === t)!.cost;
+}
+
+/** Legal placement areas for a unit of counter kind k (12.0(3)-(6), 15.3(4), 16.7(1)). */
+export function placements(b: Board, g: TRState, k: number, side: Side): number[] {
+  const c = b.counters[k]!;
+  const n = b.nationIndex.get(c.nation)!;
+  if (!g.natBel[n] || g.natSide[n] !== side) return []; // 3.1.1(2)③
+  const cls = b.classOf.get(c.type)!;
+  if (cls === 'sub' && side !== 'axis') return []; // 15.1
+  const out: number[] = [];
+  const land = cls === 'land' || cls === 'air';
+  const stackOk = (a: number) => {
+    const here = g.loc.reduce((s, l, u) => (l === a && friendlyUnit(g, b, u, side) && b.unitClass[u] === (cls === 'air' ? 'air' : 'land') ? s + 1 : s), 0);
+    return cls === 'air' ? here < 4 : here < 10; // 8.1.1(2)
+  };
+  if (c.nation === 'US') {
+    // 15.3(4): naval units in the North Atlantic even with enemy units there; others in land areas with a LOC to it.
+    if (!land) return [b.sp.northAtlantic];
+    const field = locField(b, g, [b.sp.northAtlantic], side);
+    for (let a = 0; a < b.areaIds.length; a++) {
+      if (b.isSea[a] || !field[a] || ctrlSide(b, g, a) !== side || enemyControlUnits(b, g, a, side).length || !stackOk(a)) continue;
+      if (g.options.opt16_7 && c.type === 'GF' && b.flag[a] !== n) continue;
+      out.push(a);
+    }
+    return out;
+  }
+  const origins: number[] = [];
+  for (let a = 0; a < b.areaIds.length; a++) if (b.source[a] && b.flag[a] === n && ctrlSide(b, g, a) === side) origins.push(a);
+  if (b.noSourceNation[n]) {
+    // 12.0(4): own-flag areas once friendly-controlled, no LOC needed.
+    if (!land) return [];
+    for (let a = 0; a < b.areaIds.length; a++) {
+      if (b.flag[a] === n && ctrlSide(b, g, a) === side && !enemyControlUnits(b, g, a, side).length && stackOk(a)) out.push(a);
+    }
+    return out;
+  }
+  if (!origins.length) return []; // 12.0(6)
+  if (land) {
+    const field = locField(b, g, origins, side);
+    for (let a = 0; a < b.areaIds.length; a++) {
+      if (b.isSea[a] || !field[a] || ctrlSide(b, g, a) !== side || enemyControlUnits(b, g, a, side).length || !stackOk(a)) continue; // 12.0(3)②③
+      if (g.options.mobilizationOrigin === 'literal' && b.flag[a] !== n) continue; // AMB-23 literal reading
+      if (g.options.opt16_7 && c.type === 'GF' && b.flag[a] !== n) continue; // 16.7(1)
+      if (side === 'axis' && c.nation !== 'GE' && c.nation !== 'FI' && b.nationSide0[n] === 'axis' && b.northOfBoundary[a]) continue; // 15.6 [REC]
+      out.push(a);
+    }
+  } else {
+    const seas = new Set<number>();
+    for (const o of origins) for (const a of b.adj[o]!) if (b.isSea[a] && mayEnter(b, a, side) && !enemyControlUnits(b, g, a, side).length) seas.add(a); // 12.0(3)②③
+    out.push(...[...seas].sort((x, y) => x - y));
+  }
+  return out;
+}
+
+/** Used units of nation n that may recover: LOC from an area its nation controls (13.0(3)); submarines need none (15.1(5)). */
+export function recoverable(b: Board, g: TRState, n: number): number[] {
+  const side = g.natSide[n]!;
+  const own: number[] = [];
+  for (let a = 0; a < b.areaIds.length; a++) if (g.ctrl[a] === n) own.push(a);
+  const field = own.length ? locField(b, g, own, side) : null;
+  const out: number[] = [];
+  for (let u = 0; u < g.loc.length; u++) {
+    if (b.unitNation[u] !== n || !g.used[u] || g.loc[u]! < 0) continue;
+    if (b.unitClass[u] === 'sub' || (field && field[g.loc[u]!])) out.push(u);
+  }
+  return out;
+}
+
+export { POOL };
