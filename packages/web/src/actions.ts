@@ -6,8 +6,12 @@
 import { RuleError, type Action, type EngineState, type Game, type Role } from '@sandtable/engine';
 
 export function describeAction(game: Game<any, any, any>, state: EngineState<unknown>, a: Action): string {
-  const d = game.rules.describe?.(state.game, a);
-  if (d) return d;
+  try {
+    const d = game.rules.describe?.(state.game, a);
+    if (d) return d;
+  } catch {
+    // a describe that cannot word this action: fall back to its fields
+  }
   const rest = Object.entries(a).filter(([k]) => k !== 'type').map(([k, v]) => `${k} ${Array.isArray(v) ? v.join('+') : String(v)}`);
   return [a.type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase(), ...rest].join(', ');
 }
@@ -57,11 +61,15 @@ export function explainAttempt(
   game: Game<any, any, any>, state: EngineState<unknown>, role: Role, actions: readonly Action[],
   selected: readonly string[], place: string, known: ReadonlySet<string>, placeName: (p: string) => string,
 ): string {
-  const base = selected.length ? matching(actions, selected, known) : [];
+  const base = matching(actions, selected, known);
+  const tried = new Set<string>();
   for (const a of base) {
-    const ps = placesOf(a, known).filter((p) => !selected.includes(p));
+    const all = placesOf(a, known);
+    const ps = all.filter((p) => !selected.includes(p));
     const last = ps.at(-1);
-    if (!last) continue;
+    // with nothing selected only one-place actions are fair guesses ("step into X")
+    if (!last || (!selected.length && all.length !== 1) || tried.has(a.type)) continue;
+    tried.add(a.type);
     try {
       game.apply(state, role, substitutePlace(a, last, place));
     } catch (e) {

@@ -9,6 +9,8 @@ import {
   type Action, type EngineState, type Game, type GameRecord, type Options, type Role, type RngState, type View,
 } from '@sandtable/engine';
 
+import type { AiKind } from './computer.ts';
+
 export type Seat = 'human' | 'ai';
 export type Result = { ok: true } | { ok: false; rule: string; message: string };
 
@@ -17,6 +19,8 @@ export interface NewGame {
   options?: Options;
   seed?: string;
   seats: Record<Role, Seat>;
+  /** Computer strength per computer seat (default random). */
+  ai?: Record<Role, AiKind>;
 }
 
 function refusal(e: unknown): Result {
@@ -34,6 +38,7 @@ export class Session {
     readonly game: Game<any, any, any>,
     public record: GameRecord,
     public seats: Record<Role, Seat>,
+    public ai: Record<Role, AiKind> = {},
   ) {
     this.states = [game.replay({ ...record, actions: [] })];
     for (const entry of record.actions) this.states.push(game.apply(this.state, entry.role, entry.action));
@@ -43,11 +48,11 @@ export class Session {
 
   static create(game: Game<any, any, any>, cfg: NewGame): Session {
     const seed = cfg.seed ?? String(Math.floor(Math.random() * 1e9));
-    return new Session(game, game.newRecord(seed, cfg.scenario, cfg.options), cfg.seats);
+    return new Session(game, game.newRecord(seed, cfg.scenario, cfg.options), cfg.seats, cfg.ai ?? {});
   }
 
   /** Loads a record file's text; throws a RuleError naming what is wrong. */
-  static load(games: Record<string, Game<any, any, any>>, text: string, seats?: Record<Role, Seat>): Session {
+  static load(games: Record<string, Game<any, any, any>>, text: string, seats?: Record<Role, Seat>, ai: Record<Role, AiKind> = {}): Session {
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -59,7 +64,7 @@ export class Session {
     if (!game) throw new RuleError('record format', `record is for unknown game "${rec.game}"`, 'bad-record');
     game.replay(rec); // validates every action with its rule
     const s = seats ?? Object.fromEntries(game.rules.roles.map((r: Role) => [r, 'human' as Seat]));
-    return new Session(game, rec, s);
+    return new Session(game, rec, s, ai);
   }
 
   get state(): EngineState<unknown> {
@@ -141,7 +146,14 @@ export class Session {
     }
   }
 
-  /** The computer's move for the role on turn, if that role is a computer seat. Random for now. */
+  /** The strength of the computer seat on turn, or null when a human (or nobody) is on turn. */
+  computerOnTurn(): { role: Role; kind: AiKind } | null {
+    const role = this.decisionRole();
+    if (!role || this.seats[role] !== 'ai' || this.game.outcome(this.state)) return null;
+    return { role, kind: this.ai[role] ?? 'random' };
+  }
+
+  /** A uniformly random legal move for the computer seat on turn (the "random" strength). */
   aiChoice(): { role: Role; action: Action } | null {
     const role = this.decisionRole();
     if (!role || this.seats[role] !== 'ai' || this.game.outcome(this.state)) return null;

@@ -10,6 +10,11 @@ export interface OddsRow {
   p: number;
 }
 
+export interface OddsTable {
+  title: string;
+  rows: OddsRow[];
+}
+
 export interface GameAdapter {
   id: string;
   /** The map as `role` sees it (null: the game has no map; actions are listed only). */
@@ -24,7 +29,9 @@ export interface GameAdapter {
   /** Arrow for an action that moves something: the points and a label (cost, what is left). */
   path?(view: View<unknown>, action: Action): { points: Pt[]; label?: string } | null;
   /** Exact distribution of outcomes of an action that rolls dice, from the rules' own tables. */
-  odds?(game: Game<any, any, any>, state: EngineState<unknown>, role: Role, action: Action): { title: string; rows: OddsRow[] } | null;
+  odds?(game: Game<any, any, any>, state: EngineState<unknown>, role: Role, action: Action): OddsTable[] | null;
+  /** A box for the side panel (e.g. the battle in progress, with the odds of its next round). */
+  info?(view: View<unknown>): { title: string; lines: string[]; odds: OddsTable[] } | null;
   /** Rules spec key for rule text (virtual:rules-text). */
   rulesKey?: string;
 }

@@ -1,75 +1,86 @@
 /**
- * Reading Soft Underbelly's view model (the rules' `view(game, role)`: the state with hidden
- * things redacted) into pieces and status. Areas are indices into the data's area list.
- * Kept apart from the drawing so it follows the rules module's shape in one place.
+ * Reading Soft Underbelly's view model (`SUView` from the rules' `view(game, role)`) into map
+ * pieces, header facts, the battle box and the path of a moving group. Presentation only: dice
+ * counts and hit numbers are the rules' own (in the view); the odds come from the game's
+ * `roundOdds` helper.
  */
+import type { Decision } from '@sandtable/engine';
+import { roundOdds, type SUView } from '@sandtable/soft-underbelly';
+import type { OddsTable } from './adapter.ts';
 import type { Piece, Pt } from '../map/model.ts';
 
 export interface PieceMakers {
-  areaId(index: number): string | null;
   counterPiece(id: string, place: string, used: boolean, at?: Pt): Piece;
   cubePiece(side: string, place: string, count: number): Piece;
   linePiece(place: string, count: number): Piece;
   airBase(area: string): Pt | null;
 }
 
-const SEA = -2;
-const BATTLE = -4;
+const sideName = (s: string) => (s === 'allies' ? 'Allies' : 'Axis');
 
-type Rec = Record<string, unknown>;
-const isRec = (v: unknown): v is Rec => !!v && typeof v === 'object' && !Array.isArray(v);
-const nums = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number) : []);
-
-/** Controller of each area, by area id. */
-export function suControl(game: unknown, areaId: (i: number) => string | null): Record<string, string | null> {
-  const g = isRec(game) ? game : {};
-  const out: Record<string, string | null> = {};
-  if (Array.isArray(g.ctrl)) g.ctrl.forEach((c, i) => { const id = areaId(i); if (id) out[id] = (c as string | null) ?? null; });
-  return out;
+export function suControl(v: SUView): Record<string, string | null> {
+  return Object.fromEntries(v.areas.map((a) => [a.id, a.controller ?? null]));
 }
 
-export function suPieces(game: unknown, make: PieceMakers): Piece[] {
-  const g = isRec(game) ? game : {};
+export function suPieces(v: SUView, make: PieceMakers): Piece[] {
   const out: Piece[] = [];
-  const cubes = isRec(g.cubes) ? g.cubes : {};
-  for (const side of ['allies', 'axis']) {
-    nums(cubes[side]).forEach((n, i) => {
-      const id = make.areaId(i);
-      if (id && n > 0) out.push(make.cubePiece(side, id, n));
-    });
+  for (const a of v.areas) {
+    for (const side of ['allies', 'axis'] as const) if (a.cubes[side] > 0) out.push(make.cubePiece(side, a.id, a.cubes[side]));
+    if (a.line) out.push(make.linePiece(a.id, 1));
+    for (const c of a.counters) {
+      const base = c.type === 'aircraft' ? make.airBase(a.id) : null;
+      out.push(make.counterPiece(c.id, a.id, !c.faceUp, base ?? undefined));
+    }
   }
-  const lines = new Map<string, number>();
-  for (const l of nums(g.lines)) {
-    const id = make.areaId(l);
-    if (id) lines.set(id, (lines.get(id) ?? 0) + 1);
-  }
-  for (const [id, n] of lines) out.push(make.linePiece(id, n));
-  const battle = isRec(g.battle) ? g.battle : null;
-  const battleArea = battle ? make.areaId(Number(battle.target)) : null;
-  for (const u of Array.isArray(g.units) ? g.units : []) {
-    if (!isRec(u) || typeof u.id !== 'string') continue;
-    const loc = Number(u.loc);
-    const place = loc === SEA ? 'sea' : loc === BATTLE ? battleArea : make.areaId(loc);
-    if (!place) continue;
-    const base = u.type === 'aircraft' && place !== 'sea' ? make.airBase(place) : null;
-    out.push(make.counterPiece(u.id, place, u.up === false, base ?? undefined));
-  }
+  for (const c of v.sea) out.push(make.counterPiece(c.id, 'sea', !c.faceUp));
   return out;
 }
 
-const PHASES: Record<string, string> = {};
-
-export function suStatus(game: unknown): [string, string][] {
-  const g = isRec(game) ? game : {};
-  const out: [string, string][] = [];
-  const put = (label: string, v: unknown) => { if (v !== undefined && v !== null && typeof v !== 'object') out.push([label, String(v)]); };
-  put('Turn', g.turn);
-  put('Phase', typeof g.phase === 'string' ? PHASES[g.phase] ?? g.phase : g.phase);
-  put('Impulse', g.impulse);
-  put('Initiative', g.initiative);
-  const pool = isRec(g.pool) ? g.pool : null;
-  if (pool) put('Cube pools', `Allies ${pool.allies ?? '?'} · Axis ${pool.axis ?? '?'}`);
-  if (g.italy === true) put('Italy', 'surrendered');
-  if (g.overlord === true) put('Overlord', 'launched');
+export function suStatus(v: SUView): [string, string][] {
+  const out: [string, string][] = [
+    ['Turn', `${v.turn} / ${v.turns}`],
+    ['Impulse', String(v.impulse)],
+    ['Phase', v.phase],
+    ['Initiative', sideName(v.initiative)],
+    ['Stars', `Allies ${v.starAreas.allies} · Axis ${v.starAreas.axis}`],
+    ['Pools', `${v.pools.allies.cubes} blue · ${v.pools.axis.cubes} black`],
+    ['Transport', `Allies ${v.navalTransport.allies} · Axis ${v.navalTransport.axis}`],
+  ];
+  if (v.italySurrendered) out.push(['Italy', 'surrendered']);
+  if (v.overlord) out.push(['Overlord', 'launched']);
   return out;
+}
+
+function hitsTable(title: string, dice: number, hit: number, dist: number[]): OddsTable {
+  return { title: `${title}: ${dice} ${dice === 1 ? 'die' : 'dice'} hitting on ${hit}${hit < 6 ? '-6' : ''}`, rows: dist.map((p, k) => ({ label: `${k} hit${k === 1 ? '' : 's'}`, p })) };
+}
+
+/** The battle box: who fights with what, and the exact odds of the next round. */
+export function suBattle(v: SUView): { title: string; lines: string[]; odds: OddsTable[] } | null {
+  const b = v.battle;
+  if (!b) return null;
+  const att = b.attacker_, def = b.defender;
+  const defender = b.attacker === 'allies' ? 'axis' : 'allies';
+  const area = v.areas.find((a) => a.id === b.target);
+  const o = roundOdds({ dice: att.diceCount, hit: att.hitNumber }, { dice: def.diceCount, hit: def.hitNumber });
+  const lines = [
+    `${sideName(b.attacker)}: ${att.origins.map((x) => `${x.cubes} cube${x.cubes === 1 ? '' : 's'} from ${x.area}`).join(', ') || 'no cubes'}${att.counters.length ? ` + ${att.counters.join(', ')}` : ''}${att.tankSupport ? `; tank support ${att.tankSupport}` : ''}${att.airSupport ? `; air support ${att.airSupport}` : ''}`,
+    `${sideName(defender)}: ${def.cubes} cube${def.cubes === 1 ? '' : 's'}${def.counters.length ? ` + ${def.counters.join(', ')}` : ''}${def.line ? ' behind a defensive line' : ''}${def.tankSupport ? `; tank support ${def.tankSupport}` : ''}${def.airSupport ? `; air support ${def.airSupport}` : ''}`,
+  ];
+  if (att.dice.length || def.dice.length) lines.push(`Last roll: ${sideName(b.attacker)} ${att.dice.join(' ') || '-'} (${att.hits} hits), ${sideName(defender)} ${def.dice.join(' ') || '-'} (${def.hits} hits)`);
+  return {
+    title: `${b.landing ? 'Landing' : 'Battle'} for ${area ? `${area.id} ${area.name}` : b.target}: round ${b.round} of ${b.maxRounds}`,
+    lines,
+    odds: [hitsTable(`${sideName(b.attacker)} (attacker)`, att.diceCount, att.hitNumber, o.attacker), hitsTable(`${sideName(defender)} (defender)`, def.diceCount, def.hitNumber, o.defender)],
+  };
+}
+
+/** Areas of the moving group's path so far (ids), from the decision on top of the stack. */
+export function suGroupPath(d: Decision | null, areaId: (i: number) => string | null): string[] {
+  const e = d as (Decision & { path?: number[]; at?: number }) | null;
+  if (!e || e.kind !== 'group' || !Array.isArray(e.path)) return [];
+  const ids = e.path.map(areaId).filter((x): x is string => !!x);
+  const at = typeof e.at === 'number' ? areaId(e.at) : null;
+  if (at && ids.at(-1) !== at) ids.push(at);
+  return ids;
 }

@@ -4,21 +4,20 @@
  * cubes (blue Allies, black Axis) with a count, special counters (tank, aircraft at its air
  * base, elite, paratroops, partisans, fleets, U-boat) face-up or used, defensive lines.
  */
-import type { Action, Role, View } from '@sandtable/engine';
-import mapData from '../../../../games/soft-underbelly/src/data/map.json' with { type: 'json' };
-import countersData from '../../../../games/soft-underbelly/src/data/counters.json' with { type: 'json' };
-import type { AreaData, CounterData, LinkData } from '../../../../games/soft-underbelly/src/data/types.ts';
+import type { Action, EngineState, Game, Role, View } from '@sandtable/engine';
+import { loadSoftUnderbellyData, type AreaData, type CounterData, type LinkData, type SUView } from '@sandtable/soft-underbelly';
 import type { AreaShape, MapModel, Piece, Pt, UnitSymbol } from '../map/model.ts';
 import coastline from 'virtual:coastline';
 import type { GameAdapter } from './adapter.ts';
-import { suPieces, suStatus, suControl } from './soft-underbelly-view.ts';
+import { suBattle, suControl, suGroupPath, suPieces, suStatus } from './soft-underbelly-view.ts';
 
-const areas = mapData.areas as unknown as AreaData[];
-const links = mapData.links as unknown as LinkData[];
-const counters = new Map((countersData.counters as unknown as CounterData[]).map((c) => [c.id, c]));
+const data = loadSoftUnderbellyData();
+const areas: AreaData[] = data.areas;
+const links: LinkData[] = data.links;
+const counters = new Map<string, CounterData>(data.counters.map((c) => [c.id, c]));
 const byId = new Map(areas.map((a) => [a.id, a]));
 
-export const SEA_BOX = { id: 'sea', label: 'At sea', rect: [-150, 250, 230, 120] as [number, number, number, number] };
+export const SEA_BOX = { id: 'sea', label: 'At sea', rect: [-160, 235, 260, 120] as [number, number, number, number] };
 const SEA_CENTER: Pt = [SEA_BOX.rect[0] + SEA_BOX.rect[2] / 2, SEA_BOX.rect[1] + SEA_BOX.rect[3] / 2 + 12];
 
 export const SIDE_COLOR: Record<string, string> = { allies: '#2f62c9', axis: '#2a2a2a' };
@@ -63,8 +62,8 @@ export function linePiece(place: string, count: number): Piece {
 
 function areaFill(a: AreaData, control: string | null | undefined): string {
   if (a.kind === 'impassable') return '#b9b4a6';
-  if (control === 'allies') return a.region === 'africa' ? '#c9d3e3' : '#c3d0e8';
-  if (control === 'axis') return a.region === 'africa' ? '#d6ccb4' : '#d8d2c2';
+  if (control === 'allies') return a.region === 'africa' ? '#bccbe6' : '#b7c8ea';
+  if (control === 'axis') return a.region === 'africa' ? '#d2c7ad' : '#d6cfbd';
   return a.region === 'africa' ? '#e8dcb8' : '#ece4c9';
 }
 
@@ -86,6 +85,28 @@ function areaShape(a: AreaData, control: string | null | undefined): AreaShape {
 
 const areaId = (i: number): string | null => areas[i]?.id ?? null;
 
+/** Arrow of a moving group: where it has been, then the area the action sends it to. */
+function groupArrow(v: View<unknown>, a: Action): { points: Pt[]; label?: string } | null {
+  const f = a as unknown as Record<string, unknown>;
+  const to = typeof f.to === 'string' ? f.to : typeof f.target === 'string' ? f.target : null;
+  const path = suGroupPath(v.decision, areaId);
+  const from = typeof f.from === 'string' ? [f.from] : path;
+  if (!to || !from.length || !['step', 'ship', 'fly', 'commit', 'retreat', 'occupy', 'evade', 'partisanMove', 'overflow'].includes(a.type)) return null;
+  const pts = [...from, to].map(placeCenter).filter((p): p is Pt => !!p);
+  if (pts.length < 2) return null;
+  const d = v.decision as unknown as { cubes?: number; ids?: string[] } | null;
+  const n = a.type === 'step' || a.type === 'ship' ? `${d?.cubes ?? 0} cube${d?.cubes === 1 ? '' : 's'}${d?.ids?.length ? ` + ${d.ids.length} counter${d.ids.length === 1 ? '' : 's'}` : ''}` : '';
+  const step = path.length ? `step ${path.length}` : '';
+  const label = [a.type === 'ship' ? 'by sea' : step, n].filter(Boolean).join(': ');
+  return label ? { points: pts, label } : { points: pts };
+}
+
+/** Odds of the combat round an action starts: the battle in the view the action leads to. */
+function battleOdds(game: Game<any, any, any>, state: EngineState<unknown>, role: Role, _a: Action) {
+  const b = suBattle(game.view(state, role).game as SUView);
+  return b ? b.odds : null;
+}
+
 /** Everything an action may name that the map can show: areas, the sea box, counters. */
 const TOKENS: ReadonlySet<string> = new Set([...areas.filter((a) => a.kind !== 'impassable').map((a) => a.id), SEA_BOX.id, ...counters.keys()]);
 
@@ -100,14 +121,15 @@ export function placeCenter(place: string): Pt | null {
 export const softUnderbellyAdapter: GameAdapter = {
   id: 'soft-underbelly',
   map(view: View<unknown>): MapModel {
-    const control = suControl(view.game, areaId);
+    const v = view.game as SUView;
+    const control = suControl(v);
     return {
       bounds: BOUNDS,
-      pieceSize: 44,
+      pieceSize: 54,
       seaColor: '#7fa6c6',
       areas: areas.map((a) => areaShape(a, control[a.id])),
       links: links.filter((l) => l.kind === 'arrow').map((l) => ({ a: byId.get(l.a)!.center as Pt, b: byId.get(l.b)!.center as Pt, kind: 'sea' as const })),
-      pieces: suPieces(view.game, { areaId, counterPiece, cubePiece, linePiece, airBase: (id) => (byId.get(id)?.airBase as Pt | undefined) ?? null }),
+      pieces: suPieces(v, { counterPiece, cubePiece, linePiece, airBase: (id) => (byId.get(id)?.airBase as Pt | undefined) ?? null }),
       placeCenter,
       boxes: [SEA_BOX],
       land: coastline,
@@ -117,14 +139,9 @@ export const softUnderbellyAdapter: GameAdapter = {
   placeName: (p) => (p === SEA_BOX.id ? 'At sea' : byId.has(p) ? `${p} ${byId.get(p)!.name}` : counters.get(p)?.name ?? p),
   roleLabel: (r: Role) => (r === 'allies' ? 'Allies' : r === 'axis' ? 'Axis' : 'Observer'),
   roleColor: (r: Role) => (r === 'allies' ? '#6b9bff' : r === 'axis' ? '#c9c9c9' : '#999'),
-  status: (v) => suStatus(v.game),
-  path(_v: View<unknown>, a: Action) {
-    const f = a as unknown as Record<string, unknown>;
-    const from = typeof f.from === 'string' ? placeCenter(f.from) : null;
-    const to = typeof f.to === 'string' ? placeCenter(f.to) : typeof f.area === 'string' && from ? placeCenter(f.area) : null;
-    if (!from || !to) return null;
-    const label = typeof f.cubes === 'number' ? `${f.cubes} cube${f.cubes === 1 ? '' : 's'}` : undefined;
-    return label ? { points: [from, to], label } : { points: [from, to] };
-  },
+  status: (v) => suStatus(v.game as SUView),
+  path: (v, a) => groupArrow(v, a),
+  odds: battleOdds,
+  info: (v) => suBattle(v.game as SUView),
   rulesKey: 'soft-underbelly',
 };

@@ -56,10 +56,13 @@ export class MapRenderer {
     const m = this.model;
     const groups = new Map<string, Stack>();
     for (const p of m.pieces) {
-      const key = p.at ? `${p.place}@${p.at[0]},${p.at[1]}` : `${p.place}|${p.side}`;
+      const center = m.placeCenter(p.place);
+      // an anchor too close to the place's centre would cover the stacks there: join the row
+      const at = p.at && (!center || Math.hypot(p.at[0] - center[0], p.at[1] - center[1]) > m.pieceSize * 1.6) ? p.at : null;
+      const key = at ? `${p.place}@${at[0]},${at[1]}` : `${p.place}|${p.side}|${p.symbol === 'cube' ? 'cube' : p.symbol === 'air' ? 'air' : 'unit'}`;
       let st = groups.get(key);
       if (!st) {
-        const c = p.at ?? m.placeCenter(p.place);
+        const c = at ?? center;
         if (!c) continue;
         st = { key, place: p.place, x: c[0], y: c[1], pieces: [] };
         groups.set(key, st);
@@ -239,37 +242,38 @@ export class MapRenderer {
 
   private drawAreaLabels(ctx: CanvasRenderingContext2D, areas: AreaShape[], cam: Camera): void {
     const ps = this.model.pieceSize * cam.scale;
+    const named = cam.scale > 0.55;
+    ctx.textBaseline = 'middle';
     for (const a of areas) {
-      const [sx, sy] = [a.center[0] * cam.scale + cam.ox, a.center[1] * cam.scale + cam.oy];
-      const ly = sy - ps * 0.5 - 16;
-      ctx.textAlign = 'center';
-      ctx.textBaseline = 'middle';
-      if (a.label) {
-        ctx.font = 'bold 12px system-ui, sans-serif';
-        const w = Math.max(22, ctx.measureText(a.label).width + 10);
-        ctx.fillStyle = a.inert ? 'rgba(80,80,80,0.8)' : 'rgba(30,30,30,0.82)';
-        ctx.beginPath(); ctx.roundRect(sx - w / 2, ly - 9, w, 18, 9); ctx.fill();
-        ctx.fillStyle = '#fff';
-        ctx.fillText(a.label, sx, ly + 1);
-      }
-      if (cam.scale > 0.3 || ps > 30) {
-        ctx.font = '600 12px Georgia, serif';
-        ctx.lineWidth = 3;
-        ctx.strokeStyle = 'rgba(255,255,255,0.85)';
-        ctx.strokeText(a.name, sx, ly - 17);
-        ctx.fillStyle = '#2a2418';
-        ctx.fillText(a.name, sx, ly - 17);
+      const sx = a.center[0] * cam.scale + cam.ox, sy = a.center[1] * cam.scale + cam.oy;
+      const ly = sy - ps * 0.5 - 13;
+      if (a.label || a.inert) {
+        const text = a.inert ? a.name : named ? `${a.label}  ${a.name}` : a.label;
+        ctx.font = a.inert ? 'italic 600 12px Georgia, serif' : named ? '600 12px system-ui, sans-serif' : 'bold 12px system-ui, sans-serif';
+        const w = Math.max(22, ctx.measureText(text).width + 12);
+        if (a.inert) {
+          ctx.fillStyle = 'rgba(60,55,45,0.85)';
+          ctx.textAlign = 'center';
+          ctx.fillText(text, sx, sy);
+        } else {
+          ctx.fillStyle = 'rgba(28,28,28,0.85)';
+          ctx.beginPath(); ctx.roundRect(sx - w / 2, ly - 9, w, 18, 9); ctx.fill();
+          ctx.fillStyle = '#fff';
+          ctx.textAlign = 'center';
+          ctx.fillText(text, sx, ly + 1);
+        }
       }
       if (a.icons?.length) {
         ctx.font = '14px system-ui, sans-serif';
+        ctx.textAlign = 'center';
         const total = a.icons.length * 16;
         a.icons.forEach((ic, k) => {
-          const x = sx - total / 2 + 8 + k * 16;
+          const x = sx - total / 2 + 8 + k * 16, y = sy + ps * 0.5 + 12;
           ctx.lineWidth = 3;
           ctx.strokeStyle = 'rgba(0,0,0,0.6)';
-          ctx.strokeText(ic.glyph, x, sy + ps * 0.5 + 12);
+          ctx.strokeText(ic.glyph, x, y);
           ctx.fillStyle = ic.color;
-          ctx.fillText(ic.glyph, x, sy + ps * 0.5 + 12);
+          ctx.fillText(ic.glyph, x, y);
         });
       }
     }

@@ -30,5 +30,5 @@ export const skirmishAdapter: GameAdapter = {
   roleColor: (r) => COLORS[r as 'red' | 'blue'] ?? '#888',
   status: (v) => [['Turn', String((v.game as SkirmishState).turn)]],
   path: (_v, a) => ('from' in a && 'to' in a ? { points: [center(a.from as string), center(a.to as string)], label: a.type === 'move' ? '1 unit' : 'attack' } : null),
-  odds: (_g, _s, _r, a) => (a.type === 'attack' ? { title: 'One die', rows: [{ label: 'defender loses 1', p: 0.5 }, { label: 'attacker loses 1', p: 0.5 }] } : null),
+  odds: (_g, _s, _r, a) => (a.type === 'attack' ? [{ title: 'One die', rows: [{ label: 'defender loses 1', p: 0.5 }, { label: 'attacker loses 1', p: 0.5 }] }] : null),
 };

@@ -1,7 +1,8 @@
 /** The app shell: choose a game, scenario, options and seats, or load a record; then play. */
 import type { Game, OptionSpec, OptionValue, Options, Role } from '@sandtable/engine';
-import { useState } from 'preact/hooks';
+import { useErrorBoundary, useState } from 'preact/hooks';
 import type { GameAdapter } from '../games/adapter.ts';
+import { AI_KINDS, type AiKind, type Computer } from '../computer.ts';
 import { Session, type Seat } from '../session.ts';
 import { GameScreen } from './GameScreen.tsx';
 
@@ -14,17 +15,19 @@ export interface GameEntry {
 export interface AppProps {
   entries: GameEntry[];
   aiDelayMs?: number;
+  computer?: Computer;
 }
 
-export function App({ entries, aiDelayMs = 400 }: AppProps) {
+export function App({ entries, aiDelayMs = 400, computer }: AppProps) {
   const [session, setSession] = useState<Session | null>(null);
+  const [crash, resetCrash] = useErrorBoundary((e) => console.error(e));
   const [key, setKey] = useState(0);
   const games = Object.fromEntries(entries.map((e) => [e.game.rules.id, e.game]));
   const entry = session ? entries.find((e) => e.game.rules.id === session.game.rules.id)! : null;
 
-  const load = (text: string, seats?: Record<Role, Seat>): string | null => {
+  const load = (text: string, seats?: Record<Role, Seat>, ai?: Record<Role, AiKind>): string | null => {
     try {
-      const s = Session.load(games, text, seats);
+      const s = Session.load(games, text, seats, ai);
       setSession(s);
       setKey((k) => k + 1);
       return null;
@@ -33,10 +36,21 @@ export function App({ entries, aiDelayMs = 400 }: AppProps) {
     }
   };
   const start = (s: Session) => { setSession(s); setKey((k) => k + 1); };
+  if (crash) {
+    return (
+      <div class="setup" data-testid="crash">
+        <h1>Something broke</h1>
+        <p class="msg error">{String((crash as Error).message ?? crash)}</p>
+        <p>Your game record is safe in memory: save it, then report the file.</p>
+        {session && <button onClick={() => { const a = document.createElement('a'); a.href = URL.createObjectURL(new Blob([session.save()])); a.download = 'crash-record.json'; a.click(); }}>Save the record</button>}
+        <button class="primary" onClick={() => { setSession(null); resetCrash(); }}>Back to the games</button>
+      </div>
+    );
+  }
 
   if (session && entry) {
-    return <GameScreen key={key} session={session} adapter={entry.adapter} rulesText={entry.rulesText} aiDelayMs={aiDelayMs}
-      onExit={() => setSession(null)} onLoad={(t) => load(t, session.game.rules.id === JSON.parse(t)?.game ? session.seats : undefined)} />;
+    return <GameScreen key={key} session={session} adapter={entry.adapter} rulesText={entry.rulesText} aiDelayMs={aiDelayMs} computer={computer}
+      onExit={() => setSession(null)} onLoad={(t) => load(t, sameGame(t, session.game.rules.id) ? session.seats : undefined, session.ai)} />;
   }
   return <Setup entries={entries} onStart={start} onLoad={load} />;
 }
@@ -47,6 +61,7 @@ function Setup({ entries, onStart, onLoad }: { entries: GameEntry[]; onStart(s: 
   const [scenario, setScenario] = useState<string>('');
   const [options, setOptions] = useState<Options>({});
   const [seats, setSeats] = useState<Record<Role, Seat>>({});
+  const [strength, setStrength] = useState<AiKind>('random');
   const [seed, setSeed] = useState('');
   const [error, setError] = useState<string | null>(null);
   if (!e) return <div class="setup">No games are installed.</div>;
@@ -56,7 +71,8 @@ function Setup({ entries, onStart, onLoad }: { entries: GameEntry[]; onStart(s: 
   const begin = (over?: Record<Role, Seat>) => {
     try {
       const s = Object.fromEntries(rules.roles.map((r: Role, i: number) => [r, over?.[r] ?? seatOf(r, i)]));
-      onStart(Session.create(e.game, { scenario: scen, options, seats: s, ...(seed ? { seed } : {}) }));
+      const ai = Object.fromEntries(rules.roles.map((r: Role) => [r, strength]));
+      onStart(Session.create(e.game, { scenario: scen, options, seats: s, ai, ...(seed ? { seed } : {}) }));
     } catch (err) {
       setError((err as Error).message);
     }
@@ -84,10 +100,15 @@ function Setup({ entries, onStart, onLoad }: { entries: GameEntry[]; onStart(s: 
             <div key={r} class="seat-row">
               <span style={{ color: e.adapter.roleColor(r) }}>{e.adapter.roleLabel(r)}</span>
               {(['human', 'ai'] as Seat[]).map((s) => (
-                <label key={s} class="radio"><input type="radio" name={`seat-${r}`} data-testid={`seat-${r}-${s}`} checked={seatOf(r, i) === s} onChange={() => setSeats({ ...seats, [r]: s })} /> {s === 'human' ? 'Human' : 'Computer (random)'}</label>
+                <label key={s} class="radio"><input type="radio" name={`seat-${r}`} data-testid={`seat-${r}-${s}`} checked={seatOf(r, i) === s} onChange={() => setSeats({ ...seats, [r]: s })} /> {s === 'human' ? 'Human' : 'Computer'}</label>
               ))}
             </div>
           ))}
+          <label class="strength">Computer strength{' '}
+            <select value={strength} data-testid="strength" onChange={(ev) => setStrength((ev.target as HTMLSelectElement).value as AiKind)}>
+              {AI_KINDS.map((k) => <option key={k.kind} value={k.kind}>{k.label}</option>)}
+            </select>
+          </label>
         </fieldset>
         {rules.options.length > 0 && (
           <details class="options">
@@ -126,4 +147,12 @@ function OptionField({ spec, value, onChange }: { spec: OptionSpec; value: Optio
       <small>{spec.doc}</small>
     </div>
   );
+}
+
+function sameGame(text: string, id: string): boolean {
+  try {
+    return (JSON.parse(text) as { game?: string }).game === id;
+  } catch {
+    return false;
+  }
 }

@@ -5,22 +5,25 @@ import { describeAction, explainAttempt, matching, nextPlaces, placesOf } from '
 import type { GameAdapter } from '../games/adapter.ts';
 import type { HighlightKind, Overlays } from '../map/model.ts';
 import type { Stack } from '../map/render.ts';
+import type { Computer } from '../computer.ts';
 import { Session } from '../session.ts';
 import { MapCanvas } from './MapCanvas.tsx';
-import { ActionList, Die, LogPanel, PendingCard, PrivacyScreen, Prompt, ReplayBar, RuleDialog, StackList } from './panels.tsx';
+import { ActionList, Die, InfoBox, LogPanel, PendingCard, PrivacyScreen, Prompt, ReplayBar, RuleDialog, StackList } from './panels.tsx';
 
 export interface GameScreenProps {
   session: Session;
   adapter: GameAdapter;
   rulesText: string;
   aiDelayMs: number;
+  /** Search-based computer players (a Web Worker); without it every computer seat plays randomly. */
+  computer?: Computer | undefined;
   onExit(): void;
   onLoad(text: string): string | null;
 }
 
 type Msg = { kind: 'error' | 'info'; text: string } | null;
 
-export function GameScreen({ session, adapter, rulesText, aiDelayMs, onExit, onLoad }: GameScreenProps) {
+export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, onExit, onLoad }: GameScreenProps) {
   const [version, setVersion] = useState(0);
   const bump = () => setVersion((v) => v + 1);
   const [cursor, setCursor] = useState<number | null>(null);
@@ -54,16 +57,30 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, onExit, onL
 
   useEffect(() => { if (role !== lastRole) setLastRole(role); }, [role]);
 
-  // The computer plays its decisions (random until the AI lands), one action per tick.
+  // The computer plays its decisions, one action per tick: random in the page, stronger ones in
+  // the AI worker (aborted if the position changes under it, e.g. the player leaves).
   useEffect(() => {
     if (!live || needsPrivacy) return;
-    const choice = session.aiChoice();
-    if (!choice) return;
-    const t = setTimeout(() => {
-      const r = applyAndShow(choice.role, choice.action);
+    const turn = session.computerOnTurn();
+    if (!turn) return;
+    const seq = session.length;
+    const ctrl = new AbortController();
+    const play = (r0: Role, a: Action) => {
+      if (ctrl.signal.aborted || session.length !== seq) return;
+      const r = applyAndShow(r0, a);
       if (!r.ok) setMsg({ kind: 'error', text: `computer move refused: ${r.message}` });
+    };
+    const t = setTimeout(() => {
+      if (turn.kind === 'random' || !computer) {
+        const c = session.aiChoice();
+        if (c) play(c.role, c.action);
+        return;
+      }
+      computer.choose(session.view(turn.role), turn.kind, `${session.record.seed}:${turn.role}`, ctrl.signal)
+        .then((a) => play(turn.role, a))
+        .catch((e: Error) => { if (!ctrl.signal.aborted) setMsg({ kind: 'error', text: `the computer failed: ${e.message}; playing randomly` }); const c = session.aiChoice(); if (c && !ctrl.signal.aborted) play(c.role, c.action); });
     }, aiDelayMs);
-    return () => clearTimeout(t);
+    return () => { clearTimeout(t); ctrl.abort(); };
   }, [version, live, needsPrivacy]);
 
   function applyAndShow(r0: Role, a: Action): ReturnType<Session['apply']> {
@@ -89,8 +106,7 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, onExit, onL
 
   function choose(a: Action): void {
     const warning = session.irreversible(role, a);
-    const odds = adapter.odds?.(session.game, state, role, a) ?? null;
-    if (odds || (warning && warning.includes('dice'))) return setPending(a);
+    if (warning && /dice/.test(warning)) return setPending(a);
     commit(a);
   }
 
@@ -160,6 +176,7 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, onExit, onL
   }, [candidates, selected, preview, pending, hover.place, numbers, view]);
 
   const undoState = humanTurn || live ? session.canUndo(role) : { ok: false as const, rule: '', message: 'replaying' };
+  const info = adapter.info?.(view) ?? null;
   const listed = candidates.map((a) => ({ action: a, text: describe(a) }));
   const stackShown = pinned ?? (hover.stack && hover.at ? { stack: hover.stack, at: hover.at } : null);
 
@@ -185,7 +202,7 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, onExit, onL
         {stackShown && stackShown.stack.pieces.length > 0 && (
           <StackList title={`${adapter.placeName(stackShown.stack.place)}`} pieces={stackShown.stack.pieces} at={stackShown.at} onClose={pinned ? () => setPinned(null) : undefined} />
         )}
-        {dice && <div class="dice-toast" data-testid="dice" onClick={() => setDice(null)}>🎲 {dice.map((d, i) => <Die key={i} value={d} size={26} />)}</div>}
+        {dice && <div class="dice-toast" data-testid="dice" title="Click to dismiss" onClick={() => setDice(null)}><span class="dice-label">Rolled</span> {dice.map((d, i) => <Die key={i} value={d} size={26} />)}</div>}
         {!live && <div class="replay-banner">Replay: after action {at} of {session.length}</div>}
         <div class="legend">{selected.length ? 'Click a highlighted place to continue, or the selection again to drop it.' : actions.length ? 'Highlighted places have legal actions: click one.' : ''}</div>
       </main>
@@ -193,6 +210,7 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, onExit, onL
         <Prompt decision={view.decision} outcome={view.outcome} roleLabel={adapter.roleLabel} roleColor={adapter.roleColor} waiting={live && !!decisionRole && session.seats[decisionRole] === 'ai'} onRule={setRule} />
         {msg && <div class={`msg ${msg.kind}`} data-testid="message">{msg.text}</div>}
         {!undoState.ok && live && session.length > 0 && <div class="undo-why" data-testid="undo-why">Undo: {undoState.message.replace(/^cannot undo: /, 'not possible, ')}</div>}
+        {info && <InfoBox info={info} />}
         {pending && (
           <PendingCard text={describe(pending)} warning={session.irreversible(role, pending)} odds={adapter.odds?.(session.game, state, role, pending) ?? null}
             onConfirm={() => commit(pending)} onCancel={() => { setPending(null); setSelected([]); }} />

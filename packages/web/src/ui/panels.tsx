@@ -1,7 +1,7 @@
 /** Side-panel pieces: prompt, action list, odds, log, rule text, privacy screen, replay bar, stack list. */
 import type { Action, Decision, LogEntry, Outcome, Role } from '@sandtable/engine';
 import { useEffect, useRef } from 'preact/hooks';
-import type { OddsRow } from '../games/adapter.ts';
+import type { OddsRow, OddsTable as OddsData } from '../games/adapter.ts';
 import { drawCounter } from '../map/counter.ts';
 import type { Piece } from '../map/model.ts';
 import { findRuleText } from '../rules-text.ts';
@@ -78,12 +78,12 @@ export function OddsTable({ title, rows }: { title: string; rows: OddsRow[] }) {
 }
 
 export function PendingCard({ text, warning, odds, onConfirm, onCancel }: {
-  text: string; warning: string | null; odds: { title: string; rows: OddsRow[] } | null; onConfirm(): void; onCancel(): void;
+  text: string; warning: string | null; odds: OddsData[] | null; onConfirm(): void; onCancel(): void;
 }) {
   return (
     <div class="pending" data-testid="pending">
       <div class="pending-text">{text}</div>
-      {odds && <OddsTable title={odds.title} rows={odds.rows} />}
+      {odds?.map((o) => <OddsTable key={o.title} title={o.title} rows={o.rows} />)}
       {warning && <div class="warning">Cannot be undone: {warning}</div>}
       <div class="pending-buttons">
         <button class="primary" data-testid="confirm" onClick={onConfirm}>{warning?.includes('dice') ? 'Roll the dice' : 'Do it'}</button>
@@ -116,7 +116,7 @@ export function LogPanel({ log, onRule, upTo }: { log: LogEntry[]; onRule(r: str
       {log.map((e, i) => (
         <div key={i} class={`log-line${e.seq === upTo ? ' latest' : ''}${e.to ? ' private' : ''}`}>
           <span class="log-seq">{e.seq}</span>
-          <span class="log-text">{e.text}</span>
+          <span class="log-text">{e.rule && e.text.endsWith(` [${e.rule}]`) ? e.text.slice(0, -e.rule.length - 3) : e.text}</span>
           {e.dice && <span class="log-dice">{e.dice.map((d, k) => <Die key={k} value={d} size={15} />)}</span>}
           {e.rule && <RuleLink rule={e.rule} onRule={onRule} />}
           {e.to && <span class="log-private" title="Only your side sees this line">🔒</span>}
@@ -195,6 +195,16 @@ export function StackList({ title, pieces, at, onClose }: { title: string; piece
       {[...pieces].reverse().map((p) => (
         <div class="stack-row" key={p.id}><CounterIcon piece={p} /><span>{p.title}</span></div>
       ))}
+    </div>
+  );
+}
+
+export function InfoBox({ info }: { info: { title: string; lines: string[]; odds: OddsData[] } }) {
+  return (
+    <div class="info-box" data-testid="info-box">
+      <div class="info-title">{info.title}</div>
+      {info.lines.map((l, i) => <div key={i} class="info-line">{l}</div>)}
+      {info.odds.length > 0 && <div class="info-odds">{info.odds.map((o) => <OddsTable key={o.title} title={o.title} rows={o.rows} />)}</div>}
     </div>
   );
 }
