@@ -62,8 +62,18 @@ const server = await createServer({
   tickMs: 15_000,
   log,
 });
-const url = await server.listen(Number(args.port ?? process.env.PORT ?? 8080), args.host ?? process.env.HOST ?? '127.0.0.1');
+const host = args.host ?? process.env.HOST ?? '127.0.0.1';
+const explicitPort = args.port ?? process.env.PORT;
+let url: string;
+try {
+  url = await server.listen(Number(explicitPort ?? 8080), host);
+} catch (e) {
+  // The default port taken (another server running): any free port, as the web client's server does.
+  if ((e as NodeJS.ErrnoException).code !== 'EADDRINUSE' || explicitPort !== undefined) throw e;
+  url = await server.listen(0, host);
+}
 console.log(JSON.stringify({ listening: url, store: repo.kind }));
+log(`Sandtable is running: open ${url}/ in your browser (Ctrl+C stops it). Store: ${repo.kind}.`);
 
 let stopping = false;
 async function stop(): Promise<void> {
