@@ -52,6 +52,41 @@ async function waitForHumanOrEnd(page: Page): Promise<'act' | 'end'> {
   return (await page.getByTestId('outcome').count()) ? 'end' : 'act';
 }
 
+/** Clicks a place on the map where the map says it is (the canvas exposes `sandtable.screenOf`). */
+async function clickPlace(page: Page, place: string): Promise<void> {
+  const at = await page.evaluate((p) => {
+    const c = document.querySelector('canvas[data-testid=map]') as unknown as { sandtable: { screenOf(p: string): [number, number] | null } };
+    return c.sandtable.screenOf(p);
+  }, place);
+  if (!at) throw new Error(`place ${place} is not on the map`);
+  const box = (await page.getByTestId('map').boundingBox())!;
+  await page.mouse.click(box.x + at[0], box.y + at[1] + 30);
+}
+
+async function prompt(page: Page): Promise<string> {
+  return (await page.getByTestId('prompt').textContent().catch(() => '')) ?? '';
+}
+
+/**
+ * The Allies move by clicking the map: pick Constantine & Tébessa (18) (the side list narrows to
+ * the actions naming it; choose the move), take all its cubes,
+ * try Tunis (17, held by the Axis: refused with the rule), then Algiers (19): stepping and naval
+ * transport both name it, so the list offers both; step.
+ */
+async function moveOnTheMap(page: Page): Promise<void> {
+  await clickPlace(page, '18');
+  await expect.poll(() => page.getByTestId('actions').textContent()).toMatch(/Actions with 18 Constantine & Tébessa/);
+  await page.getByTestId('action').filter({ hasText: /^move units from Constantine/ }).click();
+  await expect.poll(() => prompt(page)).toMatch(/move units from Constantine & Tébessa \(18\)/);
+  await page.getByTestId('action').filter({ hasText: /add all free cubes/ }).click();
+  await clickPlace(page, '17');
+  await expect.poll(() => page.getByTestId('message').textContent()).toMatch(/§\d+/);
+  await clickPlace(page, '19');
+  await page.getByTestId('action').filter({ hasText: /^step into Algiers/ }).click();
+  await expect.poll(() => page.getByTestId('log').textContent()).toMatch(/moves to Algiers \(19\)/);
+  await page.screenshot({ path: '/tmp/sandtable-e2e-moved.png' });
+}
+
 async function nonBlankCanvas(page: Page): Promise<number> {
   return page.evaluate(() => {
     const c = document.querySelector('canvas[data-testid=map]') as HTMLCanvasElement;
@@ -73,11 +108,17 @@ describe('Soft Underbelly in the browser', () => {
     await page.getByTestId('game').waitFor();
     const startTurn = await turnOf(page);
     let clicks = 0;
+    let moved = false;
     while ((await turnOf(page)) <= startTurn && clicks < 400) {
       if ((await waitForHumanOrEnd(page)) === 'end') break;
+      if (!moved && /move, then fight/.test(await prompt(page))) {
+        await moveOnTheMap(page);
+        moved = true;
+      }
       await step(page);
       clicks++;
     }
+    expect(moved, 'the Allies never had an impulse to move in').toBe(true);
     expect(await turnOf(page), `still in turn ${startTurn} after ${clicks} clicks`).toBeGreaterThan(startTurn);
     const seq = Number(await page.getByTestId('game').getAttribute('data-seq'));
     expect(seq).toBeGreaterThan(clicks);

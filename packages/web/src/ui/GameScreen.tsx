@@ -56,6 +56,11 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
   const describe = (a: Action) => describeAction(session.game, state, a);
 
   useEffect(() => { if (role !== lastRole) setLastRole(role); }, [role]);
+  useEffect(() => {
+    if (!dice) return;
+    const t = setTimeout(() => setDice(null), 5000);
+    return () => clearTimeout(t);
+  }, [dice]);
 
   // The computer plays its decisions, one action per tick: random in the page, stronger ones in
   // the AI worker (aborted if the position changes under it, e.g. the player leaves).

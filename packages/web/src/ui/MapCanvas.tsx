@@ -61,6 +61,17 @@ export function MapCanvas({ model, overlays, onPlaceClick, onHover }: MapCanvasP
     return () => ro.disconnect();
   }, []);
 
+  // For automation (the browser test) and accessibility tools: where a place is on screen.
+  useEffect(() => {
+    (canvas.current as unknown as { sandtable: unknown }).sandtable = {
+      screenOf(place: string): [number, number] | null {
+        const p = props.current.model.placeCenter(place);
+        const c = cam.current;
+        return p && c ? [p[0] * c.scale + c.ox, p[1] * c.scale + c.oy] : null;
+      },
+    };
+  }, []);
+
   useEffect(() => attachInput(canvas.current!, {
     get: () => cam.current!,
     set: (c2) => { cam.current = c2; redraw(); },
