@@ -13,6 +13,8 @@ import { randomBytes } from 'node:crypto';
 import { median, printTable, type BenchRow } from './lib.ts';
 import { createServer, PostgresRepository, SqliteRepository, workerAi, type Repository } from '../packages/server/src/index.ts';
 import { pigCatalog } from '../packages/server/src/testing.ts';
+import type { GameCatalog } from '../packages/server/src/types.ts';
+import type { Options } from '@sandtable/engine';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '4' }, games: { type: 'string', default: '1,16,64' } } });
 const SECONDS = Number(values.seconds);
@@ -75,7 +77,7 @@ async function post(url: string, token: string, body: unknown): Promise<{ status
 async function client(base: string, gameId: string, tokens: Record<string, string>, until: number, lat: number[], seed: number): Promise<void> {
   let x = seed;
   const rand = (n: number) => ((x = (x * 1103515245 + 12345) & 0x7fffffff) % n);
-  let res = await fetch(`${base}/api/games/${gameId}`, { headers: { authorization: `Bearer ${tokens.a}` } });
+  let res = await fetch(`${base}/api/games/${gameId}`, { headers: { authorization: `Bearer ${Object.values(tokens)[0]}` } });
   let view = (await res.json()) as any;
   for (let i = 0; i < MAX_ACTIONS_PER_CLIENT && performance.now() < until && view.summary.status === 'active'; i++) {
     const role = view.summary.turnRole as string;
@@ -94,13 +96,22 @@ async function client(base: string, gameId: string, tokens: Record<string, strin
 
 const longGame = { target: 1_000_000 };
 
-async function httpLoad(store: Store, games: number): Promise<BenchRow> {
+interface Subject {
+  id: string;
+  catalog: GameCatalog;
+  options: Options;
+}
+const PIG: Subject = { id: 'pig', catalog: pigCatalog, options: longGame };
+
+async function httpLoad(store: Store, games: number, subject: Subject = PIG): Promise<BenchRow> {
   const repo = await store.open();
-  const server = await createServer({ repo, catalog: pigCatalog });
+  const server = await createServer({ repo, catalog: subject.catalog });
   const base = await server.listen(0);
   const created = [];
+  const roles = subject.catalog[subject.id]!.game.rules.roles as readonly string[];
   for (let i = 0; i < games; i++) {
-    created.push(await server.service.create({ game: 'pig', options: longGame, seats: { a: { kind: 'human' }, b: { kind: 'human' } } }));
+    const seats = Object.fromEntries(roles.map((r) => [r, { kind: 'human' as const }]));
+    created.push(await server.service.create({ game: subject.id, options: subject.options, seats }));
   }
   const lat: number[] = [];
   const t0 = performance.now();
@@ -111,7 +122,7 @@ async function httpLoad(store: Store, games: number): Promise<BenchRow> {
   await repo.close();
   const p50 = median(lat);
   return {
-    name: `${games} games, random clients over HTTP`, unit: 'action', samples: lat.length, medianMs: p50, perSecond: lat.length / secs,
+    name: `${subject.id}: ${games} games, random clients over HTTP`, unit: 'action', samples: lat.length, medianMs: p50, perSecond: lat.length / secs,
     note: `ops/s = actions/s overall; median = p50 latency; p99 ${percentile(lat, 99).toFixed(2)} ms`,
   };
 }
@@ -131,7 +142,7 @@ async function aiLoad(store: Store, games: number): Promise<BenchRow> {
   const secs = (performance.now() - t0) / 1000;
   await server.close();
   await repo.close();
-  return { name: `${games} games, both seats AI (random, worker thread)`, unit: 'action', samples: actions, medianMs: (secs * 1000) / actions, perSecond: actions / secs, note: 'median = mean ms between actions, all games' };
+  return { name: `pig: ${games} games, both seats AI (random, worker thread)`, unit: 'action', samples: actions, medianMs: (secs * 1000) / actions, perSecond: actions / secs, note: 'median = mean ms between actions, all games' };
 }
 
 async function rawInserts(store: Store, concurrency: number): Promise<BenchRow> {
@@ -145,6 +156,16 @@ async function rawInserts(store: Store, concurrency: number): Promise<BenchRow> 
   return { name: `raw INSERT, one row per commit (${concurrency} at once)`, unit: 'insert', samples: n, medianMs: ms / n, perSecond: (n / ms) * 1000, note: 'the ceiling: one committed row per action' };
 }
 
+/** Soft Underbelly from the catalog (a real game's state and views), when it loads. */
+async function softUnderbelly(): Promise<Subject | null> {
+  try {
+    const { catalog } = await import('@sandtable/catalog');
+    return catalog['soft-underbelly'] ? { id: 'soft-underbelly', catalog, options: {} } : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function run(): Promise<{ title: string; rows: BenchRow[] }[]> {
   const stores = [sqliteStore()];
   if (process.env.DATABASE_URL) stores.push(pgStore(process.env.DATABASE_URL));
@@ -155,9 +176,11 @@ export async function run(): Promise<{ title: string; rows: BenchRow[] }[]> {
     rows.push(await rawInserts(store, 1));
     if (store.name === 'PostgreSQL') rows.push(await rawInserts(store, 16));
     for (const n of GAME_COUNTS) rows.push(await httpLoad(store, n));
+    const su = await softUnderbelly();
+    if (su) rows.push(await httpLoad(store, 16, su));
     rows.push(await aiLoad(store, Math.max(...GAME_COUNTS)));
     await store.done();
-    out.push({ title: `Server load on ${store.name}, loopback, ${SECONDS} s per row (Pig, 2 cores)`, rows });
+    out.push({ title: `Server load on ${store.name}, loopback, ${SECONDS} s per row (2 cores; clients in the same process)`, rows });
   }
   return out;
 }
