@@ -25,7 +25,7 @@ export function markEvent(g: SUState, side: Side, id: EventId, countImpulse = tr
 
 function axisEventArea(E: Env, g: SUState, a: number): boolean {
   // §46 L456: any Axis-controlled area except Africa, Sardinia or Corsica.
-  if (!E.m.passable[a] || g.ctrl[a] !== AXIS || E.m.africa[a] || E.m.island[a]) return false;
+  if (!E.m.passable[a] || g.ctrl[a] !== AXIS || E.m.africa[a] || E.m.island[a] || g.blockade === a) return false; // §45 L452
   if (!g.o.eventReinforceIntoBattle && g.battle && g.battle.target === a) return false; // AMB-39
   return true;
 }

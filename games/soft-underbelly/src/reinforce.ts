@@ -94,7 +94,7 @@ export function conversionOptions(E: Env, g: SUState, side: Side, only?: number)
   for (let a = 0; a < E.n; a++) {
     if (only !== undefined && a !== only) continue;
     if (!m.passable[a] || g.ctrl[a] !== side || g.cubes[side][a] === 0) continue;
-    if (only === undefined && !sup[a] && !(side === AXIS && false)) continue;
+    if (only === undefined && !sup[a]) continue; // AMB-23: any supplied friendly area (event cubes: their own area)
     if (only === undefined && !g.o.conversionAnySuppliedArea && !g.placed.includes(a)) continue;
     for (const id of kinds.values()) {
       const u = g.units.find((x) => x.id === id)!;
