@@ -116,6 +116,9 @@ for (const variant of storeVariants()) {
       await refused(g, await http(url, 'POST', '/api/games', { body: { game: 'chess', seats: {} } }), 400, 'malformed', /unknown game "chess"/);
       await refused(g, await http(url, 'POST', '/api/games', { body: { game: 'pig', seats: { a: { kind: 'human' } } } }), 400, 'malformed', /exactly the roles a, b/);
       await refused(g, await http(url, 'POST', '/api/games', { body: { ...twoHumans, options: { target: 'x' } } }), 400, 'malformed', /option "target"/);
+      await refused(g, await http(url, 'POST', '/api/games', { body: { game: 'pig', seats: { a: null, b: { kind: 'human' } } } }), 400, 'malformed', /seat a: must be an object/);
+      await refused(g, await http(url, 'POST', '/api/games', { body: { game: 'pig', seats: { a: { kind: 'robot' }, b: { kind: 'human' } } } }), 400, 'malformed', /kind must be/);
+      await refused(g, await http(url, 'POST', '/api/games', { raw: '[1,2]' }), 400, 'malformed', /JSON object/);
       expect(await stored(g.gameId)).toBe(0);
     });
 

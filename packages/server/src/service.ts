@@ -135,6 +135,7 @@ export class GameService {
     const given = Object.keys(seats).sort().join(',');
     if (given !== [...roles].sort().join(',')) throw badRequest(`"seats" must name exactly the roles ${roles.join(', ')}; got ${given || 'none'}`);
     for (const [role, s] of Object.entries(seats)) {
+      if (typeof s !== 'object' || s === null) throw badRequest(`seat ${role}: must be an object {kind: "human" | "ai", ai?, name?, webhook?}`);
       if (s.kind !== 'human' && s.kind !== 'ai') throw badRequest(`seat ${role}: kind must be "human" or "ai"`);
       if (s.ai !== undefined && !(AI_KINDS as readonly string[]).includes(s.ai)) throw badRequest(`seat ${role}: ai must be one of ${AI_KINDS.join(', ')}`);
       if (s.name !== undefined && (typeof s.name !== 'string' || s.name.length > 80)) throw badRequest(`seat ${role}: name must be a string of at most 80 characters`);

@@ -13,6 +13,7 @@ import { ApiError } from './errors.ts';
 import type { GameService } from './service.ts';
 
 export const MAX_MESSAGE_BYTES = 64 * 1024;
+export const MAX_SUBSCRIPTIONS = 100;
 
 type ClientMessage = { type?: unknown; token?: unknown; gameId?: unknown; id?: unknown; version?: unknown; action?: unknown; role?: unknown };
 
@@ -62,6 +63,9 @@ export function createWsHub(service: GameService, log: (m: string) => void) {
           return;
         case 'subscribe': {
           const p = await service.authenticate(m.token);
+          if (!subs.has(p.gameId) && subs.size >= MAX_SUBSCRIPTIONS) {
+            throw new ApiError(400, 'malformed', `at most ${MAX_SUBSCRIPTIONS} games per socket: unsubscribe from one first`);
+          }
           subs.get(p.gameId)?.();
           subs.set(p.gameId, () => undefined);
           const off = await service.subscribe(p, { role: p.role, seat: p.seat, send });
