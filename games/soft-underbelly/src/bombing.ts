@@ -2,18 +2,20 @@
 import type { Ctx } from '@sandtable/engine';
 import type { SUAction } from './actions.ts';
 import { pushLoss } from './losses.ts';
-import { AXIS, areaName, hasUnits, lineIn, log, missionRoom, other, reach, unit, type Env, type Side, type SUState } from './state.ts';
+import { AXIS, areaName, lineIn, log, missionRoom, occupancy, other, reach, rulerOf, unit, type Env, type Side, type SUState } from './state.ts';
 
 export function bombOptions(E: Env, g: SUState, side: Side): SUAction[] {
   const out: SUAction[] = [];
   const enemy = other(side);
+  let occ: Uint8Array | null = null;
   for (const u of g.units) {
     if (u.side !== side || u.type !== 'aircraft' || !u.up || u.loc < 0) continue; // face-up only (§29 L312)
     if (!missionRoom(E, g, u.loc) || (side === AXIS && g.blockade === u.loc)) continue;
-    for (let t = 0; t < E.n; t++) {
-      if (!E.m.passable[t] || !(hasUnits(g, t, enemy) || (enemy === AXIS && lineIn(g, t)))) continue;
+    occ ??= occupancy(g, enemy, E.n);
+    for (const t of E.inReach[rulerOf(g, side)][u.loc]!) {
+      if (!(occ[t] || (enemy === AXIS && lineIn(g, t)))) continue;
       if (g.battle && g.battle.target === t) continue;
-      if (reach(E, g, side, u.loc, t)) out.push({ type: 'bomb', id: u.id, target: E.m.ids[t]! });
+      out.push({ type: 'bomb', id: u.id, target: E.m.ids[t]! });
     }
   }
   return out;

@@ -11,7 +11,7 @@ import { airRetreatAreas, canRetreat, pushLoss } from './losses.ts';
 import { freeCubes } from './movement.ts';
 import { supplyMap } from './supply.ts';
 import {
-  ALLIES, AXIS, BATTLE, POOL, areaName, eliminate, hasUnits, isLand, lineIn, log, missionRoom, other, reach, tanksIn, unit,
+  ALLIES, AXIS, BATTLE, POOL, occupancy, areaName, eliminate, hasUnits, isLand, lineIn, log, missionRoom, other, reach, tanksIn, unit,
   type Battle, type BattleSide, type Entry, type Env, type Side, type SUState, type Unit,
 } from './state.ts';
 
@@ -48,9 +48,10 @@ function attackOrigins(E: Env, g: SUState, side: Side, t: number): number[] {
 export function attackTargets(E: Env, g: SUState, side: Side): number[] {
   if (attackLimitReached(g)) return [];
   const out: number[] = [];
+  const occ = occupancy(g, other(side), E.n);
   for (let t = 0; t < E.n; t++) {
     if (!E.m.passable[t] || g.attacks.includes(t)) continue;
-    const enemyHere = hasUnits(g, t, other(side)) || (side === ALLIES && g.o.loneLineBlocks && lineIn(g, t));
+    const enemyHere = occ[t] || (side === ALLIES && g.o.loneLineBlocks && lineIn(g, t));
     if (!enemyHere) continue;
     if (attackOrigins(E, g, side, t).length) out.push(t);
   }

@@ -150,6 +150,8 @@ export interface Env {
   m: SUMap;
   n: number;
   stars: number[];
+  /** Passable areas within each ruler's reach of each area (§31). */
+  inReach: Record<'short' | 'long', number[][]>;
   munich: number;
   seaAdj: number[];
   sardinia: number;
@@ -173,6 +175,7 @@ export function makeEnv(d: SoftUnderbellyData): Env {
   return {
     d, m, n,
     stars: m.withFlag('orangeStar'),
+    inReach: { short: d.areas.map((_, i) => m.inReach('short', i)), long: d.areas.map((_, i) => m.inReach('long', i)) },
     munich: m.withFlag('axisSymbol')[0] ?? -1,
     seaAdj: m.withFlag('seaAdjacent').filter((i) => m.passable[i]),
     sardinia: byName('Sardinia'),
@@ -222,6 +225,15 @@ export function hasUnits(g: SUState, area: number, side: Side): boolean {
   if (g.cubes[side][area]! > 0) return true;
   for (const u of g.units) if (u.loc === area && u.side === side && u.type !== 'partisan') return true;
   return false;
+}
+
+/** Areas holding units of `side` (partisans excepted), computed in one pass. */
+export function occupancy(g: SUState, side: Side, n: number): Uint8Array {
+  const out = new Uint8Array(n);
+  const c = g.cubes[side];
+  for (let a = 0; a < n; a++) if (c[a]! > 0) out[a] = 1;
+  for (const u of g.units) if (u.side === side && u.loc >= 0 && u.type !== 'partisan') out[u.loc] = 1;
+  return out;
 }
 
 /** An area blocks `mover` if it holds enemy units, or a lone Axis line (AMB-18a). */
