@@ -15,6 +15,14 @@ export interface OddsTable {
   rows: OddsRow[];
 }
 
+/** A side-panel box; `focus` places are marked on the map (e.g. the contested area). */
+export interface InfoBoxData {
+  title: string;
+  lines: string[];
+  odds: OddsTable[];
+  focus?: string[];
+}
+
 export interface GameAdapter {
   id: string;
   /** The map as `role` sees it (null: the game has no map; actions are listed only). */
@@ -31,7 +39,7 @@ export interface GameAdapter {
   /** Exact distribution of outcomes of an action that rolls dice, from the rules' own tables. */
   odds?(game: Game<any, any, any>, state: EngineState<unknown>, role: Role, action: Action): OddsTable[] | null;
   /** A box for the side panel (e.g. the battle in progress, with the odds of its next round). */
-  info?(view: View<unknown>): { title: string; lines: string[]; odds: OddsTable[] } | null;
+  info?(view: View<unknown>): InfoBoxData | null;
   /** Rules spec key for rule text (virtual:rules-text). */
   rulesKey?: string;
 }

@@ -56,7 +56,7 @@ function hitsTable(title: string, dice: number, hit: number, dist: number[]): Od
 }
 
 /** The battle box: who fights with what, and the exact odds of the next round. */
-export function suBattle(v: SUView): { title: string; lines: string[]; odds: OddsTable[] } | null {
+export function suBattle(v: SUView): { title: string; lines: string[]; odds: OddsTable[]; focus: string[] } | null {
   const b = v.battle;
   if (!b) return null;
   const att = b.attacker_, def = b.defender;
@@ -64,13 +64,14 @@ export function suBattle(v: SUView): { title: string; lines: string[]; odds: Odd
   const area = v.areas.find((a) => a.id === b.target);
   const o = roundOdds({ dice: att.diceCount, hit: att.hitNumber }, { dice: def.diceCount, hit: def.hitNumber });
   const lines = [
-    `${sideName(b.attacker)}: ${att.origins.map((x) => `${x.cubes} cube${x.cubes === 1 ? '' : 's'} from ${x.area}`).join(', ') || 'no cubes'}${att.counters.length ? ` + ${att.counters.join(', ')}` : ''}${att.tankSupport ? `; tank support ${att.tankSupport}` : ''}${att.airSupport ? `; air support ${att.airSupport}` : ''}`,
+    `${sideName(b.attacker)}: ${att.origins.filter((x) => x.cubes > 0).map((x) => `${x.cubes} cube${x.cubes === 1 ? '' : 's'} from ${x.area}`).join(', ') || 'no cubes'}${att.counters.length ? ` + ${att.counters.join(', ')}` : ''}${att.tankSupport ? `; tank support ${att.tankSupport}` : ''}${att.airSupport ? `; air support ${att.airSupport}` : ''}`,
     `${sideName(defender)}: ${def.cubes} cube${def.cubes === 1 ? '' : 's'}${def.counters.length ? ` + ${def.counters.join(', ')}` : ''}${def.line ? ' behind a defensive line' : ''}${def.tankSupport ? `; tank support ${def.tankSupport}` : ''}${def.airSupport ? `; air support ${def.airSupport}` : ''}`,
   ];
   if (att.dice.length || def.dice.length) lines.push(`Last roll: ${sideName(b.attacker)} ${att.dice.join(' ') || '-'} (${att.hits} hits), ${sideName(defender)} ${def.dice.join(' ') || '-'} (${def.hits} hits)`);
   return {
     title: `${b.landing ? 'Landing' : 'Battle'} for ${area ? `${area.id} ${area.name}` : b.target}: round ${b.round} of ${b.maxRounds}`,
     lines,
+    focus: [b.target],
     odds: [hitsTable(`${sideName(b.attacker)} (attacker)`, att.diceCount, att.hitNumber, o.attacker), hitsTable(`${sideName(defender)} (defender)`, def.diceCount, def.hitNumber, o.defender)],
   };
 }

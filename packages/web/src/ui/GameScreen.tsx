@@ -166,8 +166,10 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
     bump();
   }
 
+  const info = useMemo(() => adapter.info?.(view) ?? null, [view]);
   const overlays: Overlays = useMemo(() => {
     const hl = new Map<string, HighlightKind>();
+    for (const p of info?.focus ?? []) hl.set(p, 'danger');
     const last = session.record.actions[at - 1];
     if (last) for (const p of placesOf(last.action, known)) hl.set(p, 'last');
     const shown = preview ? [preview] : candidates;
@@ -181,7 +183,6 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
   }, [candidates, selected, preview, pending, hover.place, numbers, view]);
 
   const undoState = humanTurn || live ? session.canUndo(role) : { ok: false as const, rule: '', message: 'replaying' };
-  const info = adapter.info?.(view) ?? null;
   const listed = candidates.map((a) => ({ action: a, text: describe(a) }));
   const stackShown = pinned ?? (hover.stack && hover.at ? { stack: hover.stack, at: hover.at } : null);
 
@@ -215,7 +216,7 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
         <Prompt decision={view.decision} outcome={view.outcome} roleLabel={adapter.roleLabel} roleColor={adapter.roleColor} waiting={live && !!decisionRole && session.seats[decisionRole] === 'ai'} onRule={setRule} />
         {msg && <div class={`msg ${msg.kind}`} data-testid="message">{msg.text}</div>}
         {!undoState.ok && live && session.length > 0 && <div class="undo-why" data-testid="undo-why">Undo: {undoState.message.replace(/^cannot undo: /, 'not possible, ')}</div>}
-        {info && <InfoBox info={info} />}
+        {info && <InfoBox info={info} showOdds={!pending} />}
         {pending && (
           <PendingCard text={describe(pending)} warning={session.irreversible(role, pending)} odds={adapter.odds?.(session.game, state, role, pending) ?? null}
             onConfirm={() => commit(pending)} onCancel={() => { setPending(null); setSelected([]); }} />

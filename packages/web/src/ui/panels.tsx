@@ -1,7 +1,7 @@
 /** Side-panel pieces: prompt, action list, odds, log, rule text, privacy screen, replay bar, stack list. */
 import type { Action, Decision, LogEntry, Outcome, Role } from '@sandtable/engine';
 import { useEffect, useRef } from 'preact/hooks';
-import type { OddsRow, OddsTable as OddsData } from '../games/adapter.ts';
+import type { InfoBoxData, OddsRow, OddsTable as OddsData } from '../games/adapter.ts';
 import { drawCounter } from '../map/counter.ts';
 import type { Piece } from '../map/model.ts';
 import { findRuleText } from '../rules-text.ts';
@@ -199,12 +199,12 @@ export function StackList({ title, pieces, at, onClose }: { title: string; piece
   );
 }
 
-export function InfoBox({ info }: { info: { title: string; lines: string[]; odds: OddsData[] } }) {
+export function InfoBox({ info, showOdds }: { info: InfoBoxData; showOdds: boolean }) {
   return (
     <div class="info-box" data-testid="info-box">
       <div class="info-title">{info.title}</div>
       {info.lines.map((l, i) => <div key={i} class="info-line">{l}</div>)}
-      {info.odds.length > 0 && <div class="info-odds">{info.odds.map((o) => <OddsTable key={o.title} title={o.title} rows={o.rows} />)}</div>}
+      {showOdds && info.odds.length > 0 && <div class="info-odds">{info.odds.map((o) => <OddsTable key={o.title} title={o.title} rows={o.rows} />)}</div>}
     </div>
   );
 }
