@@ -64,7 +64,13 @@ const api = {
       return cam;
     }, r);
   },
-  fit: () => fitCamera,
+  /** Draws one still frame (for looking at the map): zoom relative to the playing zoom. */
+  show(zoom = 1, numbers = false): void {
+    const r = (window as unknown as { renderer: MapRenderer }).renderer;
+    const c = playCamera(r);
+    const cam = zoom === 0 ? fitCamera(r.model.bounds, W, H) : { scale: c.scale * zoom, ox: W / 2 - (W / 2 - c.ox) * zoom, oy: H / 2 - (H / 2 - c.oy) * zoom };
+    r.draw(ctx, cam, W, H, { highlights: new Map(), showHexNumbers: numbers }, 1);
+  },
 };
 (window as unknown as { bench: typeof api }).bench = api;
 document.title = 'bench ready';

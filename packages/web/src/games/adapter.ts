@@ -34,8 +34,8 @@ export interface GameAdapter {
   roleColor(role: Role): string;
   /** Header facts: turn, phase, scores... */
   status(view: View<unknown>): [string, string][];
-  /** Arrow for an action that moves something: the points and a label (cost, what is left). */
-  path?(view: View<unknown>, action: Action): { points: Pt[]; label?: string } | null;
+  /** Arrow for an action that moves something (points and a label: cost, what is left); `history` = the deciding role's earlier actions. */
+  path?(view: View<unknown>, action: Action, history: readonly Action[]): { points: Pt[]; label?: string } | null;
   /** Exact distribution of outcomes of an action that rolls dice, from the rules' own tables. */
   odds?(game: Game<any, any, any>, state: EngineState<unknown>, role: Role, action: Action): OddsTable[] | null;
   /** A box for the side panel (e.g. the battle in progress, with the odds of its next round). */

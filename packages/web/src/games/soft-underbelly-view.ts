@@ -4,7 +4,7 @@
  * counts and hit numbers are the rules' own (in the view); the odds come from the game's
  * `roundOdds` helper.
  */
-import type { Decision } from '@sandtable/engine';
+import type { Action, Decision } from '@sandtable/engine';
 import { roundOdds, type SUView } from '@sandtable/soft-underbelly';
 import type { OddsTable } from './adapter.ts';
 import type { Piece, Pt } from '../map/model.ts';
@@ -76,12 +76,19 @@ export function suBattle(v: SUView): { title: string; lines: string[]; odds: Odd
   };
 }
 
-/** Areas of the moving group's path so far (ids), from the decision on top of the stack. */
-export function suGroupPath(d: Decision | null, areaId: (i: number) => string | null): string[] {
-  const e = d as (Decision & { path?: number[]; at?: number }) | null;
-  if (!e || e.kind !== 'group' || !Array.isArray(e.path)) return [];
-  const ids = e.path.map(areaId).filter((x): x is string => !!x);
-  const at = typeof e.at === 'number' ? areaId(e.at) : null;
-  if (at && ids.at(-1) !== at) ids.push(at);
-  return ids;
+/**
+ * Areas of the moving group's path so far, read back from the actions taken (the view does not
+ * carry the group): the last `select` and the `step`/`ship` moves after it. Empty when the
+ * decision is not a group move.
+ */
+export function suGroupPath(d: Decision | null, history: readonly Action[]): string[] {
+  if (!d || d.kind !== 'group') return [];
+  const path: string[] = [];
+  for (let i = history.length - 1; i >= 0; i--) {
+    const a = history[i] as Action & { area?: string; to?: string };
+    if ((a.type === 'step' || a.type === 'ship') && a.to) path.unshift(a.to);
+    else if (a.type === 'select' && a.area) return [a.area, ...path];
+    else if (a.type !== 'add') return [];
+  }
+  return [];
 }

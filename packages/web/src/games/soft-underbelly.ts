@@ -86,18 +86,17 @@ function areaShape(a: AreaData, control: string | null | undefined): AreaShape {
 const areaId = (i: number): string | null => areas[i]?.id ?? null;
 
 /** Arrow of a moving group: where it has been, then the area the action sends it to. */
-function groupArrow(v: View<unknown>, a: Action): { points: Pt[]; label?: string } | null {
+function groupArrow(v: View<unknown>, a: Action, history: readonly Action[]): { points: Pt[]; label?: string } | null {
   const f = a as unknown as Record<string, unknown>;
   const to = typeof f.to === 'string' ? f.to : typeof f.target === 'string' ? f.target : null;
-  const path = suGroupPath(v.decision, areaId);
+  const path = suGroupPath(v.decision, history);
   const from = typeof f.from === 'string' ? [f.from] : path;
   if (!to || !from.length || !['step', 'ship', 'fly', 'commit', 'retreat', 'occupy', 'evade', 'partisanMove', 'overflow'].includes(a.type)) return null;
   const pts = [...from, to].map(placeCenter).filter((p): p is Pt => !!p);
   if (pts.length < 2) return null;
-  const d = v.decision as unknown as { cubes?: number; ids?: string[] } | null;
-  const n = a.type === 'step' || a.type === 'ship' ? `${d?.cubes ?? 0} cube${d?.cubes === 1 ? '' : 's'}${d?.ids?.length ? ` + ${d.ids.length} counter${d.ids.length === 1 ? '' : 's'}` : ''}` : '';
-  const step = path.length ? `step ${path.length}` : '';
-  const label = [a.type === 'ship' ? 'by sea' : step, n].filter(Boolean).join(': ');
+  const side = v.decision?.role === 'axis' ? 'axis' : 'allies';
+  const transport = (v.game as SUView).navalTransport?.[side];
+  const label = a.type === 'ship' ? `naval transport (${transport ?? '?'} left)` : a.type === 'step' && path.length ? `step ${path.length} of the move` : '';
   return label ? { points: pts, label } : { points: pts };
 }
 
@@ -140,7 +139,7 @@ export const softUnderbellyAdapter: GameAdapter = {
   roleLabel: (r: Role) => (r === 'allies' ? 'Allies' : r === 'axis' ? 'Axis' : 'Observer'),
   roleColor: (r: Role) => (r === 'allies' ? '#6b9bff' : r === 'axis' ? '#c9c9c9' : '#999'),
   status: (v) => suStatus(v.game as SUView),
-  path: (v, a) => groupArrow(v, a),
+  path: (v, a, history) => groupArrow(v, a, history),
   odds: battleOdds,
   info: (v) => suBattle(v.game as SUView),
   rulesKey: 'soft-underbelly',

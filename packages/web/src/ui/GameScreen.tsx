@@ -178,7 +178,10 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
     for (const p of selected) hl.set(p, 'selected');
     let path: Overlays['path'] = null;
     const pathAction = preview ?? pending ?? (selected.length && hover.place ? candidates.find((a) => placesOf(a, known).includes(hover.place!)) : undefined);
-    if (pathAction && adapter.path) path = adapter.path(view, pathAction);
+    if (pathAction && adapter.path) {
+      const mine = session.record.actions.slice(0, at).filter((e) => e.role === view.decision?.role).map((e) => e.action);
+      path = adapter.path(view, pathAction, mine);
+    }
     return { highlights: hl, path, hoverPlace: actions.length && hover.place && targets.has(hover.place) ? hover.place : null, showHexNumbers: numbers };
   }, [candidates, selected, preview, pending, hover.place, numbers, view]);
 
