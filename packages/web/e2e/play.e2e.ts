@@ -156,6 +156,19 @@ describe('Soft Underbelly in the browser', () => {
     expect((page as unknown as { errors: string[] }).errors).toEqual([]);
   });
 
+  it('the computer plays both sides to the end of the game and the outcome shows', async () => {
+    const page = await newPage();
+    await page.getByTestId('game-select').selectOption('soft-underbelly');
+    await page.getByTestId('seed').fill('e2e-3');
+    await page.getByTestId('start-watch').click();
+    await page.getByTestId('outcome').waitFor({ timeout: 240_000 });
+    expect(await page.getByTestId('outcome').textContent()).toMatch(/(Allies win|Axis win|Draw).*§/);
+    expect(await page.getByTestId('status').textContent()).toMatch(/Turn\s*\d+ \/ 8/);
+    await page.screenshot({ path: '/tmp/sandtable-e2e-end.png' });
+    expect(await nonBlankCanvas(page)).toBeGreaterThan(30);
+    expect((page as unknown as { errors: string[] }).errors).toEqual([]);
+  });
+
   it('hotseat: both sides are human and the screen follows the side on turn', async () => {
     const page = await newPage();
     await page.getByTestId('game-select').selectOption('soft-underbelly');

@@ -218,7 +218,7 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
       <aside class="side">
         <Prompt decision={view.decision} outcome={view.outcome} roleLabel={adapter.roleLabel} roleColor={adapter.roleColor} waiting={live && !!decisionRole && session.seats[decisionRole] === 'ai'} onRule={setRule} />
         {msg && <div class={`msg ${msg.kind}`} data-testid="message">{msg.text}</div>}
-        {!undoState.ok && live && session.length > 0 && <div class="undo-why" data-testid="undo-why">Undo: {undoState.message.replace(/^cannot undo: /, 'not possible, ')}</div>}
+        {!undoState.ok && live && session.length > 0 && !view.outcome && session.humans().includes(role) && <div class="undo-why" data-testid="undo-why">Undo: {undoState.message.replace(/^cannot undo: /, 'not possible, ')}</div>}
         {info && <InfoBox info={info} showOdds={!pending} />}
         {pending && (
           <PendingCard text={describe(pending)} warning={session.irreversible(role, pending)} odds={adapter.odds?.(session.game, state, role, pending) ?? null}

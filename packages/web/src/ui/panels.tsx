@@ -1,6 +1,6 @@
 /** Side-panel pieces: prompt, action list, odds, log, rule text, privacy screen, replay bar, stack list. */
 import type { Action, Decision, LogEntry, Outcome, Role } from '@sandtable/engine';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { InfoBoxData, OddsRow, OddsTable as OddsData } from '../games/adapter.ts';
 import { drawCounter } from '../map/counter.ts';
 import type { Piece } from '../map/model.ts';
@@ -108,12 +108,17 @@ export function Die({ value, size = 18 }: { value: number; size?: number }) {
   );
 }
 
+const LOG_TAIL = 250;
+
 export function LogPanel({ log, onRule, upTo }: { log: LogEntry[]; onRule(r: string): void; upTo: number }) {
   const end = useRef<HTMLDivElement>(null);
+  const [all, setAll] = useState(false);
   useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [log.length]);
+  const shown = all || log.length <= LOG_TAIL ? log : log.slice(-LOG_TAIL);
   return (
     <div class="log" data-testid="log">
-      {log.map((e, i) => (
+      {shown.length < log.length && <button class="link" onClick={() => setAll(true)}>show the {log.length - shown.length} earlier lines</button>}
+      {shown.map((e, i) => (
         <div key={i} class={`log-line${e.seq === upTo ? ' latest' : ''}${e.to ? ' private' : ''}`}>
           <span class="log-seq">{e.seq}</span>
           <span class="log-text">{e.rule && e.text.endsWith(` [${e.rule}]`) ? e.text.slice(0, -e.rule.length - 3) : e.text}</span>
