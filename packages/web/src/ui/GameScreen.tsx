@@ -209,7 +209,7 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
             onHover={(place, stack, p) => { setHover({ place, stack, at: p }); if (!stack) setPinned(null); }} />
         ) : <div class="no-map">This game has no map: choose from the legal actions.</div>}
         {stackShown && stackShown.stack.pieces.length > 0 && (
-          <StackList title={`${adapter.placeName(stackShown.stack.place)}`} pieces={stackShown.stack.pieces} at={stackShown.at} onClose={pinned ? () => setPinned(null) : undefined} />
+          <StackList title={`${adapter.placeName(stackShown.stack.place)}`} pieces={model?.pieces.filter((p) => p.place === stackShown.stack.place) ?? stackShown.stack.pieces} at={stackShown.at} onClose={pinned ? () => setPinned(null) : undefined} />
         )}
         {dice && <div class="dice-toast" data-testid="dice" title="Click to dismiss" onClick={() => setDice(null)}><span class="dice-label">Rolled</span> {dice.map((d, i) => <Die key={i} value={d} size={26} />)}</div>}
         {!live && <div class="replay-banner">Replay: after action {at} of {session.length}</div>}

@@ -107,7 +107,7 @@ export function attachInput(el: HTMLElement, host: InputHost): () => void {
   let pinch = 0;
   const local = (e: { clientX: number; clientY: number }) => {
     const r = el.getBoundingClientRect();
-    return { x: e.clientX - r.left, y: e.clientY - r.top };
+    return { x: (e.clientX ?? 0) - r.left, y: (e.clientY ?? 0) - r.top };
   };
   const down = (e: PointerEvent) => {
     el.setPointerCapture?.(e.pointerId);
@@ -144,6 +144,8 @@ export function attachInput(el: HTMLElement, host: InputHost): () => void {
     host.set(zoomAt(host.get(), Math.exp(-e.deltaY * 0.0015), p.x, p.y));
   };
   const key = (e: KeyboardEvent) => {
+    const t = e.target as HTMLElement | null;
+    if (e.ctrlKey || e.metaKey || e.altKey || (t && t !== el && /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName))) return;
     const { w, h } = host.size();
     const c = keyCamera(host.get(), e.key, w, h, host.fit);
     if (c) { e.preventDefault(); host.set(c); }
@@ -155,7 +157,7 @@ export function attachInput(el: HTMLElement, host: InputHost): () => void {
   el.addEventListener('pointercancel', up);
   el.addEventListener('pointerleave', leave);
   el.addEventListener('wheel', wheel, { passive: false });
-  el.addEventListener('keydown', key);
+  window.addEventListener('keydown', key);
   return () => {
     el.removeEventListener('pointerdown', down);
     el.removeEventListener('pointermove', move);
@@ -163,7 +165,7 @@ export function attachInput(el: HTMLElement, host: InputHost): () => void {
     el.removeEventListener('pointercancel', up);
     el.removeEventListener('pointerleave', leave);
     el.removeEventListener('wheel', wheel);
-    el.removeEventListener('keydown', key);
+    window.removeEventListener('keydown', key);
   };
 }
 

@@ -5,6 +5,7 @@ import type { InfoBoxData, OddsRow, OddsTable as OddsData } from '../games/adapt
 import { drawCounter } from '../map/counter.ts';
 import type { Piece } from '../map/model.ts';
 import { findRuleText } from '../rules-text.ts';
+import { Markdown } from './markdown.tsx';
 
 export function RuleLink({ rule, onRule }: { rule: string; onRule(rule: string): void }) {
   return <button class="rule-link" title="Read the rule" onClick={() => onRule(rule)}>{rule}</button>;
@@ -140,7 +141,7 @@ export function RuleDialog({ rule, markdown, onClose }: { rule: string; markdown
         <div class="modal-head"><b>Rule {rule}</b><button onClick={onClose} aria-label="Close">✕</button></div>
         <div class="modal-body">
           {sections.length ? sections.map((s) => (
-            <section key={s.heading}><h3>{s.heading}</h3><pre>{s.body}</pre></section>
+            <section key={s.heading}><h3>{s.heading}</h3><Markdown text={s.body} /></section>
           )) : <p>The text of {rule} is not bundled with this build.</p>}
         </div>
       </div>
