@@ -82,8 +82,11 @@ export interface EngineState<G> {
 
 /** What a rules function may do besides changing the game state. */
 export interface Ctx {
-  /** Rolls `count` dice with `sides` sides; logged and makes the action irreversible. */
-  roll(count: number, why: string, sides?: number): number[];
+  /**
+   * Rolls `count` dice with `sides` sides; logged and makes the action irreversible.
+   * `to` limits the log line to some roles (a secret draw); absent = everyone sees the roll.
+   */
+  roll(count: number, why: string, sides?: number, to?: Role[]): number[];
   /** Appends a log line (optionally only for some roles). */
   log(text: string, opts?: { to?: Role[]; rule?: string; dice?: number[] }): void;
   /** Marks the action as a point undo may not cross (a reveal, say). */

@@ -108,7 +108,10 @@ describe('engine contract', () => {
     expect(vo.game.secret).toBeNull();
     expect(JSON.stringify(va)).not.toContain("b's secret");
     expect(JSON.stringify(vb)).not.toContain("a's secret");
-    expect(JSON.stringify(vo.log.map((l) => l.text))).not.toContain('secret is');
+    expect(JSON.stringify(vo.log.map((l) => l.text))).not.toContain('secret');
+    // private rolls: the dice of b's secret never reach a's log
+    expect(vb.log.some((l) => l.text === "b's secret: rolled 4")).toBe(true);
+    expect(va.log.some((l) => l.text.startsWith("b's secret"))).toBe(false);
     expect(vo.actions).toEqual([]);
     expect(va.actions).toEqual([{ type: 'roll' }]);
   });

@@ -56,11 +56,15 @@ function makeCtx<G>(state: EngineState<G>, quiet: boolean): Ctx & { rolled: bool
     rolled: false,
     marked: null as string | null,
     seq: state.seq,
-    roll(count: number, why: string, sides = 6): number[] {
+    roll(count: number, why: string, sides = 6, to?: Role[]): number[] {
       const dice: number[] = [];
       for (let i = 0; i < count; i++) dice.push(rollDie(state.rng, sides));
       ctx.rolled = true;
-      if (!quiet) state.log.push({ seq: state.seq, text: `${why}: rolled ${dice.join(', ') || 'no dice'}`, dice });
+      if (!quiet) {
+        const entry: LogEntry = { seq: state.seq, text: `${why}: rolled ${dice.join(', ') || 'no dice'}`, dice };
+        if (to) entry.to = [...to];
+        state.log.push(entry);
+      }
       return dice;
     },
     log(text: string, opts?: { to?: Role[]; rule?: string; dice?: number[] }): void {

@@ -25,7 +25,9 @@ export const pigRules: GameRules<PigState, PigAction, Omit<PigState, 'secrets'> 
   scenarios: [{ id: 'standard', title: 'Standard', description: 'to 30 points' }, { id: 'short', title: 'Short', description: 'to 10' }],
   options: [{ key: 'target', label: 'Target score', doc: 'points needed to win', default: 30 }],
   setup(ctx, scenario, options) {
-    const [sa, sb] = ctx.roll(2, 'secrets');
+    // Each secret is a private draw: only its owner sees the roll.
+    const [sa] = ctx.roll(1, "a's secret", 6, ['a']);
+    const [sb] = ctx.roll(1, "b's secret", 6, ['b']);
     ctx.log(`a's secret is ${sa}`, { to: ['a'] });
     ctx.log(`b's secret is ${sb}`, { to: ['b'] });
     const target = scenario === 'short' ? 10 : (options.target as number);
