@@ -40,6 +40,8 @@ export interface GameAdapter {
   odds?(game: Game<any, any, any>, state: EngineState<unknown>, role: Role, action: Action): OddsTable[] | null;
   /** A box for the side panel (e.g. the battle in progress, with the odds of its next round). */
   info?(view: View<unknown>): InfoBoxData | null;
+  /** Map key: symbol, colour, meaning. */
+  legend?: { glyph: string; color: string; text: string }[];
   /** Rules spec key for rule text (virtual:rules-text). */
   rulesKey?: string;
 }

@@ -142,5 +142,17 @@ export const softUnderbellyAdapter: GameAdapter = {
   path: (v, a, history) => groupArrow(v, a, history),
   odds: battleOdds,
   info: (v) => suBattle(v.game as SUView),
+  legend: [
+    { glyph: '★', color: '#ff8a1c', text: 'victory area (orange star, §6)' },
+    { glyph: '★', color: '#5b8cff', text: 'Allied set-up area (§5)' },
+    { glyph: '✠', color: '#111', text: 'Axis symbol: Munich (§6)' },
+    { glyph: '✈', color: '#f5f5f5', text: 'airfield (§14)' },
+    { glyph: '▲', color: '#9fd3ff', text: 'partisan area (§35)' },
+    { glyph: '^', color: '#7a5a30', text: 'mountains (hatched, §2)' },
+    { glyph: '■', color: '#2f62c9', text: 'Allied cubes (blue), with count' },
+    { glyph: '■', color: '#1c1c1c', text: 'Axis cubes (black), with count' },
+    { glyph: '▬', color: '#c8202a', text: 'red band: counter used (face-down)' },
+    { glyph: '┅', color: '#14326e', text: 'white arrow: sea crossing (§12)' },
+  ],
   rulesKey: 'soft-underbelly',
 };

@@ -110,13 +110,6 @@ function Setup({ entries, onStart, onLoad }: { entries: GameEntry[]; onStart(s: 
             </select>
           </label>
         </fieldset>
-        {rules.options.length > 0 && (
-          <details class="options">
-            <summary>Rule options ({rules.options.length}) — the defaults are the recommended readings</summary>
-            {rules.options.map((o: OptionSpec) => <OptionField key={o.key} spec={o} value={options[o.key] ?? o.default} onChange={(v) => setOptions({ ...options, [o.key]: v })} />)}
-          </details>
-        )}
-        <label>Seed <input value={seed} placeholder="random" onInput={(ev) => setSeed((ev.target as HTMLInputElement).value)} data-testid="seed" /></label>
       </div>
       <div class="setup-buttons">
         <button class="primary" data-testid="start" onClick={() => begin()}>Start game</button>
@@ -126,6 +119,21 @@ function Setup({ entries, onStart, onLoad }: { entries: GameEntry[]; onStart(s: 
           onChange={async (ev) => { const f = (ev.target as HTMLInputElement).files?.[0]; if (f) setError(onLoad(await f.text())); }} /></label>
       </div>
       {error && <div class="msg error">{error}</div>}
+      <div class="howto">
+        <b>How to play.</b> The box at the top right says what to decide now, and its <span class="rule-link">§</span> tag opens
+        the rule. Every place and counter you can use is outlined in yellow on the map: click one and the list at the side
+        narrows to what you can do there; click a second place to pick a target. Hover a stack to see everything in it.
+        Before dice roll you see the odds and confirm; until then <b>Undo</b> takes an action back. Drag, the wheel,
+        pinch or the arrow keys and +/- move the map.
+      </div>
+      {rules.options.length > 0 && (
+        <details class="options">
+            <summary>Rule options ({rules.options.length}) — the defaults are the recommended readings</summary>
+          {rules.options.map((o: OptionSpec) => <OptionField key={o.key} spec={o} value={options[o.key] ?? o.default} onChange={(v) => setOptions({ ...options, [o.key]: v })} />)}
+          </details>
+        )}
+        <label>Seed <input value={seed} placeholder="random" onInput={(ev) => setSeed((ev.target as HTMLInputElement).value)} data-testid="seed" /></label>
+
     </div>
   );
 }

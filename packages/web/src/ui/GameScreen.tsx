@@ -213,6 +213,12 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
         )}
         {dice && <div class="dice-toast" data-testid="dice" title="Click to dismiss" onClick={() => setDice(null)}><span class="dice-label">Rolled</span> {dice.map((d, i) => <Die key={i} value={d} size={26} />)}</div>}
         {!live && <div class="replay-banner">Replay: after action {at} of {session.length}</div>}
+        {adapter.legend && (
+          <details class="map-key" data-testid="map-key">
+            <summary>Map key</summary>
+            {adapter.legend.map((l) => <div key={l.text}><span class="key-glyph" style={{ color: l.color }}>{l.glyph}</span> {l.text}</div>)}
+          </details>
+        )}
         <div class="legend">{selected.length ? 'Click a highlighted place to continue, or the selection again to drop it.' : actions.length ? 'Highlighted places have legal actions: click one.' : ''}</div>
       </main>
       <aside class="side">
