@@ -48,7 +48,7 @@ export async function run(): Promise<{ title: string; rows: BenchRow[] }[]> {
       { name: `build map model + indexes (${info.hexes} hexes, ${info.counters} counters)`, unit: 'map', samples: builds.length, medianMs: median(builds), perSecond: 1000 / median(builds) },
       { name: 'time to first draw (1280x800, playing zoom)', unit: 'frame', samples: firsts.length, medianMs: median(firsts), perSecond: 1000 / median(firsts) },
       row('panning, playing zoom (hex 48 px)', pan),
-      row('panning, zoomed out (hex 7 px, ~20k hexes in view)', far),
+      row('panning, zoomed out (hex 7 px, ~30k hexes in view)', far),
       row('10 counters moving, playing zoom', move),
     ];
     return [{ title: 'Web map renderer, headless Chromium Canvas2D (medians)', rows }];
