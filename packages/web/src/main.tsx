@@ -6,6 +6,6 @@ import { App } from './ui/App.tsx';
 import './styles.css';
 
 const params = new URLSearchParams(location.search);
-const delay = Number(params.get('aiDelay') ?? 400);
+const delay = Number(params.get('aiDelay') ?? 150);
 const computer = workerComputer(() => new Worker(new URL('./ai-worker.ts', import.meta.url), { type: 'module' }) as never);
-render(<App entries={gameEntries()} aiDelayMs={Number.isFinite(delay) ? delay : 400} computer={computer} />, document.getElementById('app')!);
+render(<App entries={gameEntries()} aiDelayMs={Number.isFinite(delay) ? delay : 150} computer={computer} />, document.getElementById('app')!);

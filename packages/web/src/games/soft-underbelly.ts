@@ -17,8 +17,8 @@ const links: LinkData[] = data.links;
 const counters = new Map<string, CounterData>(data.counters.map((c) => [c.id, c]));
 const byId = new Map(areas.map((a) => [a.id, a]));
 
-export const SEA_BOX = { id: 'sea', label: 'At sea', rect: [-160, 235, 260, 120] as [number, number, number, number] };
-const SEA_CENTER: Pt = [SEA_BOX.rect[0] + SEA_BOX.rect[2] / 2, SEA_BOX.rect[1] + SEA_BOX.rect[3] / 2 + 12];
+export const SEA_BOX = { id: 'sea', label: 'At sea', rect: [-160, 225, 260, 150] as [number, number, number, number] };
+const SEA_CENTER: Pt = [SEA_BOX.rect[0] + SEA_BOX.rect[2] / 2, SEA_BOX.rect[1] + SEA_BOX.rect[3] / 2 + 18];
 
 export const SIDE_COLOR: Record<string, string> = { allies: '#2f62c9', axis: '#2a2a2a' };
 const NATION: Record<string, { fill: string; ink: string }> = {

@@ -242,26 +242,33 @@ export class MapRenderer {
 
   private drawAreaLabels(ctx: CanvasRenderingContext2D, areas: AreaShape[], cam: Camera): void {
     const ps = this.model.pieceSize * cam.scale;
-    const named = cam.scale > 0.55;
+    const lettered = cam.scale > 0.45;
     ctx.textBaseline = 'middle';
     for (const a of areas) {
       const sx = a.center[0] * cam.scale + cam.ox, sy = a.center[1] * cam.scale + cam.oy;
       const ly = sy - ps * 0.5 - 13;
-      if (a.label || a.inert) {
-        const text = a.inert ? a.name : named ? `${a.label}  ${a.name}` : a.label;
-        ctx.font = a.inert ? 'italic 600 12px Georgia, serif' : named ? '600 12px system-ui, sans-serif' : 'bold 12px system-ui, sans-serif';
-        const w = Math.max(22, ctx.measureText(text).width + 12);
-        if (a.inert) {
-          ctx.fillStyle = 'rgba(60,55,45,0.85)';
-          ctx.textAlign = 'center';
-          ctx.fillText(text, sx, sy);
-        } else {
-          ctx.fillStyle = 'rgba(28,28,28,0.85)';
-          ctx.beginPath(); ctx.roundRect(sx - w / 2, ly - 9, w, 18, 9); ctx.fill();
-          ctx.fillStyle = '#fff';
-          ctx.textAlign = 'center';
-          ctx.fillText(text, sx, ly + 1);
-        }
+      ctx.textAlign = 'center';
+      if (a.inert) {
+        ctx.font = 'italic 600 12px Georgia, serif';
+        ctx.fillStyle = 'rgba(60,55,45,0.85)';
+        ctx.fillText(a.name, sx, sy);
+      } else if (a.label) {
+        ctx.font = 'bold 12px system-ui, sans-serif';
+        const w = Math.max(22, ctx.measureText(a.label).width + 12);
+        ctx.fillStyle = 'rgba(28,28,28,0.85)';
+        ctx.beginPath(); ctx.roundRect(sx - w / 2, ly - 9, w, 18, 9); ctx.fill();
+        ctx.fillStyle = '#fff';
+        ctx.fillText(a.label, sx, ly + 1);
+      }
+      if (lettered && !a.inert) {
+        // map lettering: the area's name in small italic capitals under its symbols
+        ctx.font = `italic 600 ${cam.scale > 1 ? 13 : 11}px Georgia, serif`;
+        const ny = sy + ps * 0.5 + (a.icons?.length ? 28 : 12);
+        ctx.lineWidth = 3;
+        ctx.strokeStyle = 'rgba(245,240,225,0.8)';
+        ctx.strokeText(a.name.toUpperCase(), sx, ny);
+        ctx.fillStyle = '#4a3f2c';
+        ctx.fillText(a.name.toUpperCase(), sx, ny);
       }
       if (a.icons?.length) {
         ctx.font = '14px system-ui, sans-serif';

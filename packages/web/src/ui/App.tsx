@@ -18,7 +18,7 @@ export interface AppProps {
   computer?: Computer;
 }
 
-export function App({ entries, aiDelayMs = 400, computer }: AppProps) {
+export function App({ entries, aiDelayMs = 150, computer }: AppProps) {
   const [session, setSession] = useState<Session | null>(null);
   const [crash, resetCrash] = useErrorBoundary((e) => console.error(e));
   const [key, setKey] = useState(0);

@@ -211,6 +211,9 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
         {stackShown && stackShown.stack.pieces.length > 0 && (
           <StackList title={`${adapter.placeName(stackShown.stack.place)}`} pieces={model?.pieces.filter((p) => p.place === stackShown.stack.place) ?? stackShown.stack.pieces} at={stackShown.at} onClose={pinned ? () => setPinned(null) : undefined} />
         )}
+        {!stackShown && hover.place && hover.at && (
+          <div class="place-tip" style={{ left: `${hover.at[0] + 14}px`, top: `${hover.at[1] + 10}px` }}>{adapter.placeName(hover.place)}</div>
+        )}
         {dice && <div class="dice-toast" data-testid="dice" title="Click to dismiss" onClick={() => setDice(null)}><span class="dice-label">Rolled</span> {dice.map((d, i) => <Die key={i} value={d} size={26} />)}</div>}
         {!live && <div class="replay-banner">Replay: after action {at} of {session.length}</div>}
         {adapter.legend && (
