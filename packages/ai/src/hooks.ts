@@ -28,7 +28,7 @@ export interface AiHooks<G, A extends Action = Action, V = unknown> {
   /** Rollout length cap in actions before the evaluation takes over (default 30). */
   rolloutDepth?: number;
   /**
-   * Adapter when the rules lack `determinize` (the rules' hook wins when present): a full state consistent with `view` for `role`,
+   * Adapter when the rules lack `determinize` (the game's AI adapter wins over the rules' hook): a full state consistent with `view` for `role`,
    * sampling everything hidden from `rng`.
    */
   determinize?(view: V, role: Role, rng: RngState): G;

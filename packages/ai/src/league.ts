@@ -9,7 +9,7 @@ import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Role } from '@sandtable/engine';
-import { aiFor, type AiEntry } from './registry.ts';
+import { aiFor, viewForAi, type AiEntry } from './registry.ts';
 import { makePlayer, timed } from './players.ts';
 import { isAiKind, type AiKind } from './strength.ts';
 import { now } from './search.ts';
@@ -48,7 +48,7 @@ export function playGame(spec: GameSpec): GameResult {
   while (!game.outcome(state) && steps < max) {
     const d = game.decision(state);
     if (!d) break;
-    const view = game.view(state, d.role);
+    const view = viewForAi(entry, state, d.role);
     const mine = d.role === spec.aiSide;
     const t0 = now();
     const choice = (mine ? ai : opp).choose(view);

@@ -10,7 +10,7 @@ import type { Choice } from './players.ts';
 
 export function summarizePlan(entry: AiEntry, start: View<unknown>, actions: readonly Action[], stats: SearchStats): string {
   const { game, hooks } = entry;
-  const state = determinizeState(game, start, seedRng(`summary:${start.seq}`), `summary:${start.seq}`, game.rules.determinize ?? hooks.determinize);
+  const state = determinizeState(game, start, seedRng(`summary:${start.seq}`), `summary:${start.seq}`, hooks.determinize ?? game.rules.determinize);
   if (hooks.summarize) return hooks.summarize(state.game, start.role, actions, stats);
   const steps: string[] = [];
   for (const a of actions) {

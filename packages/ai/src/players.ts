@@ -52,7 +52,7 @@ export function greedyPlayer(entry: AiEntry, seed: string, samples = 3): AiPlaye
       view.actions.forEach((action, i) => {
         let sum = 0;
         for (let k = 0; k < samples; k++) {
-          const s = determinizeState(game, view, sampler, `greedy-dice:${seed}:${view.seq}:${i}:${k}`, game.rules.determinize ?? hooks.determinize);
+          const s = determinizeState(game, view, sampler, `greedy-dice:${seed}:${view.seq}:${i}:${k}`, hooks.determinize ?? game.rules.determinize);
           game.applyInPlace(s, view.role, action, true);
           const o = game.outcome(s);
           sum += o ? (o.winner === view.role ? 1 : o.winner === null ? 0.5 : 0) : hooks.evaluate(s.game, view.role);

@@ -119,7 +119,7 @@ export class Searcher<G, A extends Action, V> {
   }
 
   private determinize(): EngineState<G> {
-    const fill = this.game.rules.determinize ?? this.hooks.determinize;
+    const fill = this.hooks.determinize ?? this.game.rules.determinize;
     return determinizeState(this.game, this.view, this.sampler, `ismcts-dice:${this.o.seed}:${this.serial}`, fill);
   }
 

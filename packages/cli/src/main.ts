@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import { OBSERVER, RuleError, parseRecord, randomPlayout, seedRng, randomIndex, type Action, type GameRecord, type Options } from '@sandtable/engine';
 import { catalog, findGame } from '@sandtable/catalog';
-import { AI_KINDS, ImpulseNarrator, STRENGTHS, aiFor, isAiKind, isStrength, makePlayer, type AiKind, type AiPlayer } from '@sandtable/ai';
+import { AI_KINDS, ImpulseNarrator, STRENGTHS, aiFor, aiRegistry, isAiKind, isStrength, makePlayer, viewForAi, type AiKind, type AiPlayer } from '@sandtable/ai';
 
 const HELP = `sandtable - rules-enforced WWII board wargames
 
@@ -134,7 +134,7 @@ async function play(args: string[], out: Out): Promise<number> {
       const legal = game.legalActions(state, d.role) as Action[];
       let action: Action;
       if (humans.has(d.role) && rl) {
-        say(narrator?.step(game.view(state, d.role), null));
+        say(narrator?.step(viewForAi(aiFor(id), state, d.role), null));
         const v = game.view(state, d.role);
         for (const l of v.log.slice(shown)) out.log(`  ${l.text}`);
         shown = v.log.length;
@@ -166,7 +166,7 @@ async function play(args: string[], out: Out): Promise<number> {
         continue;
       }
       // The AI decides from its own view only (hidden information stays hidden).
-      const view = game.view(state, d.role);
+      const view = aiRegistry[id] ? viewForAi(aiRegistry[id], state, d.role) : game.view(state, d.role);
       const choice = players.get(d.role)!.choose(view);
       say(narrator?.step(view, choice));
       action = choice.action;

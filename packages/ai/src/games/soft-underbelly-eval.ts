@@ -15,7 +15,7 @@
  *     areas count as two steps apart, by naval transport or landing);
  *   - Italy out of the war (§42) helps the Allies.
  */
-import type { SUMap, Side } from '../../../../games/soft-underbelly/src/data/index.ts';
+import type { SUMap, Side } from '@sandtable/soft-underbelly';
 import { winChanceFromMargin } from '../hooks.ts';
 
 export interface AreaForces {

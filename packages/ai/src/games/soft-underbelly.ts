@@ -4,13 +4,13 @@
  * odds are good, move towards the orange stars, take losses in cubes first, keep stacks within
  * 6 units and 2 tanks), and the impulse summary in words.
  *
- * Soft Underbelly has no hidden information, so a state is rebuilt from a role's view as a copy
- * of it (`determinize` below, used when the rules lack the hook).
+ * Soft Underbelly has no hidden information (spec 10.4), but its view model (SUView) lacks the
+ * decision stack, the options and the per-impulse flags, so it cannot be turned back into a
+ * state; the AI's view therefore carries the public state (`viewForAi`), and `determinize` below
+ * copies it (the rules' own hook refuses to determinize).
  */
 import { randomIndex, seedRng, type EngineState, type Game, type RngState, type Role } from '@sandtable/engine';
-import { loadSoftUnderbellyData, suMap, type SUMap, type Side } from '../../../../games/soft-underbelly/src/data/index.ts';
-import type { SUAction } from '../../../../games/soft-underbelly/src/actions.ts';
-import type { SUState } from '../../../../games/soft-underbelly/src/state.ts';
+import { loadSoftUnderbellyData, suMap, type SUAction, type SUMap, type SUState, type Side } from '@sandtable/soft-underbelly';
 import type { AiHooks, SearchStats } from '../hooks.ts';
 import { actionKey } from '../search.ts';
 import { emptyForces, evaluatePosition, type AreaForces, type SuPosition } from './soft-underbelly-eval.ts';
@@ -146,8 +146,9 @@ const areaName = (id: string) => {
 
 function unitWords(units: string[], g: SUState): string {
   const cubes = units.filter((u) => u === 'cube').length;
-  const counters = units.filter((u) => u !== 'cube').map((id) => g.units.find((u) => u.id === id)?.type ?? id);
-  const parts = [cubes ? `${cubes} cube${cubes > 1 ? 's' : ''}` : '', ...counters.map((t) => `the ${t}`)].filter(Boolean);
+  const all = units.includes('allCubes');
+  const counters = units.filter((u) => u !== 'cube' && u !== 'allCubes').map((id) => g.units.find((u) => u.id === id)?.type ?? id);
+  const parts = [all ? 'all free cubes' : cubes ? `${cubes} cube${cubes > 1 ? 's' : ''}` : '', ...counters.map((t) => `the ${t}`)].filter(Boolean);
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0] ?? 'no units';
 }
 
@@ -222,8 +223,12 @@ export function softUnderbellyHooks(game: Game<SUState, SUAction, unknown>): AiH
     priors: weights,
     rollout: (g, role, actions, rng) => weightedIndex(weights(g, role, actions), rng),
     rolloutDepth: 24,
-    // No hidden information: the view is the whole state (copied, the search plays on it).
-    determinize: (view) => structuredClone(view as SUState),
+    // No hidden information: the AI's view carries the public state (registry `publicState`).
+    determinize: (view) => {
+      const state = (view as { state?: SUState }).state;
+      if (!state) throw new Error('Soft Underbelly: the AI needs the public state in its view (use viewForAi); the SUView model alone cannot rebuild the decision stack');
+      return structuredClone(state);
+    },
     summarize: (g, role, actions, stats) => summarizeSU(game, g, role, actions, stats),
   };
 }
