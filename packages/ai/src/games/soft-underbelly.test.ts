@@ -48,3 +48,21 @@ describe('Soft Underbelly hooks on the rules state', () => {
     expect(actionWeight(g, 'allies', { type: 'pass' })).toBeLessThan(weak);
   });
 });
+
+describe('Soft Underbelly search', () => {
+  it('searches from the AI view and answers a legal action; pig views stay plain views', async () => {
+    const { softUnderbelly } = await import('@sandtable/soft-underbelly');
+    const { aiRegistry, viewForAi } = await import('../registry.ts');
+    const { search } = await import('../search.ts');
+    const entry = aiRegistry['soft-underbelly']!;
+    const s = softUnderbelly.setup('t');
+    const d = softUnderbelly.decision(s)!;
+    const view = viewForAi(entry, s, d.role);
+    const r = search(entry.game, entry.hooks, view, { seed: 'su', iterations: 40 });
+    expect(view.actions).toContainEqual(r.action);
+    expect(r.stats.iterations).toBe(40);
+    const pigEntry = aiRegistry.pig!;
+    const ps = pigEntry.game.setup('p');
+    expect(viewForAi(pigEntry, ps, 'a')).toEqual(pigEntry.game.view(ps, 'a'));
+  });
+});
