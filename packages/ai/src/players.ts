@@ -38,7 +38,7 @@ export function randomPlayer(seed: string): AiPlayer {
 
 /**
  * One-ply greedy: each legal action applied to `samples` determinizations (fresh dice each),
- * scored by the game's evaluation; the best average wins (ties: the first listed).
+ * scored by the game's evaluation; the best average wins (ties broken at random).
  */
 export function greedyPlayer(entry: AiEntry, seed: string, samples = 3): AiPlayer {
   const { game, hooks } = entry;
@@ -57,8 +57,11 @@ export function greedyPlayer(entry: AiEntry, seed: string, samples = 3): AiPlaye
           const o = game.outcome(s);
           sum += o ? (o.winner === view.role ? 1 : o.winner === null ? 0.5 : 0) : hooks.evaluate(s.game, view.role);
         }
-        if (sum > bestScore) {
-          bestScore = sum;
+        // Ties broken at random (seeded): a fixed first-listed choice can cycle forever
+        // through steps that leave the evaluation unchanged (select, cancel, select...).
+        const score = sum + randomIndex(sampler, 1000) * 1e-9;
+        if (score > bestScore) {
+          bestScore = score;
           best = action;
         }
       });
