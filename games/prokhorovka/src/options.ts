@@ -1,0 +1,147 @@
+/**
+ * Rule options: the optional rules 19.1-19.6 and one named option for each of the spec's 57
+ * ambiguities (spec §8, A-01..A-57) with its recommended default. `doc` cites the ambiguity.
+ */
+import type { OptionSpec, Options } from '@sandtable/engine';
+
+export const OPTION_SPECS: readonly OptionSpec[] = [
+  { key: "extendedGame", label: "19.1 extendedGame", doc: "19.1: play an optional 10th turn (decided before play)", default: false },
+  { key: "xxivPanzerCorps", label: "19.2 xxivPanzerCorps", doc: "19.2: from turn 5 the German may roll (1D6 <= 2) for a XXIV Pz Korps unit to join", default: false },
+  { key: "beastKiller", label: "19.3 beastKiller", doc: "19.3: SU152 may be used as an SP AT gun with AT fire 5, range 0", default: false },
+  { key: "extraCounters", label: "19.4 extraCounters", doc: "19.4: counters of the next issue (6GAb, 66G); not part of this game, must stay false", default: false, choices: [false] },
+  { key: "tdBreakdowns", label: "19.5 tdBreakdowns", doc: "19.5: a German SP AT gun in a battle breaks down on a 1", default: false },
+  { key: "hideChitBacks", label: "19.6 hideChitBacks", doc: "19.6: the opponent may not see whether a face-down chit is Tank or Equip", default: false },
+  { key: "skipGermanSupportT1", label: "A-01 skipGermanSupportT1", doc: "A-01 (17.1(1), 4.0(6)): skip the German support receipt phase on turn 1 so the 8 chosen chits are used", default: true },
+  { key: "germanReinfUnits", label: "A-02 germanReinfUnits", doc: "A-02 (7.0(1)): German reinforcement is a one-time event of 2 (or 3) units chosen by the German", default: 2, choices: [2, 3] },
+  { key: "reinfChitsOverflowToReorg", label: "A-03 reinfChitsOverflowToReorg", doc: "A-03 (7.0(1)): Soviet TK/EQ chits go under that turn's reinforcing units, the rest face-down to the reorganization pool", default: true },
+  { key: "reinforcementsMayDesignate", label: "A-04 reinforcementsMayDesignate", doc: "A-04 (5.1(3), 7.0(2)): units received in phase 2 may be reserve-designated in phase 3", default: true },
+  { key: "designationLastsPlayerTurn", label: "A-05 designationLastsPlayerTurn", doc: "A-05 (5.1(3)): reserve designation lasts until the end of the owner's player-turn", default: true },
+  { key: "strategicOnlyDesignated", label: "A-06 strategicOnlyDesignated", doc: "A-06 (8.1(3) vs 5.1(3)2): only designated stacks and entering reinforcements may move strategically", default: true },
+  { key: "reorgReturnFirst", label: "A-07 reorgReturnFirst", doc: "A-07 (5.1(7)): false = place (1) then return (2), in text order; at most 2 chits placed per phase in total", default: false },
+  { key: "excessChitsToReorg", label: "A-08 excessChitsToReorg", doc: "A-08 (3.4(4)): chits over a unit's equipment value at a stacking check go face-down to the reorganization pool", default: true },
+  { key: "locEndHexZocBlocks", label: "A-09 locEndHexZocBlocks", doc: "A-09 (3.2, 18.0): an empty LOC end hex in enemy ZOC blocks; a LOC may not enter an enemy source", default: true },
+  { key: "cityControlNoEffect", label: "A-10 cityControlNoEffect", doc: "A-10 (3.3): city control is tracked but has no effect", default: true },
+  { key: "oneSupportCup", label: "A-11 oneSupportCup", doc: "A-11 (3.6(6)): one support cup per side", default: true },
+  { key: "lossUsesFinal", label: "A-12 lossUsesFinal", doc: "A-12 (11.6, 13.0): false = step loss equals the opponent's raw damage points; true = its final value", default: false },
+  { key: "riverPerStack", label: "A-13 riverPerStack", doc: "A-13 (11.4(1)2, 11.5(4)): 'attacking across a river' is judged per attacking stack; bridges affect movement only", default: true },
+  { key: "riverTdlInDamage", label: "A-14 riverTdlInDamage", doc: "A-14 (11.6(1)1): the river TDL bonus does not count in damage application", default: false },
+  { key: "tankSupportVsHexTdl", label: "A-15 tankSupportVsHexTdl", doc: "A-15 (11.5(4)2): a diamond tank-support shot uses the defending hex's TDL as armor", default: true },
+  { key: "airOneMission", label: "A-16 airOneMission", doc: "A-16 (10.2(5), 16.2(1)1): each air weapon flies one mission; a bomber rolls its bombing firepower; Rudel fires twice", default: true },
+  { key: "reconAllocatedOnly", label: "A-17 reconAllocatedOnly", doc: "A-17 (16.1(1), 16.1(6)3): recon reveals enemy map equipment and allocated face-down support, not pools", default: true },
+  { key: "groundAttackNeedsArmor", label: "A-18 groundAttackNeedsArmor", doc: "A-18 (16.1(1)2, 16.3(1)): ground attack needs a face-up chit with a printed armor value", default: true },
+  { key: "groundAttackOwnerIsDefender", label: "A-19 groundAttackOwnerIsDefender", doc: "A-19 (16.3(2)2): in a ground attack the target's owner counts as defender for its hex TDL", default: true },
+  { key: "commanderRemovesFirepowerChits", label: "A-20 commanderRemovesFirepowerChits", doc: "A-20 (\u7b7e\u4e00\u89c8 Commander 2): a cancelled chit with firepower >= 1 is removed from the game", default: true },
+  { key: "sniperThenCommander", label: "A-21 sniperThenCommander", doc: "A-21 (11.2(3)): all Snipers are designated first, then Commanders; a Commander named by a Sniper has no effect", default: true },
+  { key: "smokeAnyTimeOnceAllocated", label: "A-22 smokeAnyTimeOnceAllocated", doc: "A-22 (\u7b7e\u4e00\u89c8 Smoke): Smoke allocated to a battle may be activated at any moment in it", default: true },
+  { key: "aaEachWeaponOnce", label: "A-23 aaEachWeaponOnce", doc: "A-23 (16.1(2)): each eligible AA weapon may fire once per mission, until one hits", default: true },
+  { key: "oneInterceptor", label: "A-24 oneInterceptor", doc: "A-24 (16.1(3)(4)): one interceptor per mission and one counter-interceptor per interception", default: true },
+  { key: "positionMustBeDeclared", label: "A-25 positionMustBeDeclared", doc: "A-25 (\u7b7e\u4e00\u89c8 position): a position acts only when declared or face-up; advance counts as moving", default: true },
+  { key: "detachmentReorgOptional", label: "A-26 detachmentReorgOptional", doc: "A-26 (\u7b7e\u4e00\u89c8 detachment): reorganizing a face-up detachment is optional and needs a LOC", default: true },
+  { key: "retreatPriority", label: "A-27 retreatPriority", doc: "A-27 (14.0(6)): retreat avoids elimination hexes, then occupied hexes, then goes nearest a source; enemy ZOC always kills", default: true },
+  { key: "retreatSovietFirst", label: "A-28 retreatSovietFirst", doc: "A-28 (11.6, 14.0): retreat decisions Soviet then German; losses, then retreats, then advance", default: true },
+  { key: "noAdvanceWhenBothRetreat", label: "A-29 noAdvanceWhenBothRetreat", doc: "A-29 (15.0(4)): when both sides retreat nobody advances; the defender never advances", default: true },
+  { key: "turn1RetreatAllowed", label: "A-30 turn1RetreatAllowed", doc: "A-30 (17.1(2)): the turn-1 German movement ban does not cover retreat and advance", default: true },
+  { key: "halfMaRoundDown", label: "A-31 halfMaRoundDown", doc: "A-31 (17.1(3)): halved MA rounds down; strategic = 2 x halved MA", default: true },
+  { key: "turn10SameSP", label: "A-32 turn10SameSP", doc: "A-32 (19.1(2)): turn 10 Soviet support count = turn 9's", default: true },
+  { key: "attackMatchesDesignation", label: "A-33 attackMatchesDesignation", doc: "A-33 (9.1(2)): a stack attacks only in the phase matching its designation, never after strategic movement", default: true },
+  { key: "rangedOncePerPhase", label: "A-34 rangedOncePerPhase", doc: "A-34 (11.2(1)3): a ranged chit supports one battle per attack phase (AA fire excepted)", default: true },
+  { key: "reserveSpatPairs", label: "A-35 reserveSpatPairs", doc: "A-35 (11.5(1)2): the attacker's SP AT gun in the reserve phase may be paired but never fires", default: true },
+  { key: "atGunRangedArmor", label: "A-36 atGunRangedArmor", doc: "A-36 (\u7b7e\u4e00\u89c8 AT gun): a ranged AT gun's bracketed armor counts when it is fired on, not in 11.6", default: true },
+  { key: "minefieldIsSupport", label: "A-37 minefieldIsSupport", doc: "A-37 (10.2(6)): minefields are support chits, positions are equipment chits", default: true },
+  { key: "molotovEnemyOnly", label: "A-38 molotovEnemyOnly", doc: "A-38 (\u7b7e\u4e00\u89c8 Molotov): Molotov targets a random enemy tank or SP AT; Wittmann may re-roll it", default: true },
+  { key: "rerollPerRoll", label: "A-39 rerollPerRoll", doc: "A-39 (Wittmann, Rudel): re-roll once per roll", default: true },
+  { key: "redChits", label: "A-40 redChits", doc: "A-40 (\u7b7e\u4e00\u89c8(2)): chits with red names (immediate use)", default: ["sniper", "commander", "smoke"] },
+  { key: "duelAlwaysDiamond", label: "A-41 duelAlwaysDiamond", doc: "A-41 (11.5(3)): tank duel shots always use the 12.0 procedure", default: true },
+  { key: "groundAttackBombingNamesChit", label: "A-42 groundAttackBombingNamesChit", doc: "A-42 (16.2(2)): bombing with ground-attack fire names one face-up enemy chit; the hit is not also allocated", default: true },
+  { key: "readTypos", label: "A-43 readTypos", doc: "A-43 (numbering): rule-number typos read as corrected", default: true },
+  { key: "noSupportStepEquipment", label: "A-44 noSupportStepEquipment", doc: "A-44 (11.2(3)4): no equipment chit acts in the support step", default: true },
+  { key: "allocatedAlwaysSpent", label: "A-45 allocatedAlwaysSpent", doc: "A-45 (9.2, 11.2(3)4): every allocated support chit is spent", default: true },
+  { key: "rangedNoStepLoss", label: "A-46 rangedNoStepLoss", doc: "A-46 (13.0(1)): ranged supporting chits cannot absorb step losses", default: true },
+  { key: "vpNeedsNoOccupation", label: "A-47 vpNeedsNoOccupation", doc: "A-47 (18.0(1)1): a VP hex needs only a LOC, not occupation", default: true },
+  { key: "drawWhatIsLeft", label: "A-48 drawWhatIsLeft", doc: "A-48 (cups): a short cup yields what it has", default: true },
+  { key: "armorOnlySurvivors", label: "A-49 armorOnlySurvivors", doc: "A-49 (11.6(1)2): armor counts only from weapons still taking part", default: true },
+  { key: "noMinimumMove", label: "A-50 noMinimumMove", doc: "A-50 (8.2(2)): no minimum-move rule", default: true },
+  { key: "startLineHexSet", label: "A-51 startLineHexSet", doc: "A-51 (7.0(1)): the start line is a set of German-side hexes", default: true },
+  { key: "lateMissionChoice", label: "A-52 lateMissionChoice", doc: "A-52 (16.1(1)): false = mission type and targets declared at declaration", default: false },
+  { key: "rerollHurtFirst", label: "A-53 rerollHurtFirst", doc: "A-53 (re-rolls): one re-roll per die roll, offered first to the player the result hurts", default: true },
+  { key: "bombingWindowWholeBattle", label: "A-54 bombingWindowWholeBattle", doc: "A-54 (16.1(1)1): a battle is 'being resolved' from 11.1 to the end of 11.6(5)", default: true },
+  { key: "vpRoadCutBonus", label: "A-55 vpRoadCutBonus", doc: "A-55 (18.0(1)2): +1 VP once for a German stack road-linked next to a Soviet source with an all-road LOC", default: true },
+  { key: "entryByTrackSource", label: "A-56 entryByTrackSource", doc: "A-56 (7.0(1)): Soviet entries use the source printed on the turn track; none = any Soviet source", default: true },
+  { key: "rangedTdlOwnHex", label: "A-57 rangedTdlOwnHex", doc: "A-57 (12.0(2), 11.2(1)3): a ranged target uses its own hex's TDL; river bonus only across an adjacent hexside", default: true },
+];
+
+export interface Opts {
+  extendedGame: boolean;
+  xxivPanzerCorps: boolean;
+  beastKiller: boolean;
+  extraCounters: boolean;
+  tdBreakdowns: boolean;
+  hideChitBacks: boolean;
+  skipGermanSupportT1: boolean;
+  germanReinfUnits: number;
+  reinfChitsOverflowToReorg: boolean;
+  reinforcementsMayDesignate: boolean;
+  designationLastsPlayerTurn: boolean;
+  strategicOnlyDesignated: boolean;
+  reorgReturnFirst: boolean;
+  excessChitsToReorg: boolean;
+  locEndHexZocBlocks: boolean;
+  cityControlNoEffect: boolean;
+  oneSupportCup: boolean;
+  lossUsesFinal: boolean;
+  riverPerStack: boolean;
+  riverTdlInDamage: boolean;
+  tankSupportVsHexTdl: boolean;
+  airOneMission: boolean;
+  reconAllocatedOnly: boolean;
+  groundAttackNeedsArmor: boolean;
+  groundAttackOwnerIsDefender: boolean;
+  commanderRemovesFirepowerChits: boolean;
+  sniperThenCommander: boolean;
+  smokeAnyTimeOnceAllocated: boolean;
+  aaEachWeaponOnce: boolean;
+  oneInterceptor: boolean;
+  positionMustBeDeclared: boolean;
+  detachmentReorgOptional: boolean;
+  retreatPriority: boolean;
+  retreatSovietFirst: boolean;
+  noAdvanceWhenBothRetreat: boolean;
+  turn1RetreatAllowed: boolean;
+  halfMaRoundDown: boolean;
+  turn10SameSP: boolean;
+  attackMatchesDesignation: boolean;
+  rangedOncePerPhase: boolean;
+  reserveSpatPairs: boolean;
+  atGunRangedArmor: boolean;
+  minefieldIsSupport: boolean;
+  molotovEnemyOnly: boolean;
+  rerollPerRoll: boolean;
+  redChits: string[];
+  duelAlwaysDiamond: boolean;
+  groundAttackBombingNamesChit: boolean;
+  readTypos: boolean;
+  noSupportStepEquipment: boolean;
+  allocatedAlwaysSpent: boolean;
+  rangedNoStepLoss: boolean;
+  vpNeedsNoOccupation: boolean;
+  drawWhatIsLeft: boolean;
+  armorOnlySurvivors: boolean;
+  noMinimumMove: boolean;
+  startLineHexSet: boolean;
+  lateMissionChoice: boolean;
+  rerollHurtFirst: boolean;
+  bombingWindowWholeBattle: boolean;
+  vpRoadCutBonus: boolean;
+  entryByTrackSource: boolean;
+  rangedTdlOwnHex: boolean;
+}
+
+/** Resolved options (the engine has filled defaults and checked types). */
+export function toOpts(o: Options): Opts {
+  const out: Record<string, unknown> = {};
+  for (const s of OPTION_SPECS) out[s.key] = o[s.key] ?? s.default;
+  return out as unknown as Opts;
+}
+
+/** The ambiguity ids covered (A-01..A-57). */
+export const AMBIGUITY_IDS = OPTION_SPECS.map((s) => /^A-\d\d/.exec(s.doc)?.[0]).filter((x): x is string => !!x);

@@ -1,0 +1,383 @@
+/**
+ * Prokhorovka GameRules: set-up (4.0), the sequence of play (5.0-5.3) as a stack of decisions,
+ * support receipt (6.0), reinforcement receipt (7.0, Soviet turn track), reserve designation
+ * (5.1(3)), reorganization (5.1(7)), victory (18.0) and the per-role view with hidden chits
+ * redacted (3.5(5), 3.6(3), 19.6). Attack phases and movement are not implemented yet: they
+ * offer only "end phase" (see STATUS.md).
+ */
+import { RuleError, type Ctx, type GameRules, type Outcome } from '@sandtable/engine';
+import type { ProkhorovkaData } from './data/types.ts';
+import { OPTION_SPECS, toOpts } from './options.ts';
+import {
+  ARRIVING, ELIMINATED, RESERVE, capacity, chitsOf, inEnemyZoc, locReach, makeEnv, other, roadLocReach,
+  type Entry, type Env, type PGState, type Side,
+} from './state.ts';
+
+export type PGAction =
+  | { type: 'place'; chit: string; unit: string }
+  | { type: 'donePlacing' }
+  | { type: 'pickSupport'; chit: string }
+  | { type: 'designate'; unit: string }
+  | { type: 'reorgPlace'; chit: string; unit: string }
+  | { type: 'reorgReturn'; chit: string }
+  | { type: 'endPhase' };
+
+const PHASES = ['support', 'reinforcement', 'designation', 'normalAttack', 'movement', 'reserveAttack', 'reorganization'] as const;
+const PHASE_RULE: Record<string, string> = {
+  support: '5.1(1), 6.0', reinforcement: '5.1(2), 7.0', designation: '5.1(3)', normalAttack: '5.1(4), 9.0',
+  movement: '5.1(5), 8.0', reserveAttack: '5.1(6), 9.0', reorganization: '5.1(7)',
+};
+const PHASE_PROMPT: Record<string, string> = {
+  designation: 'designate reserve stacks, then end the phase', normalAttack: 'declare attacks (not implemented yet): end the phase',
+  movement: 'move stacks (not implemented yet): end the phase', reserveAttack: 'declare reserve attacks (not implemented yet): end the phase',
+  reorganization: 'reorganize: place up to 2 chits from the pool, return chits to the pool, then end the phase',
+};
+
+/** Draws `n` chits at random from `side`'s cup of `back` (4.0(4), 7.0; A-48 short cups). The draw is logged to the owner only. */
+function drawEquip(E: Env, ctx: Ctx, g: PGState, side: Side, back: 'tank' | 'equip', n: number, to: string, why: string): string[] {
+  const got: string[] = [];
+  for (let k = 0; k < n; k++) {
+    const cup = g.equip.filter((c) => c.side === side && c.loc === 'cup' && E.equipById.get(c.id)!.back === back);
+    if (cup.length === 0) break;
+    const pick = cup[cup.length === 1 ? 0 : ctx.roll(1, `${why}: draw from the ${side} ${back} cup`, cup.length, [side])[0]! - 1]!;
+    pick.loc = to;
+    pick.faceUp = false;
+    got.push(pick.id);
+  }
+  return got;
+}
+
+function drawSupport(ctx: Ctx, g: PGState, side: Side, n: number, why: string): void {
+  for (let k = 0; k < n; k++) {
+    const cup = g.support.filter((c) => c.side === side && c.loc === 'cup');
+    if (cup.length === 0) break;
+    const pick = cup[cup.length === 1 ? 0 : ctx.roll(1, `${why}: ${side} support draw`, cup.length, [side])[0]! - 1]!;
+    pick.loc = 'pool';
+  }
+}
+
+function push(g: PGState, kind: string, side: Side, rule: string, prompt: string, extra: Partial<Entry> = {}): void {
+  g.stack.push({ kind, role: side, side, rule, prompt, ...extra });
+}
+
+/** Starts the phase `g.phase` of the phasing player: automatic phases run here. */
+function enterPhase(E: Env, ctx: Ctx, g: PGState): void {
+  for (;;) {
+    const s = g.side;
+    if (g.phase === 'support') {
+      // 6.0; A-01: the German skips it on turn 1 (its 8 chosen chits serve)
+      if (!(s === 'DE' && g.turn === 1 && g.o.skipGermanSupportT1)) {
+        for (const c of g.support) if (c.side === s && c.loc === 'pool') c.loc = 'cup'; // 6.0(1)
+        const n = s === 'DE' ? E.d.tables.support.germanPerTurn : sovSP(E, g);
+        drawSupport(ctx, g, s, n, `turn ${g.turn} support receipt (6.0(2))`);
+        ctx.log(`${s} receives ${n} support chits (6.0)`, { rule: '6.0' });
+      }
+      g.phase = 'reinforcement';
+      continue;
+    }
+    if (g.phase === 'reinforcement') {
+      reinforcements(E, ctx, g);
+      g.phase = 'designation';
+      continue;
+    }
+    if (g.phase === 'reorganization') {
+      push(g, 'reorganization', s, PHASE_RULE.reorganization!, PHASE_PROMPT.reorganization!, { count: 0 });
+      return;
+    }
+    push(g, g.phase, s, PHASE_RULE[g.phase]!, PHASE_PROMPT[g.phase]!);
+    return;
+  }
+}
+
+function sovSP(E: Env, g: PGState): number {
+  const track = E.d.tables.turnTrack;
+  const box = track[Math.min(g.turn, track.length) - 1]!; // 19.1(2), A-32: turn 10 = turn 9
+  return box.sovSP;
+}
+
+/** 7.0: the Soviet turn track; the German one-time package while a Soviet stack is south of the start line (A-02). */
+function reinforcements(E: Env, ctx: Ctx, g: PGState): void {
+  if (g.side === 'SU') {
+    const box = E.d.tables.turnTrack[g.turn - 1];
+    if (!box) return;
+    for (const r of box.reinforcements) {
+      const pool = g.units.filter((u) => u.side === 'SU' && u.hex === RESERVE && E.unitById.get(u.id)!.formation === r.formation);
+      for (const u of pool.slice(0, r.count)) u.hex = ARRIVING;
+    }
+    drawEquip(E, ctx, g, 'SU', 'tank', box.tank, 'reorg', `turn ${g.turn} reinforcement (7.0)`);
+    drawEquip(E, ctx, g, 'SU', 'equip', box.equip, 'reorg', `turn ${g.turn} reinforcement (7.0)`);
+    if (box.reinforcements.length || box.tank || box.equip) ctx.log(`Soviet reinforcements arrive (7.0): ${box.reinforcements.map((r) => `${r.formation} x${r.count}`).join(', ') || 'chits only'}`, { rule: '7.0' });
+    return;
+  }
+  if (g.turn === 1 || g.germanReinfDone) return; // 17.1(1), A-02
+  const south = g.units.some((u) => u.side === 'SU' && u.hex >= 0 && E.b.germanSide[u.hex] === 1);
+  if (!south) return;
+  g.germanReinfDone = true;
+  const pkg = E.d.tables.germanReinforcement;
+  const cands = g.units.filter((u) => u.side === 'DE' && u.hex === RESERVE && pkg.candidates.includes(u.id));
+  for (const u of cands.slice(0, g.o.germanReinfUnits)) u.hex = ARRIVING;
+  drawEquip(E, ctx, g, 'DE', 'tank', pkg.tank, 'reorg', 'German reinforcement (7.0)');
+  drawEquip(E, ctx, g, 'DE', 'equip', pkg.equip, 'reorg', 'German reinforcement (7.0)');
+  ctx.log('German reinforcements: a Soviet stack is south of the start line (7.0)', { rule: '7.0' });
+}
+
+/** Ends the current phase and starts the next (5.1-5.3); after the last turn, 18.0. */
+function nextPhase(E: Env, ctx: Ctx, g: PGState): void {
+  g.stack.pop();
+  const k = PHASES.indexOf(g.phase as (typeof PHASES)[number]);
+  if (k < PHASES.length - 1) {
+    g.phase = PHASES[k + 1]!;
+  } else {
+    for (const u of g.units) if (u.side === g.side) u.designated = false; // A-05
+    if (g.side === 'DE') g.side = 'SU';
+    else {
+      if (g.turn >= g.lastTurn) {
+        g.result = victory(E, g);
+        ctx.log(g.result.reason, { rule: g.result.rule });
+        return;
+      }
+      g.turn += 1; // 5.3
+      g.side = 'DE';
+    }
+    g.phase = 'support';
+  }
+  enterPhase(E, ctx, g);
+}
+
+/** 18.0: German VP at the end of the game. */
+export function germanVP(E: Env, g: PGState): { vp: number; hexes: number[]; bonus: boolean } {
+  const loc = locReach(E, g, 'DE');
+  const hexes = E.b.vpHexes.filter((h) => loc[h] === 1); // 18.0(1)1, A-47, A-09
+  let bonus = false;
+  if (g.o.vpRoadCutBonus) {
+    const road = roadLocReach(E, g, 'DE');
+    const grid = E.b.grid;
+    for (const u of g.units) {
+      if (u.side !== 'DE' || u.hex < 0 || !road[u.hex]) continue;
+      for (const s of E.b.sources.SU) if (grid.distance(u.hex, s) === 1 && grid.hexsideBetween(u.hex, s) & 4) bonus = true; // 18.0(1)2, A-55
+    }
+  }
+  return { vp: hexes.length + (bonus ? 1 : 0), hexes, bonus };
+}
+
+export function victory(E: Env, g: PGState): Outcome {
+  const { vp } = germanVP(E, g);
+  const need = E.d.tables.game.germanWinsAt;
+  return vp >= need
+    ? { winner: 'DE', reason: `the German scores ${vp} VP (>= ${need}): German victory`, rule: '18.0(2)' }
+    : { winner: 'SU', reason: `the German scores ${vp} VP (< ${need}): Soviet victory`, rule: '18.0(3)' };
+}
+
+// ---- legal actions --------------------------------------------------------------------------
+
+export function legal(E: Env, g: PGState, d: Entry): PGAction[] {
+  const s = d.side;
+  const mine = g.units.filter((u) => u.side === s && u.hex >= 0);
+  switch (d.kind) {
+    case 'setupPlace': {
+      // 4.0(5): drawn chits face-down under own units up to the equipment value
+      const out: PGAction[] = [{ type: 'donePlacing' }];
+      const drawn = g.equip.filter((c) => c.side === s && c.loc === 'drawn');
+      for (const u of mine) if (capacity(E, g, u) > 0) for (const c of drawn) out.push({ type: 'place', chit: c.id, unit: u.id });
+      return out;
+    }
+    case 'setupSupport':
+      // 4.0(6)1: the German chooses 8 of its 18
+      return g.support.filter((c) => c.side === 'DE' && c.loc === 'cup').map((c) => ({ type: 'pickSupport', chit: c.id }));
+    case 'designation': {
+      // 5.1(3): mechanized stacks, and non-mechanized stacks not in an enemy ZOC
+      const zoc = inEnemyZoc(E, g, s);
+      const out: PGAction[] = [{ type: 'endPhase' }];
+      for (const u of mine) if (!u.designated && (E.unitById.get(u.id)!.mechanized || !zoc[u.hex])) out.push({ type: 'designate', unit: u.id });
+      return out;
+    }
+    case 'reorganization': {
+      const out: PGAction[] = [{ type: 'endPhase' }];
+      const loc = locReach(E, g, s);
+      const withLoc = mine.filter((u) => loc[u.hex] === 1);
+      const done = d.count ?? 0;
+      const returned = g.o.reorgReturnFirst ? false : done < 0; // A-07: once (2) starts, (1) is over
+      if (!returned && done < E.d.tables.combat.reorgPlaceMax) {
+        const pool = g.equip.filter((c) => c.side === s && c.loc === 'reorg');
+        for (const u of withLoc) if (capacity(E, g, u) > 0) for (const c of pool) out.push({ type: 'reorgPlace', chit: c.id, unit: u.id });
+      }
+      for (const u of withLoc) for (const c of chitsOf(g, u.id)) out.push({ type: 'reorgReturn', chit: c.id });
+      return out;
+    }
+    default:
+      return [{ type: 'endPhase' }];
+  }
+}
+
+function perform(E: Env, ctx: Ctx, g: PGState, d: Entry, a: PGAction): void {
+  const s = d.side;
+  switch (a.type) {
+    case 'place': {
+      const c = g.equip.find((x) => x.id === a.chit)!;
+      c.loc = a.unit;
+      return;
+    }
+    case 'donePlacing': {
+      for (const c of g.equip) if (c.side === s && c.loc === 'drawn') c.loc = 'reorg'; // 4.0(5)
+      g.stack.pop();
+      if (s === 'SU') push(g, 'setupPlace', 'DE', '4.0(5)', 'place your drawn chits face-down under your units (the rest go to the reorganization pool)');
+      else push(g, 'setupSupport', 'DE', '4.0(6)1', 'choose 8 support chits for your turn-1 support pool', { count: 0 });
+      return;
+    }
+    case 'pickSupport': {
+      g.support.find((x) => x.id === a.chit)!.loc = 'pool';
+      d.count = (d.count ?? 0) + 1;
+      if (d.count >= E.d.tables.support.germanChooseAtSetup) {
+        g.stack.pop();
+        g.turn = 1;
+        g.side = 'DE';
+        g.phase = 'support';
+        ctx.irreversible('the game begins');
+        enterPhase(E, ctx, g);
+      }
+      return;
+    }
+    case 'designate':
+      g.units.find((u) => u.id === a.unit)!.designated = true;
+      return;
+    case 'reorgPlace': {
+      g.equip.find((x) => x.id === a.chit)!.loc = a.unit; // 5.1(7)1: face-down
+      d.count = (d.count ?? 0) + 1;
+      return;
+    }
+    case 'reorgReturn': {
+      const c = g.equip.find((x) => x.id === a.chit)!;
+      c.loc = 'reorg'; // 5.1(7)2: face-down into the pool
+      c.faceUp = false;
+      if (!g.o.reorgReturnFirst) d.count = -1;
+      return;
+    }
+    case 'endPhase':
+      nextPhase(E, ctx, g);
+      return;
+  }
+}
+
+// ---- view -----------------------------------------------------------------------------------
+
+export interface PGView {
+  turn: number;
+  side: Side;
+  phase: string;
+  units: { id: string; side: Side; hex: string | null; where: string; reduced: boolean; designated: boolean; chits: ({ id: string; faceUp: boolean } | { back: string | null })[] }[];
+  /** Own chits off the map by location; the opponent's only as counts. */
+  pools: Record<Side, { reorg: number; support: number; cupTank: number; cupEquip: number; supportCup: number }>;
+  mine: { reorg: string[]; support: string[] };
+  result: Outcome | null;
+}
+
+/** What `role` sees: the opponent's face-down chits show only their back (none under 19.6), never their id (3.5(5), 3.6(3)). */
+export function makeView(E: Env, g: PGState, role: string): PGView {
+  const grid = E.b.grid;
+  const units = g.units.map((u) => ({
+    id: u.id, side: u.side, hex: u.hex >= 0 ? grid.label(u.hex) : null,
+    where: u.hex >= 0 ? 'map' : u.hex === RESERVE ? 'reserve' : u.hex === ARRIVING ? 'arriving' : 'eliminated',
+    reduced: u.reduced, designated: u.designated,
+    chits: chitsOf(g, u.id).map((c) => (c.side === role || c.faceUp
+      ? { id: c.id, faceUp: c.faceUp }
+      : { back: g.o.hideChitBacks ? null : E.equipById.get(c.id)!.back })),
+  }));
+  const pools = {} as PGView['pools'];
+  for (const s of ['DE', 'SU'] as Side[]) {
+    const eq = g.equip.filter((c) => c.side === s);
+    pools[s] = {
+      reorg: eq.filter((c) => c.loc === 'reorg').length,
+      support: g.support.filter((c) => c.side === s && c.loc === 'pool').length,
+      cupTank: eq.filter((c) => c.loc === 'cup' && E.equipById.get(c.id)!.back === 'tank').length,
+      cupEquip: eq.filter((c) => c.loc === 'cup' && E.equipById.get(c.id)!.back === 'equip').length,
+      supportCup: g.support.filter((c) => c.side === s && c.loc === 'cup').length,
+    };
+  }
+  const mine = {
+    reorg: g.equip.filter((c) => c.side === role && (c.loc === 'reorg' || c.loc === 'drawn')).map((c) => c.id),
+    support: g.support.filter((c) => c.side === role && c.loc === 'pool').map((c) => c.id),
+  };
+  return { turn: g.turn, side: g.side, phase: g.phase, units, pools, mine, result: g.result };
+}
+
+// ---- assembly -------------------------------------------------------------------------------
+
+export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState, PGAction, PGView> {
+  const E = makeEnv(data);
+  const top = (g: PGState) => g.stack[g.stack.length - 1];
+  return {
+    id: 'prokhorovka',
+    title: 'Kursk South: Prokhorovka 1943',
+    roles: ['DE', 'SU'],
+    scenarios: [{ id: 'citadel', title: 'Operation Citadel, southern face (5-13 July 1943)', description: 'The base game: 9 turns (10 with 19.1).' }],
+    options: OPTION_SPECS,
+    setup(ctx, _scenario, options) {
+      const o = toOpts(options);
+      if (o.extraCounters) throw new RuleError('19.4', 'the 19.4 counters (6GAb, 66G) are not part of this game', 'malformed');
+      const g: PGState = {
+        o, turn: 0, lastTurn: o.extendedGame ? E.d.tables.game.optionalTurn : E.d.tables.game.turns, side: 'SU', phase: 'setup',
+        units: E.d.units.map((u) => ({ id: u.id, side: u.side, hex: RESERVE, reduced: false, designated: false })),
+        equip: E.d.equipment.map((c) => ({ id: c.id, side: c.side, loc: 'cup', faceUp: false })),
+        support: E.d.support.map((c) => ({ id: c.id, side: c.side, loc: 'cup', faceUp: false })),
+        ver: 0, germanReinfDone: false, stack: [], result: null,
+      };
+      // 4.0(2)(3): dotted units to the reserve pool, the others on their set-up hexes
+      for (const p of E.d.setup) g.units.find((u) => u.id === p.unit)!.hex = E.b.grid.hex(p.hex);
+      // 4.0(4): random equipment draws; 4.0(6)2: the Soviet draws 4 support chits
+      for (const s of ['SU', 'DE'] as Side[]) {
+        const n = E.d.tables.setupDraws[s];
+        drawEquip(E, ctx, g, s, 'tank', n.tank, 'drawn', 'set-up (4.0(4))');
+        drawEquip(E, ctx, g, s, 'equip', n.equip, 'drawn', 'set-up (4.0(4))');
+      }
+      drawSupport(ctx, g, 'SU', E.d.tables.support.sovietDrawAtSetup, 'set-up (4.0(6)2)');
+      push(g, 'setupPlace', 'SU', '4.0(5)', 'place your drawn chits face-down under your units (the rest go to the reorganization pool)');
+      return g;
+    },
+    currentDecision(g) {
+      if (g.result) return null;
+      const d = top(g);
+      return d ? { kind: d.kind, role: d.role, rule: d.rule, prompt: d.prompt } : null;
+    },
+    legalActions(g, role) {
+      const d = top(g);
+      if (g.result || !d || d.role !== role) return [];
+      return legal(E, g, d);
+    },
+    perform(ctx, g, _role, action) {
+      perform(E, ctx, g, top(g)!, action);
+    },
+    explain(g, _role, action) {
+      const d = top(g);
+      if (!d) return null;
+      if (action.type === 'designate') return { rule: '5.1(3)', message: 'only mechanized stacks, or non-mechanized stacks outside enemy ZOC, may be designated' };
+      if (action.type === 'reorgPlace') return { rule: '5.1(7)1', message: 'at most 2 chits from the pool, onto units with a LOC and free equipment capacity' };
+      if (action.type === 'place') return { rule: '4.0(5), 3.4(2)', message: 'drawn chits go under your own units, up to their equipment value' };
+      return null;
+    },
+    view(g, role) {
+      return makeView(E, g, role);
+    },
+    outcome(g) {
+      return g.result;
+    },
+    clone(g) {
+      return structuredClone(g);
+    },
+    describe(_g, a) {
+      switch (a.type) {
+        case 'place': case 'reorgPlace': return `put chit ${a.chit} under ${a.unit}`;
+        case 'reorgReturn': return `return chit ${a.chit} to the reorganization pool`;
+        case 'pickSupport': return `choose support chit ${a.chit}`;
+        case 'designate': return `designate ${a.unit} as reserve`;
+        case 'donePlacing': return 'finish placing chits';
+        case 'endPhase': return 'end the phase';
+      }
+    },
+    summary(g, role) {
+      const v = makeView(E, g, role);
+      return `Turn ${v.turn}, ${v.side} ${v.phase}${g.result ? `; ${g.result.reason}` : ''}`;
+    },
+  };
+}
+
+export { ELIMINATED, other };

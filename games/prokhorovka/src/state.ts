@@ -1,0 +1,173 @@
+/**
+ * Game state (plain JSON), the environment built from the data, and the board queries every
+ * rule uses: ZOC (3.1, 2.2.1(5)), LOC (3.2) and stacking (3.4). Hexes are indices into the
+ * HexGrid; actions name hexes by label and chits and units by id.
+ */
+import { CachedField, Tracer, markNeighbours, type Decision, type Outcome } from '@sandtable/engine';
+import { ROAD, buildBoard, type Board } from './data/board.ts';
+import type { EquipChit, ProkhorovkaData, Side, SupportChit, UnitData } from './data/types.ts';
+import type { Opts } from './options.ts';
+
+export type { Side };
+export const other = (s: Side): Side => (s === 'DE' ? 'SU' : 'DE');
+
+/** Unit locations besides a hex index (>= 0). */
+export const RESERVE = -1; // reserve pool (2.2.2(3), 4.0(2))
+export const ELIMINATED = -2;
+export const ARRIVING = -3; // received this turn, enters in the movement phase (7.0(2))
+
+/** Chit locations: a unit id (stacked with it) or one of these. */
+export type ChitLoc = 'cup' | 'reorg' | 'pool' | 'drawn' | 'gone' | string;
+
+export interface UnitState {
+  id: string;
+  side: Side;
+  hex: number;
+  reduced: boolean;
+  /** Reserve designation (5.1(3)). */
+  designated: boolean;
+}
+
+export interface ChitState {
+  id: string;
+  side: Side;
+  loc: ChitLoc;
+  faceUp: boolean;
+}
+
+export interface Entry extends Decision {
+  side: Side;
+  /** Chits chosen so far (German set-up support choice) or placed this phase (reorganization). */
+  count?: number;
+}
+
+export interface PGState {
+  o: Opts;
+  turn: number;
+  lastTurn: number;
+  /** Phasing player. */
+  side: Side;
+  phase: string;
+  units: UnitState[];
+  equip: ChitState[];
+  support: ChitState[];
+  /** Bumped whenever a unit changes hex (cache key for ZOC and LOC fields). */
+  ver: number;
+  germanReinfDone: boolean;
+  stack: Entry[];
+  result: Outcome | null;
+}
+
+/** Everything derived from the data once per rules instance. */
+export interface Env {
+  d: ProkhorovkaData;
+  b: Board;
+  unitById: Map<string, UnitData>;
+  equipById: Map<string, EquipChit>;
+  supportById: Map<string, SupportChit>;
+  tracer: Tracer;
+  /** Per side: hexes in that side's enemy's ZOC, cached by state version (3.1). */
+  zoc: Record<Side, CachedField<Uint8Array>>;
+  /** Per side: hexes a LOC reaches from that side's sources (3.2). */
+  loc: Record<Side, CachedField<Uint8Array>>;
+  /** The state the cached fields were computed for. */
+  current: { g: PGState | null };
+}
+
+export function makeEnv(d: ProkhorovkaData): Env {
+  const b = buildBoard(d.map, d.tables);
+  const E: Env = {
+    d, b,
+    unitById: new Map(d.units.map((u) => [u.id, u])),
+    equipById: new Map(d.equipment.map((c) => [c.id, c])),
+    supportById: new Map(d.support.map((c) => [c.id, c])),
+    tracer: new Tracer(b.grid),
+    zoc: {} as Env['zoc'],
+    loc: {} as Env['loc'],
+    current: { g: null },
+  };
+  for (const s of ['DE', 'SU'] as Side[]) {
+    E.zoc[s] = new CachedField<Uint8Array>((prev) => enemyZocField(E, E.current.g!, s, prev));
+    E.loc[s] = new CachedField<Uint8Array>((prev) => locField(E, E.current.g!, s, prev));
+  }
+  return E;
+}
+
+// ---- occupancy ------------------------------------------------------------------------------
+
+/** Per hex: 0 empty, 1 German unit, 2 Soviet unit. */
+export function occupancy(E: Env, g: PGState): Uint8Array {
+  const occ = new Uint8Array(E.b.grid.nodeCount);
+  for (const u of g.units) if (u.hex >= 0) occ[u.hex] = u.side === 'DE' ? 1 : 2;
+  return occ;
+}
+const code = (s: Side) => (s === 'DE' ? 1 : 2);
+
+/**
+ * Hexes in the ZOC of `side`'s enemy (3.1): the six neighbours of every enemy combat unit, but
+ * never `side`'s own communication sources (2.2.1(5): ZOC does not extend into the other side's
+ * sources). No terrain blocks ZOC (3.1(1): no impassable terrain).
+ */
+function enemyZocField(E: Env, g: PGState, side: Side, prev?: Uint8Array): Uint8Array {
+  const out = prev ?? new Uint8Array(E.b.grid.nodeCount);
+  out.fill(0);
+  const enemy = g.units.filter((u) => u.side !== side && u.hex >= 0).map((u) => u.hex);
+  markNeighbours(E.b.grid, enemy, out);
+  for (const s of E.b.sources[side]) out[s] = 0;
+  return out;
+}
+
+export function inEnemyZoc(E: Env, g: PGState, side: Side): Uint8Array {
+  E.current.g = g;
+  return E.zoc[side].get(g.ver, g);
+}
+
+/**
+ * Hexes reached by a LOC of `side` (3.2): traced from its sources through hexes without enemy
+ * units and outside enemy sources (2.2.1(5), A-09); an enemy-ZOC hex only if a friendly unit is
+ * in it (3.2(1)); no length limit (3.2(2)).
+ */
+function locField(E: Env, g: PGState, side: Side, prev?: Uint8Array, roadOnly = false): Uint8Array {
+  const occ = occupancy(E, g);
+  const zoc = inEnemyZoc(E, g, side);
+  const enemySource = code(other(side));
+  const own = code(side);
+  const enters = (h: number) => occ[h] !== code(other(side)) && E.b.source[h] !== enemySource && (!zoc[h] || occ[h] === own);
+  const starts = E.b.sources[side].filter(enters);
+  const grid = E.b.grid;
+  const f = E.tracer.flood(starts, roadOnly ? { enters, crosses: (u, v) => (grid.hexsideBetween(u, v) & ROAD) !== 0 } : { enters });
+  const out = prev ?? new Uint8Array(grid.nodeCount);
+  out.set(f.reached);
+  return out;
+}
+
+export function locReach(E: Env, g: PGState, side: Side): Uint8Array {
+  E.current.g = g;
+  return E.loc[side].get(g.ver, g);
+}
+
+/** LOC along roads only (18.0(1)2). */
+export function roadLocReach(E: Env, g: PGState, side: Side): Uint8Array {
+  return locField(E, g, side, undefined, true);
+}
+
+// ---- units and chits ------------------------------------------------------------------------
+
+export function unitState(g: PGState, id: string): UnitState {
+  const u = g.units.find((x) => x.id === id);
+  if (!u) throw new Error(`no unit ${id}`);
+  return u;
+}
+
+/** The unit's current values (2.11(1): the back is the reduced side). */
+export function values(E: Env, u: UnitState) {
+  const d = E.unitById.get(u.id)!;
+  return u.reduced ? d.reduced : d.full;
+}
+
+export const chitsOf = (g: PGState, unitId: string) => g.equip.filter((c) => c.loc === unitId);
+
+/** Free equipment capacity of a unit on the map (3.4(2)). */
+export function capacity(E: Env, g: PGState, u: UnitState): number {
+  return values(E, u).equip - chitsOf(g, u.id).length;
+}
