@@ -24,7 +24,8 @@ function files(dir: string): string[] {
   for (const name of readdirSync(dir)) {
     const p = join(dir, name);
     if (statSync(p).isDirectory()) {
-      if (name !== 'node_modules' && name !== 'testing') out = out.concat(files(p));
+      // testing/: engine test fixtures; tools/: data generators run by hand at authoring time, never by the rules
+      if (!['node_modules', 'testing', 'tools'].includes(name)) out = out.concat(files(p));
     } else if (/\.ts$/.test(name) && !/\.(test|spec|bench)\.ts$/.test(name)) out.push(p);
   }
   return out;
