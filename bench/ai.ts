@@ -4,7 +4,7 @@
  * loop (clone + random steps to the same depth: the ceiling for any playout-based search).
  */
 import { randomIndex, randomPlayout, seedRng, type Action, type EngineState, type Game } from '@sandtable/engine';
-import { aiRegistry, Searcher, type AiEntry } from '@sandtable/ai';
+import { aiRegistry, Searcher, viewForAi, type AiEntry } from '@sandtable/ai';
 import { measure, type BenchRow } from './lib.ts';
 import { timeBgioMcts } from './bgio-adapter.ts';
 
@@ -27,7 +27,7 @@ async function benchGame(id: string, entry: AiEntry): Promise<BenchRow[]> {
   const game = entry.game as Game<unknown, Action, unknown>;
   const start = position(game, WARM[id] ?? 20);
   const d = game.decision(start)!;
-  const view = game.view(start, d.role);
+  const view = viewForAi(entry, start, d.role);
   const depth = entry.hooks.rolloutDepth ?? 30;
   const batch = 1000;
   let seed = 0;
