@@ -105,9 +105,10 @@ export function createSoftUnderbellyRules(data: SoftUnderbellyData): GameRules<S
     summary(g) {
       return summaryText(E, g);
     },
-    determinize(view, _role, _rng) {
-      void view;
-      throw new Error('Soft Underbelly has no hidden information: search the state itself');
+    // No hidden information (spec 10.4): the view carries the whole state; only future dice are
+    // unknown, and the engine gives the determinized state fresh dice.
+    determinize(view) {
+      return structuredClone(view.state);
     },
   };
 }

@@ -46,6 +46,11 @@ export interface SUView {
   };
   starAreas: Record<Side, number>;
   lastRoll: { why: string; dice: number[] } | null;
+  /**
+   * The whole game state. Soft Underbelly hides nothing (spec 10.4: all pieces are open, event
+   * markers are generic), so every role may see it; a computer player rebuilds the game from it.
+   */
+  state: SUState;
 }
 
 export function makeView(E: Env, g: SUState): SUView {
@@ -67,6 +72,7 @@ export function makeView(E: Env, g: SUState): SUView {
   };
   const b = g.battle;
   return {
+    state: structuredClone(g),
     turn: g.turn, turns: E.d.turns, phase: g.phase, impulse: g.impulse, active: g.active, initiative: g.initiative,
     areas,
     sea: g.units.filter((u) => u.loc === SEA).map((u) => ({ id: u.id, side: u.side, type: u.type, faceUp: u.up })),

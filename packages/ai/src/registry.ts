@@ -21,7 +21,7 @@ export interface AiEntry<G = any, A extends Action = any, V = any> {
 
 export const aiRegistry: Record<string, AiEntry> = {
   pig: { game: pig, hooks: pigHooks },
-  'soft-underbelly': { game: softUnderbelly, hooks: softUnderbellyHooks(softUnderbelly), publicState: true },
+  'soft-underbelly': { game: softUnderbelly, hooks: softUnderbellyHooks(softUnderbelly) },
 };
 
 /**

@@ -4,10 +4,8 @@
  * odds are good, move towards the orange stars, take losses in cubes first, keep stacks within
  * 6 units and 2 tanks), and the impulse summary in words.
  *
- * Soft Underbelly has no hidden information (spec 10.4), but its view model (SUView) lacks the
- * decision stack, the options and the per-impulse flags, so it cannot be turned back into a
- * state; the AI's view therefore carries the public state (`viewForAi`), and `determinize` below
- * copies it (the rules' own hook refuses to determinize).
+ * Soft Underbelly has no hidden information (spec 10.4): its view carries the whole state, and
+ * `determinize` below copies it (future dice stay unknown: the search rolls its own).
  */
 import { randomIndex, seedRng, type EngineState, type Game, type RngState, type Role } from '@sandtable/engine';
 import { loadSoftUnderbellyData, suMap, type SUAction, type SUMap, type SUState, type Side } from '@sandtable/soft-underbelly';
@@ -223,10 +221,10 @@ export function softUnderbellyHooks(game: Game<SUState, SUAction, unknown>): AiH
     priors: weights,
     rollout: (g, role, actions, rng) => weightedIndex(weights(g, role, actions), rng),
     rolloutDepth: 24,
-    // No hidden information: the AI's view carries the public state (registry `publicState`).
+    // No hidden information (spec 10.4): the game's own view carries the whole state.
     determinize: (view) => {
       const state = (view as { state?: SUState }).state;
-      if (!state) throw new Error('Soft Underbelly: the AI needs the public state in its view (use viewForAi); the SUView model alone cannot rebuild the decision stack');
+      if (!state) throw new Error('Soft Underbelly: the view carries no state to search from');
       return structuredClone(state);
     },
     summarize: (g, role, actions, stats) => summarizeSU(game, g, role, actions, stats),
