@@ -17,12 +17,13 @@ function enemyShips(b: Board, g: TRState, area: number, side: Side): number {
   return enemyControlUnits(b, g, area, side).filter((u) => b.unitClass[u] === 'naval').length;
 }
 
-export function checkMove(b: Board, g: TRState, side: Side, group: readonly number[], path: readonly number[], air = false): MoveCheck {
+/** `allowUsed`: the second action of a Blitzkrieg group (17.1) may be taken by units its first action flipped. */
+export function checkMove(b: Board, g: TRState, side: Side, group: readonly number[], path: readonly number[], air = false, opts: { allowUsed?: boolean } = {}): MoveCheck {
   if (group.length === 0 || path.length < 2) return fail('7.0', 'a move needs a group and at least one step');
   const from = path[0]!;
   for (const u of group) {
     if (g.loc[u] !== from) return fail('7.0', 'a group is formed from the units of one area');
-    if (g.used[u]) return fail('7.1(1)', 'used units cannot act');
+    if (g.used[u] && !opts.allowUsed) return fail('7.1(1)', 'used units cannot act');
     if (!friendlyUnit(g, b, u, side)) return fail('3.1.1(2)', 'only your own belligerent units move');
   }
   const classes = new Set(group.map((u) => b.unitClass[u]!));

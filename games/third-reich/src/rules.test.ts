@@ -29,6 +29,14 @@ function occupy(g: TRState, area: string, nation: string): void {
   g.loc[u] = A(area);
   g.ctrl[A(area)] = N(nation);
 }
+/** Flips every Allied unit able to take an air operation (AF, CV, CVE) to used, so Allied impulses without cards pass automatically (5.0(3), AMB-32). */
+function ground(s: S): S {
+  for (let u = 0; u < s.game.loc.length; u++) {
+    const k = b.counters[b.unitKind[u]!]!;
+    if (s.game.loc[u]! >= 0 && s.game.natSide[b.unitNation[u]!] === 'allies' && ['AF', 'CV', 'CVE'].includes(k.type)) s.game.used[u] = 1;
+  }
+  return s;
+}
 /** Plays the end-of-turn decisions (recovery, withdrawal) with their "finish" action until the next turn's hands. */
 function toNextTurn(s: S): S {
   while (game.decision(s) && !['hand', 'impulse'].includes(game.decision(s)!.kind)) s = act(s, game.legalActions(s, game.decision(s)!.role).at(-1)!);
@@ -137,7 +145,7 @@ describe('5.0 sequence of play', () => {
     for (const c of s.game.hand.axis) expect(JSON.stringify(gv)).not.toContain(`"${c}"`);
   });
   it('5.0(2), TC-24: the side with more sources moves first; ties go to the Axis', () => {
-    let s = pickHands(game.setup('first'));
+    let s = pickHands(ground(game.setup('first')));
     expect(s.game.first).toBe('allies'); // Allies 5 sources, Axis 3: the Allies first (and pass, holding no card)
     occupy(s.game, 'paris', 'GE'); // Axis 4, Allies 4: a tie
     s = toNextTurn(act(s, { type: 'pass' }));
@@ -151,7 +159,7 @@ describe('5.0 sequence of play', () => {
     expect(s.game.first).toBe('allies');
   });
   it('TC-25: turn 1 the Allies hold no cards and pass automatically', () => {
-    let s = pickHands(game.setup('tc25'));
+    let s = pickHands(ground(game.setup('tc25')));
     expect(s.game.active).toBe('axis');
     s = act(s, { type: 'play', card: s.game.hand.axis[0]! });
     s = act(s, { type: 'endCard' });
@@ -159,8 +167,17 @@ describe('5.0 sequence of play', () => {
     expect(game.decision(s)).toMatchObject({ kind: 'impulse', role: 'axis' });
     expect(s.game.passes).toBe(1);
   });
+  it('5.0(3), 6.2, AMB-32: a side with no card but an unused AF, CV or CVE is not passed automatically: it may take an air operation', () => {
+    let s = pickHands(game.setup('tc25b'));
+    expect(game.decision(s)).toMatchObject({ kind: 'impulse', role: 'allies' });
+    expect(game.legalActions(s, 'allies').map((a) => a.type)).toEqual(['air', 'pass']);
+    s = act(s, { type: 'air' });
+    expect(game.decision(s)).toMatchObject({ kind: 'choose', rule: '6.2' });
+    s = act(s, { type: 'cancel' });
+    expect(game.decision(s)).toMatchObject({ kind: 'impulse', role: 'allies' });
+  });
   it('TC-26: two consecutive passes end the turn', () => {
-    let s = pickHands(game.setup('tc26'));
+    let s = pickHands(ground(game.setup('tc26')));
     expect(s.game.passes).toBe(1); // the Allies moved first and passed automatically
     s = act(s, { type: 'pass' }); // the Axis passes: two consecutive passes
     expect(game.decision(s)?.kind).toBe('withdraw'); // end of turn 5.0(4)
@@ -168,18 +185,19 @@ describe('5.0 sequence of play', () => {
     expect(s.game.turn).toBe(2);
   });
   it('6.1(1)(5): one card per impulse, played cards go to the discard pile; SV and event are not interleaved (6.1(3))', () => {
-    let s = pickHands(game.setup('op'));
+    let s = pickHands(ground(game.setup('op')));
     const c = s.game.hand.axis.find((x) => x.includes('supply')) ?? s.game.hand.axis[0]!;
     s = act(s, { type: 'play', card: c });
     expect(s.game.discard.axis).toContain(c);
     expect(game.legalActions(s, 'axis').some((a) => a.type === 'play')).toBe(false);
     s = act(s, { type: 'sv' });
-    expect(game.legalActions(s, 'axis').every((a) => a.type === 'mobilize' || a.type === 'endSv')).toBe(true);
+    expect(game.legalActions(s, 'axis').every((a) => ['form', 'mobilize', 'endSv'].includes(a.type))).toBe(true);
+    expect(game.legalActions(s, 'axis').some((a) => a.type === 'event')).toBe(false);
     s = act(s, { type: 'endSv' });
     expect(game.legalActions(s, 'axis').some((a) => a.type === 'sv')).toBe(false); // the SV part is over
   });
   it('5.0(4)④, 2.3.2(3): at the end of the turn hand and discards return to the usable deck', () => {
-    let s = pickHands(game.setup('deck'));
+    let s = pickHands(ground(game.setup('deck')));
     s = act(s, { type: 'play', card: s.game.hand.axis[0]! });
     s = act(s, { type: 'endCard' });
     s = act(s, { type: 'pass' });
@@ -220,7 +238,7 @@ describe('12.0 mobilization', () => {
     expect(placements(b, g0, b.counterIndex.get('SU-LF')!, 'allies')).toEqual([]);
   });
   it('12.0(1)(2): a mobilized unit is placed used and costs its SV', () => {
-    let s = pickHands(game.setup('mob2'));
+    let s = pickHands(ground(game.setup('mob2')));
     s = act(s, { type: 'play', card: s.game.hand.axis[0]! });
     s = act(s, { type: 'sv' });
     const before = s.game.op!.svLeft;
@@ -235,7 +253,7 @@ describe('14.0 victory', () => {
   it('TC-84: game victory at the end of turn 12 (14.2)', () => {
     const s = game.setup('v');
     s.game.turn = 12;
-    let t = pickHands(s);
+    let t = pickHands(ground(s));
     t = act(t, { type: 'pass' });
     while (game.decision(t)) t = act(t, game.legalActions(t, game.decision(t)!.role).at(-1)!);
     expect(game.outcome(t)).toMatchObject({ winner: 'axis', rule: '14.2(1)' });
@@ -246,7 +264,7 @@ describe('14.0 victory', () => {
     occupy(s.game, 'ruhr', 'UK');
     occupy(s.game, 'bohemia', 'UK');
     occupy(s.game, 'hungary', 'GE'); // a half source: 1.5 -> 1
-    let t = pickHands(s);
+    let t = pickHands(ground(s));
     t = act(t, { type: 'pass' });
     expect(game.outcome(t)).toMatchObject({ winner: 'allies', rule: '14.1(2)' });
   });
@@ -259,7 +277,7 @@ describe('13.0 recovery', () => {
     s.game.natBel[us] = true;
     const usUnits = s.game.loc.map((l, u) => u).filter((u) => b.unitNation[u] === us && s.game.loc[u]! >= 0);
     for (const u of usUnits) s.game.used[u] = 1;
-    let t = pickHands(s);
+    let t = pickHands(ground(s));
     t = act(t, { type: 'play', card: t.game.hand.axis[0]! });
     t = act(t, { type: 'endCard' });
     expect(usUnits.every((u) => t.game.used[u] === 1)).toBe(true);
@@ -271,7 +289,7 @@ describe('13.0 recovery', () => {
     const po = N('PO');
     for (let u = 0; u < s.game.loc.length; u++) if (b.unitNation[u] === po && s.game.loc[u]! >= 0) s.game.used[u] = 1;
     // Poland controls 3 land areas and has 7 used units on the map
-    let t = pickHands(s);
+    let t = pickHands(ground(s));
     t = act(t, { type: 'pass' });
     expect(game.decision(t)).toMatchObject({ kind: 'recover', role: 'allies' });
     expect(t.game.stack.at(-1)).toMatchObject({ left: 3 });

@@ -11,8 +11,9 @@ import type { Side, ThirdReichData } from './data/index.ts';
 import { compileBoard, DEV, POOL, REMOVED, nationCode, type Board } from './board.ts';
 import { OPTIONS } from './options.ts';
 import { other, type Pending, type TRState } from './state.ts';
+import { createOperations, OP_TYPES, type OpAction } from './operations.ts';
 import {
-  costOf, ctrlSide, enemyControlUnits, friendlyUnit, landAreasOf, locField, placements, recoverable, sourceCount, updateControl,
+  costOf, ctrlSide, enemyControlUnits, friendlyUnit, landAreasOf, locField, placementCache, placements, recoverable, sourceCount, updateControl,
 } from './world.ts';
 
 export type TRAction =
@@ -27,7 +28,10 @@ export type TRAction =
   | { type: 'recover'; unit: number }
   | { type: 'endRecovery' }
   | { type: 'withdraw'; unit: number }
-  | { type: 'endWithdrawal' };
+  | { type: 'endWithdrawal' }
+  | { type: 'air' }
+  | { type: 'useBank' }
+  | OpAction;
 
 export interface TRView extends Omit<TRState, 'hand' | 'deck'> {
   hand: Record<Side, string[] | number>;
@@ -47,6 +51,8 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     return i;
   };
   const card = (id: string) => b.cardById.get(id)!;
+  const opName = (id: string) => (id === 'bank' ? 'banked Ambush SV (10.2)' : card(id).name);
+  const ops = createOperations(b, { endImpulse: (ctx, g, side) => endImpulse(ctx, g, side) });
 
   // ---- set-up (4.0) -----------------------------------------------------------------------
   function setup(ctx: Ctx, _scenario: string, options: Options): TRState {
@@ -78,7 +84,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       loc, used,
       deck: { axis: [], allies: [] }, hand: { axis: [], allies: [] }, discard: { axis: [], allies: [] }, dev: { axis: [], allies: [] },
       bank: { axis: 0, allies: 0 },
-      op: null, stack: [], options, outcome: null,
+      op: null, act: null, combat: null, seaUse: b.areaIds.map(() => 0), stack: [], options, outcome: null,
     };
     for (const c of data.cards) (c.sv === 2 ? g.deck : g.dev)[c.side].push(c.id); // 4.0(3), 4.0(4)⑦
     // AMB-18 alternative: Brest and Galicia under Polish control until the surrender.
@@ -119,6 +125,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     for (let guard = 0; guard < 10_000 && !g.outcome; guard++) {
       const top = g.stack.at(-1);
       if (!top) return;
+      if (ops.auto(ctx, g)) continue;
       if (top.kind === 'hand') {
         if (top.left <= 0 || g.deck[top.side].length === 0) { g.stack.pop(); continue; }
         if (g.deck[top.side].length <= top.left) {
@@ -156,7 +163,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
   }
 
   function hasAirOperation(g: TRState, side: Side): boolean {
-    return false && side === g.active; // air operations come with movement and combat (6.2)
+    return ops.hasAirOperation(g, side); // 6.2, AMB-32
   }
 
   function pick(ctx: Ctx, g: TRState, side: Side, id: string): void {
@@ -177,6 +184,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
 
   function endImpulse(ctx: Ctx, g: TRState, side: Side): void {
     updateControl(b, g); // 3.4(4)(6)
+    g.seaUse.fill(0); // 3.6(3): capacity is counted per impulse
     // 15.4(1)(2), AMB-43: Poland surrenders when the Axis controls Warsaw.
     if (!g.polandSurrendered && ctrlSide(b, g, b.sp.warsaw) === 'axis') {
       g.polandSurrendered = true;
@@ -283,15 +291,15 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
 
   function withdrawable(g: TRState, side: Side): number[] {
     const out: number[] = [];
+    const friendsIn = b.areaIds.map(() => 0);
+    for (let v = 0; v < g.loc.length; v++) if (g.loc[v]! >= 0 && friendlyUnit(g, b, v, side)) friendsIn[g.loc[v]!]!++;
     for (let u = 0; u < g.loc.length; u++) {
       const a = g.loc[u]!;
       const n = b.unitNation[u]!;
       if (a < 0 || !friendlyUnit(g, b, u, side) || !b.withdrawable[n]) continue; // 5.0(4)③: GE, IT, UK, SU, US
       if (b.unitClass[u] === 'naval' && b.isSea[a]) { out.push(u); continue; }
       if (g.options.withdrawalKeepsFlag && b.flag[a] === n) { // AMB-35: no own-flag area left without friendly units
-        let friends = 0;
-        for (let v = 0; v < g.loc.length; v++) if (g.loc[v] === a && friendlyUnit(g, b, v, side)) friends++;
-        if (friends <= 1) continue;
+        if (friendsIn[a]! <= 1) continue;
       }
       out.push(u);
     }
@@ -302,6 +310,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
   function eventPlayable(g: TRState, side: Side): boolean {
     const e = card(g.op!.card).effect;
     if (e.kind === 'supply') return true; // 13.0
+    if (e.kind === 'blitzkrieg') return true; // 17.1
     return false; // the other events come with their rules (see STATUS.md)
   }
 
@@ -314,13 +323,14 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
   function mobilizeChoices(g: TRState, side: Side): { counter: number; area: number }[] {
     const out: { counter: number; area: number }[] = [];
     const left = g.op!.svLeft;
+    const pre = placementCache(b, g, side);
     b.counters.forEach((c, k) => {
       if (costOf(b, k) > left) return;
       const first = b.unitKind.indexOf(k);
       let inPool = false;
       for (let i = 0; i < c.count; i++) if (g.loc[first + i] === POOL) { inPool = true; break; }
       if (!inPool) return;
-      for (const a of placements(b, g, k, side)) out.push({ counter: k, area: a });
+      for (const a of placements(b, g, k, side, pre)) out.push({ counter: k, area: a });
     });
     return out;
   }
@@ -334,10 +344,14 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     switch (top.kind) {
       case 'hand': return { kind: 'hand', role: side, rule: '5.0(1)', prompt: `Choose ${top.left} more card(s) from your usable deck for your hand` };
       case 'impulse': return { kind: 'impulse', role: side, rule: '6.0', prompt: 'Your impulse: play a card, take an air operation, or pass' };
-      case 'card': return { kind: 'card', role: side, rule: '6.1(2)-(4)', prompt: `${card(g.op!.card).name}: use the SV, the event, or finish` };
+      case 'card': return { kind: 'card', role: side, rule: '6.1(2)-(4)', prompt: `${opName(g.op!.card)}: use the SV, the event, or finish` };
       case 'sv': return { kind: 'sv', role: side, rule: '6.1.1', prompt: `Spend ${g.op!.svLeft} SV: move, attack or mobilize` };
       case 'recover': return { kind: 'recover', role: side, rule: '13.0(2)', prompt: `Recover up to ${top.left} used ${nationCode(top.nation)} units` };
       case 'withdraw': return { kind: 'withdraw', role: side, rule: '5.0(4)③', prompt: 'Return units to the mobilization pool, or finish' };
+      default: {
+        const p = ops.prompt(g, top)!;
+        return { kind: top.kind, role: side, ...p };
+      }
     }
   }
 
@@ -354,7 +368,10 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       case 'impulse': {
         const seen = new Set<string>();
         const plays: TRAction[] = g.bank[side] > 0 ? [] : g.hand[side].filter((id) => !seen.has(cardClass(id)) && seen.add(cardClass(id))).map((card) => ({ type: 'play', card }));
-        return [...plays, { type: 'pass' }];
+        const extra: TRAction[] = [];
+        if (g.bank[side] > 0) extra.push({ type: 'useBank' }); // 10.2(1)
+        if (hasAirOperation(g, side)) extra.push({ type: 'air' }); // 6.2, 10.2(3)
+        return [...plays, ...extra, { type: 'pass' }];
       }
       case 'card': {
         const out: TRAction[] = [];
@@ -364,13 +381,13 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
         return out;
       }
       case 'sv':
-        return [...mobilizeChoices(g, side).map((m) => ({ type: 'mobilize' as const, counter: b.counters[m.counter]!.id, area: b.areaIds[m.area]! })), { type: 'endSv' }];
+        return [...ops.formAreas(g, side, 'sv').map((a) => ({ type: 'form' as const, area: b.areaIds[a]! })), ...mobilizeChoices(g, side).map((m) => ({ type: 'mobilize' as const, counter: b.counters[m.counter]!.id, area: b.areaIds[m.area]! })), { type: 'endSv' }];
       case 'recover':
         return [...recoverChoices(g, top).map((unit) => ({ type: 'recover' as const, unit })), { type: 'endRecovery' }];
       case 'withdraw':
         return [...withdrawable(g, side).map((unit) => ({ type: 'withdraw' as const, unit })), { type: 'endWithdrawal' }];
       default:
-        return [];
+        return ops.legal(g, top);
     }
   }
 
@@ -378,7 +395,18 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     const legal = legalActions(g, role);
     if (!legal.some((x) => sameAction(x, a))) throw new RuleError(currentDecision(g)?.rule ?? 'sequence', `illegal action ${JSON.stringify(a)} for ${role}`);
     const side = role as Side;
+    if (OP_TYPES.has(a.type)) { ops.perform(ctx, g, side, a as OpAction); advance(ctx, g); return; }
     switch (a.type) {
+      case 'air': g.stack.pop(); g.stack.push({ kind: 'choose', side, mode: 'air' }); break; // 6.2
+      case 'useBank': { // 10.2(1)(2)
+        g.stack.pop();
+        g.op = { card: 'bank', svLeft: g.bank[side], svDone: false, eventDone: true, acted: [] };
+        g.bank[side] = 0;
+        g.passes = 0;
+        ctx.log(`${side} uses ${g.op.svLeft} banked SV from Ambush cards.`, { rule: '10.2' });
+        g.stack.push({ kind: 'card', side });
+        break;
+      }
       case 'pick': pick(ctx, g, side, a.card); break;
       case 'play': {
         g.stack.pop();
@@ -399,6 +427,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
         const e = card(g.op!.card).effect;
         ctx.log(`${side} carries out the event ${card(g.op!.card).name}.`, { rule: '6.1.2' });
         if (e.kind === 'supply') recovery(ctx, g, side); // 13.0: "whenever a Supply event is used"
+        if (e.kind === 'blitzkrieg') g.stack.push({ kind: 'choose', side, mode: 'blitz' }); // 17.1
         break;
       }
       case 'endCard': {
@@ -449,7 +478,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
     for (const k of keys) {
       const xv = (x as unknown as Record<string, unknown>)[k], yv = (y as unknown as Record<string, unknown>)[k];
-      if (k === 'card' && typeof xv === 'string' && typeof yv === 'string' && x.type !== 'pick' && x.type !== 'play') { if (xv !== yv) return false; continue; }
+      if (k === 'card' && typeof xv === 'string' && typeof yv === 'string' && x.type !== 'pick' && x.type !== 'play' && x.type !== 'ambush') { if (xv !== yv) return false; continue; }
       if (k === 'card' && typeof xv === 'string' && typeof yv === 'string') { if (cardClass(xv) !== cardClass(yv)) return false; continue; }
       if (xv !== yv) return false;
     }
@@ -462,7 +491,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       const same = g.deck[role as Side]?.find((id) => cardClass(id) === cardClass(a.card));
       if (same) return { ...a, card: same };
     }
-    if (a.type === 'play' && !g.hand[role as Side]?.includes(a.card)) {
+    if ((a.type === 'play' || a.type === 'ambush') && !g.hand[role as Side]?.includes(a.card)) {
       const same = g.hand[role as Side]?.find((id) => cardClass(id) === cardClass(a.card));
       if (same) return { ...a, card: same };
     }

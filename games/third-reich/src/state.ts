@@ -31,7 +31,65 @@ export type Pending =
   | { kind: 'withdraw'; side: Side }
   /** Automatic steps, run by the flow as soon as they reach the top. */
   | { kind: 'auto'; step: 'recovery' | 'withdrawal'; side: Side }
-  | { kind: 'auto'; step: 'finishTurn' };
+  | { kind: 'auto'; step: 'finishTurn' }
+  /** Choose the area of a group (7.0) for an air operation (6.2) or an event (Blitzkrieg); `cancel` gives up. */
+  | { kind: 'choose'; side: Side; mode: ActMode }
+  /** Forming the group in `g.act` unit by unit (7.0, 7.1) and choosing its action (7.2). */
+  | { kind: 'group'; side: Side }
+  /** The group's path, area by area (8.1, 8.2). */
+  | { kind: 'path'; side: Side }
+  /** The target area of an air attack (9.2(2)). */
+  | { kind: 'target'; side: Side }
+  /** Counterattack window of the non-active player at an enemy group action (10.1(3)). */
+  | { kind: 'window'; side: Side }
+  /** Choosing the counterattacking units (10.1); `card` null for a jet counterattack (16.8). */
+  | { kind: 'counter'; side: Side; card: string | null; units: number[] }
+  /** Damage allocation, point by point (11.2), for `g.combat`. */
+  | { kind: 'alloc'; side: Side }
+  /** Retreats (11.5): the owner places `units[0]`; `only` >= 0 is the one area allowed (11.5(2)). */
+  | { kind: 'retreat'; side: Side; units: number[]; only: number }
+  /** Sea transport overflow (3.6(5)): the owner sends `left` land/air units at sea in `area` to the pool. */
+  | { kind: 'overflow'; side: Side; area: number; left: number }
+  /** Automatic steps of an action: the attack roll, the end of an action. */
+  | { kind: 'auto'; step: 'strike' | 'actDone'; side: Side };
+
+export type ActMode = 'sv' | 'event' | 'air' | 'blitz';
+export type ActType = 'move' | 'airMove' | 'attack' | 'airAttack';
+
+/** The group action under way (7.0-9.2). */
+export interface Act {
+  side: Side;
+  mode: ActMode;
+  /** The group (7.0). */
+  units: number[];
+  /** The area the group was formed in / now stands in. */
+  area: number;
+  type: ActType | null;
+  /** Move path, path[0] = start (8.1). */
+  path: number[];
+  /** Attack target area (9.1: the group's area; 9.2: chosen). */
+  target: number;
+  /** Units damaged by a counterattack: they do not attack (10.1(6)). */
+  damaged: number[];
+  /** Blitzkrieg (17.1): actions left, two attacks declared in advance, first attack done, points so far, deferred sea-move flips. */
+  blitz: { left: number; twice: boolean; firstDone: boolean; points: number; flipLater: number[] } | null;
+  /** Land units moved by the Sea Transport event do not flip (8.1.2(1)④). */
+  noFlip?: boolean;
+}
+
+/** A combat being allocated (11.0). */
+export interface Combat {
+  counter: boolean;
+  /** The attacking side (the counterattacker in a counterattack, 17.2 Q2). */
+  side: Side;
+  /** Who allocates (11.2(1)). */
+  alloc: Side;
+  points: number;
+  targets: number[];
+  assigned: number[];
+  /** 11.5(2): retreats only to this area (-1: free). */
+  retreatTo: number;
+}
 
 export interface TRState {
   turn: number;
@@ -63,6 +121,12 @@ export interface TRState {
   /** Banked Ambush SV for the next own impulse (10.2). */
   bank: Record<Side, number>;
   op: Operation | null;
+  /** The group action under way, if any. */
+  act: Act | null;
+  /** The combat being allocated, if any. */
+  combat: Combat | null;
+  /** 3.6(3): units sea-moved or mobilized through each sea area this impulse. */
+  seaUse: number[];
   stack: Pending[];
   options: Options;
   outcome: Outcome | null;

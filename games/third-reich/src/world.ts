@@ -126,8 +126,11 @@ export function landAreasOf(b: Board, g: TRState, n: number): number {
 
 /** 3.4(4)(6): control transfer at the end of an impulse, and reversion of empty areas. */
 export function updateControl(b: Board, g: TRState): void {
+  const byArea: number[][] = b.areaIds.map(() => []);
+  for (let u = 0; u < g.loc.length; u++) if (g.loc[u]! >= 0) byArea[g.loc[u]!]!.push(u);
   for (let a = 0; a < b.areaIds.length; a++) {
-    if (playerUnits(b, g, a).length === 0) {
+    const here = byArea[a]!;
+    if (!here.some((u) => g.natBel[b.unitNation[u]!] && !absent(b, g, u))) {
       g.ctrl[a] = b.flag[a]!; // 3.4(6); unflagged areas become uncontrolled (AMB-4, AMB-5)
       continue;
     }
@@ -135,8 +138,8 @@ export function updateControl(b: Board, g: TRState): void {
     if (cs === 'neutral') continue; // 3.4(4) concerns the controlling player: neutral areas change only by war entry
     for (const side of ['axis', 'allies'] as const) {
       if (cs === side) continue;
-      const mine = controlUnits(b, g, a, side);
-      if (mine.length === 0 || controlUnits(b, g, a, other(side)).length > 0) continue;
+      const mine = here.filter((u) => friendlyUnit(g, b, u, side) && isControlUnit(b, g, u));
+      if (mine.length === 0 || here.some((u) => friendlyUnit(g, b, u, other(side)) && isControlUnit(b, g, u))) continue;
       // [REC] the new controller is the nation of the control units; the flag nation if it is among them.
       const nats = mine.map((u) => b.unitNation[u]!);
       g.ctrl[a] = nats.includes(b.flag[a]!) ? b.flag[a]! : nats[0]!;
@@ -156,8 +159,30 @@ export function costOf(b: Board, counter: number): number {
   return b.data.unitTypes.find((x) => x.id === t)!.cost;
 }
 
+/** Per-area facts shared by the placements of one mobilization step (computed once, 12.0). */
+export interface PlacementCache {
+  land: number[];
+  air: number[];
+  enemy: boolean[];
+  fields: Map<string, boolean[]>;
+}
+
+export function placementCache(b: Board, g: TRState, side: Side): PlacementCache {
+  const n = b.areaIds.length;
+  const land = new Array<number>(n).fill(0), air = new Array<number>(n).fill(0), enemy = new Array<boolean>(n).fill(false);
+  for (let u = 0; u < g.loc.length; u++) {
+    const a = g.loc[u]!;
+    if (a < 0) continue;
+    if (friendlyUnit(g, b, u, side)) {
+      if (b.unitClass[u] === 'land') land[a]!++;
+      else if (b.unitClass[u] === 'air') air[a]!++;
+    } else if (isControlUnit(b, g, u)) enemy[a] = true;
+  }
+  return { land, air, enemy, fields: new Map() };
+}
+
 /** Legal placement areas for a unit of counter kind k (12.0(3)-(6), 15.3(4), 16.7(1)). */
-export function placements(b: Board, g: TRState, k: number, side: Side): number[] {
+export function placements(b: Board, g: TRState, k: number, side: Side, pre: PlacementCache = placementCache(b, g, side)): number[] {
   const c = b.counters[k]!;
   const n = b.nationIndex.get(c.nation)!;
   if (!g.natBel[n] || g.natSide[n] !== side) return []; // 3.1.1(2)③
@@ -165,16 +190,18 @@ export function placements(b: Board, g: TRState, k: number, side: Side): number[
   if (cls === 'sub' && side !== 'axis') return []; // 15.1
   const out: number[] = [];
   const land = cls === 'land' || cls === 'air';
-  const stackOk = (a: number) => {
-    const here = g.loc.reduce((s, l, u) => (l === a && friendlyUnit(g, b, u, side) && b.unitClass[u] === (cls === 'air' ? 'air' : 'land') ? s + 1 : s), 0);
-    return cls === 'air' ? here < 4 : here < 10; // 8.1.1(2)
+  const stackOk = (a: number) => (cls === 'air' ? pre.air[a]! < 4 : pre.land[a]! < 10); // 8.1.1(2)
+  const field = (key: string, from: number[]) => {
+    let f = pre.fields.get(key);
+    if (!f) { f = locField(b, g, from, side); pre.fields.set(key, f); }
+    return f;
   };
   if (c.nation === 'US') {
     // 15.3(4): naval units in the North Atlantic even with enemy units there; others in land areas with a LOC to it.
     if (!land) return [b.sp.northAtlantic];
-    const field = locField(b, g, [b.sp.northAtlantic], side);
+    const f = field('US', [b.sp.northAtlantic]);
     for (let a = 0; a < b.areaIds.length; a++) {
-      if (b.isSea[a] || !field[a] || ctrlSide(b, g, a) !== side || enemyControlUnits(b, g, a, side).length || !stackOk(a)) continue;
+      if (b.isSea[a] || !f[a] || ctrlSide(b, g, a) !== side || pre.enemy[a] || !stackOk(a)) continue;
       if (g.options.opt16_7 && c.type === 'GF' && b.flag[a] !== n) continue;
       out.push(a);
     }
@@ -186,15 +213,15 @@ export function placements(b: Board, g: TRState, k: number, side: Side): number[
     // 12.0(4): own-flag areas once friendly-controlled, no LOC needed.
     if (!land) return [];
     for (let a = 0; a < b.areaIds.length; a++) {
-      if (b.flag[a] === n && ctrlSide(b, g, a) === side && !enemyControlUnits(b, g, a, side).length && stackOk(a)) out.push(a);
+      if (b.flag[a] === n && ctrlSide(b, g, a) === side && !pre.enemy[a] && stackOk(a)) out.push(a);
     }
     return out;
   }
   if (!origins.length) return []; // 12.0(6)
   if (land) {
-    const field = locField(b, g, origins, side);
+    const f = field(`n${n}`, origins);
     for (let a = 0; a < b.areaIds.length; a++) {
-      if (b.isSea[a] || !field[a] || ctrlSide(b, g, a) !== side || enemyControlUnits(b, g, a, side).length || !stackOk(a)) continue; // 12.0(3)②③
+      if (b.isSea[a] || !f[a] || ctrlSide(b, g, a) !== side || pre.enemy[a] || !stackOk(a)) continue; // 12.0(3)②③
       if (g.options.mobilizationOrigin === 'literal' && b.flag[a] !== n) continue; // AMB-23 literal reading
       if (g.options.opt16_7 && c.type === 'GF' && b.flag[a] !== n) continue; // 16.7(1)
       if (side === 'axis' && c.nation !== 'GE' && c.nation !== 'FI' && b.nationSide0[n] === 'axis' && b.northOfBoundary[a]) continue; // 15.6 [REC]
@@ -202,7 +229,7 @@ export function placements(b: Board, g: TRState, k: number, side: Side): number[
     }
   } else {
     const seas = new Set<number>();
-    for (const o of origins) for (const a of b.adj[o]!) if (b.isSea[a] && mayEnter(b, a, side) && !enemyControlUnits(b, g, a, side).length) seas.add(a); // 12.0(3)②③
+    for (const o of origins) for (const a of b.adj[o]!) if (b.isSea[a] && mayEnter(b, a, side) && !pre.enemy[a]) seas.add(a); // 12.0(3)②③
     out.push(...[...seas].sort((x, y) => x - y));
   }
   return out;
