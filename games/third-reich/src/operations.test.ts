@@ -1,0 +1,419 @@
+import { describe, expect, it } from 'vitest';
+import { defineGame, randomPlayout, type EngineState, type Options } from '@sandtable/engine';
+import { thirdReichData } from './data/index.ts';
+import { createThirdReichRules, type TRAction } from './rules.ts';
+import { POOL, REMOVED } from './board.ts';
+import type { TRState } from './state.ts';
+import { ctrlSide } from './world.ts';
+
+const rules = createThirdReichRules(thirdReichData());
+const game = defineGame(rules);
+const b = rules.board;
+const A = (id: string) => b.areaIndex.get(id)!;
+const N = (n: string) => b.nationIndex.get(n as never)!;
+type S = EngineState<TRState>;
+
+/**
+ * A bare board on turn 2 (summer): every unit off the map, then `place` puts units; the Axis is
+ * active with `axis` in hand, the Allies hold `allies`. Scripted dice are served first.
+ */
+function scene(place: [string, string, number, number?][], opts: { dice?: number[]; axis?: string[]; allies?: string[]; options?: Options; turn?: number } = {}): S {
+  const s = game.setup('ops', 'campaign', opts.options ?? {}, opts.dice ?? []);
+  const g = s.game;
+  for (let u = 0; u < g.loc.length; u++) if (g.loc[u]! >= 0) { g.loc[u] = POOL; g.used[u] = 0; }
+  for (const [counter, area, n, used] of place) {
+    const k = b.counterIndex.get(counter)!;
+    for (let i = 0; i < n; i++) {
+      const u = g.loc.findIndex((l, v) => l < 0 && l !== REMOVED && b.unitKind[v] === k);
+      g.loc[u] = A(area);
+      g.used[u] = used ?? 0;
+    }
+  }
+  g.turn = opts.turn ?? 2;
+  g.hand = { axis: opts.axis ?? [], allies: opts.allies ?? [] };
+  g.deck = { axis: [], allies: [] };
+  g.active = 'axis';
+  g.first = 'axis';
+  g.passes = 0;
+  g.stack = [{ kind: 'impulse', side: 'axis' }];
+  return s;
+}
+const unitsOf = (s: S, counter: string, area: string) => s.game.loc.map((l, u) => u).filter((u) => s.game.loc[u] === A(area) && b.counters[b.unitKind[u]!]!.id === counter);
+const decision = (s: S) => game.decision(s)!;
+/** Applies `a`; then declines counterattack windows where the player has no Ambush card or jet to use. */
+function act(s: S, a: TRAction): S {
+  s = game.apply(s, decision(s).role, a);
+  while (game.decision(s)?.kind === 'window' && types(s).length === 1) s = game.apply(s, decision(s).role, { type: 'noCounter' });
+  return s;
+}
+const types = (s: S) => game.legalActions(s, decision(s).role).map((a) => a.type);
+/** Forms a group in `area` from `n` units of `counter` each ({form} must be legal now). */
+function group(s: S, area: string, picks: [string, number][]): S {
+  s = act(s, { type: 'form', area });
+  for (const [counter, n] of picks) {
+    for (let i = 0; i < n; i++) {
+      const u = unitsOf(s, counter, area).find((v) => !s.game.act!.units.includes(v))!;
+      s = act(s, { type: 'add', unit: u });
+    }
+  }
+  return s;
+}
+function moveTo(s: S, ...areas: string[]): S {
+  s = act(s, { type: 'declare', action: 'move' });
+  for (const a of areas) s = act(s, { type: 'to', area: a });
+  return act(s, { type: 'stop' });
+}
+
+describe('7.0-9.1 group actions paid from the SV (6.1.1)', () => {
+  it('8.1, 8.1(6), 6.1.1(1)(3): a move costs 1 SV, leaves the units unused, and a group acts once per SV use', () => {
+    let s = scene([['GE-LF', 'berlin', 1], ['GE-TF', 'berlin', 2], ['GE-LF', 'western_poland', 1]], { axis: ['ax2-blitz-1'] });
+    s.game.ctrl[A('western_poland')] = N('GE');
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'berlin', [['GE-TF', 2]]);
+    s = moveTo(s, 'western_poland');
+    expect(s.game.op!.svLeft).toBe(1);
+    const tfs = unitsOf(s, 'GE-TF', 'western_poland');
+    expect(tfs).toHaveLength(2);
+    expect(tfs.every((u) => s.game.used[u] === 0)).toBe(true);
+    s = act(s, { type: 'form', area: 'western_poland' });
+    expect(game.legalActions(s, 'axis').filter((a) => a.type === 'add').map((a) => (a as { unit: number }).unit).some((u) => tfs.includes(u))).toBe(false);
+  });
+  it('8.1(3)(5): the path is chosen area by area; only legal next areas are offered', () => {
+    let s = scene([['GE-LF', 'berlin', 1], ['GE-TF', 'berlin', 1], ['PO-LF', 'western_poland', 1]], { axis: ['ax2-blitz-1'] });
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'berlin', [['GE-TF', 1]]);
+    s = act(s, { type: 'declare', action: 'move' });
+    s = act(s, { type: 'to', area: 'western_poland' }); // 1 + 1 (enemy control unit) MP; no friendly control unit: stop
+    expect(types(s)).toEqual(['stop']);
+  });
+  it('9.1, 9.1(5), 11.1: a normal attack rolls one die per unit at its attack value and flips the attackers', () => {
+    let s = scene([['GE-LF', 'western_poland', 2], ['PO-LF', 'western_poland', 1]], { axis: ['ax2-blitz-1'], dice: [3, 4] });
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'western_poland', [['GE-LF', 2]]);
+    s = act(s, { type: 'declare', action: 'attack' });
+    // 3 <= 3 hit, 4 > 3 miss: 1 point on a D=2 PO-LF: no effect (11.4)
+    const po = unitsOf(s, 'PO-LF', 'western_poland')[0]!;
+    expect(s.game.used[po]).toBe(0);
+    expect(unitsOf(s, 'GE-LF', 'western_poland').every((u) => s.game.used[u] === 1)).toBe(true);
+    expect(s.game.op!.svLeft).toBe(1);
+  });
+  it('11.3.1, 11.5(1), 11.2(1)③: 4 points on a D=2 unit flip it and its owner retreats it to a legal area', () => {
+    let s = scene([['GE-TF', 'western_poland', 4], ['PO-LF', 'western_poland', 1], ['PO-LF', 'warsaw', 1]], { axis: ['ax2-blitz-1'], dice: [1, 1, 1, 1] });
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'western_poland', [['GE-TF', 4]]);
+    s = act(s, { type: 'declare', action: 'attack' });
+    // 4 points, one target with threshold 6: all 4 go to it (no choice), flip and retreat
+    expect(decision(s)).toMatchObject({ kind: 'retreat', role: 'allies' });
+    const opts = game.legalActions(s, 'allies').map((a) => (a as { to: string }).to);
+    expect(opts).toContain('warsaw');
+    expect(opts).toContain('pool');
+    expect(opts).not.toContain('berlin'); // 11.5(1)①: enemy-controlled
+    s = act(s, game.legalActions(s, 'allies').find((a) => (a as { to: string }).to === 'warsaw')!);
+    expect(unitsOf(s, 'PO-LF', 'warsaw')).toHaveLength(2);
+  });
+  it('TC-68, 11.5(1): a unit that must retreat and has no legal area goes to the pool', () => {
+    let s = scene([['GE-TF', 'warsaw', 2], ['PO-LF', 'warsaw', 1, 1], ['GE-LF', 'western_poland', 1], ['GE-LF', 'cracow', 1], ['GE-LF', 'brest', 1]],
+      { axis: ['ax2-blitz-1'], dice: [1, 1], options: { retreatIntoNeutral: false } });
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'warsaw', [['GE-TF', 2]]);
+    s = act(s, { type: 'declare', action: 'attack' });
+    // 2 points on a used D=2 unit: retreat; every neighbour is enemy-controlled or holds enemy control units
+    expect(s.game.loc.filter((l, u) => l === A('warsaw') && b.unitNation[u] === N('PO'))).toHaveLength(0);
+    expect(s.log.some((l) => l.text.includes('pool'))).toBe(true);
+  });
+  it('15.8: a fortress sent to the pool leaves the game', () => {
+    let s = scene([['GE-TF', 'lorraine', 4], ['GE-LF', 'lorraine', 2], ['FR-FT', 'lorraine', 1, 1]], { axis: ['ax2-blitz-1'], dice: [1, 1, 1, 1, 1, 1] });
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'lorraine', [['GE-TF', 4], ['GE-LF', 2]]);
+    s = act(s, { type: 'declare', action: 'attack' });
+    // a used FT (D=3) takes 6 points = 2 x D: out of the game, not to the pool
+    const ft = s.game.loc.findIndex((_l, u) => b.counters[b.unitKind[u]!]!.id === 'FR-FT');
+    expect(s.game.loc[ft]).toBe(REMOVED);
+  });
+});
+
+describe('17.1 Blitzkrieg and 10.1(3) counterattack windows', () => {
+  it('TC-05, 6.1.2(4), 7.1(4): a group moves with the SV, then moves and attacks with the Blitzkrieg event; flipped after the attack', () => {
+    let s = scene([['GE-LF', 'berlin', 1], ['GE-TF', 'berlin', 2], ['GE-LF', 'western_poland', 1], ['PO-LF', 'warsaw', 1]], { axis: ['ax2-blitz-1'], dice: [6, 6] });
+    s.game.ctrl[A('western_poland')] = N('GE');
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'berlin', [['GE-TF', 2]]);
+    s = moveTo(s, 'western_poland');
+    s = act(s, { type: 'endSv' });
+    s = act(s, { type: 'event' });
+    expect(decision(s)).toMatchObject({ kind: 'choose' });
+    s = group(s, 'western_poland', [['GE-TF', 2]]);
+    s = moveTo(s, 'warsaw');
+    if (decision(s).kind === 'window') s = act(s, { type: 'noCounter' });
+    expect(decision(s)).toMatchObject({ kind: 'group', role: 'axis' }); // the second action
+    const tfs = unitsOf(s, 'GE-TF', 'warsaw');
+    expect(tfs.every((u) => s.game.used[u] === 0)).toBe(true);
+    expect(types(s)).toContain('declare');
+    s = act(s, { type: 'declare', action: 'attack' });
+    if (decision(s).kind === 'window') s = act(s, { type: 'noCounter' });
+    expect(tfs.every((u) => s.game.used[u] === 1)).toBe(true);
+    expect(decision(s)).toMatchObject({ kind: 'card', role: 'axis' });
+  });
+  it('TC-04, 10.1(3): four group actions (SV move, SV attack, event move, event attack) open four counterattack windows', () => {
+    let s = scene([
+      ['GE-LF', 'east_prussia', 2], ['PO-LF', 'warsaw', 1],
+      ['GE-LF', 'cracow', 1], ['PO-LF', 'cracow', 1],
+      ['GE-LF', 'berlin', 1], ['GE-TF', 'berlin', 2], ['PO-LF', 'western_poland', 1],
+    ], { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [6, 6, 6] });
+    let windows = 0;
+    const skip = () => { while (decision(s).kind === 'window') { expect(types(s)).toEqual(['ambush', 'noCounter']); windows++; s = act(s, { type: 'noCounter' }); } };
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'east_prussia', [['GE-LF', 1]]);
+    s = moveTo(s, 'warsaw');
+    skip();
+    s = group(s, 'cracow', [['GE-LF', 1]]);
+    s = act(s, { type: 'declare', action: 'attack' });
+    skip();
+    s = act(s, { type: 'event' }); // the SV is spent: the SV part ended
+    s = group(s, 'berlin', [['GE-TF', 2]]);
+    s = moveTo(s, 'western_poland');
+    skip();
+    s = act(s, { type: 'declare', action: 'attack' });
+    skip();
+    expect(windows).toBe(4);
+    expect(decision(s)).toMatchObject({ kind: 'card' });
+  });
+  it('TC-06, 17.1 Q1: both actions may be declared in advance (two attacks) or chosen one after the other', () => {
+    let s = scene([['GE-LF', 'western_poland', 3], ['PO-LF', 'western_poland', 1]], { axis: ['ax2-blitz-1'] });
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'event' });
+    s = group(s, 'western_poland', [['GE-LF', 2]]);
+    const decl = game.legalActions(s, 'axis').filter((a) => a.type === 'declare');
+    expect(decl).toContainEqual({ type: 'declare', action: 'attack', twice: true });
+    expect(decl).toContainEqual({ type: 'declare', action: 'attack' });
+    expect(decl).toContainEqual({ type: 'declare', action: 'move' });
+  });
+  it('TC-07, 17.1 Q2, AMB-39: two attacks declared in advance add their damage into one allocation', () => {
+    let s = scene([['GE-LF', 'western_poland', 3], ['PO-LF', 'western_poland', 1]], { axis: ['ax2-blitz-1'], dice: [2, 5, 1, 6] });
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'event' });
+    s = group(s, 'western_poland', [['GE-LF', 2]]);
+    s = act(s, { type: 'declare', action: 'attack', twice: true });
+    const po = unitsOf(s, 'PO-LF', 'western_poland')[0]!;
+    expect(s.game.used[po]).toBe(1); // 1 + 1 = 2 points = 1 x D: flipped
+    expect(decision(s)).toMatchObject({ kind: 'card' });
+  });
+  it('TC-07 contrast: attacks chosen one after the other deal their points separately', () => {
+    let s = scene([['GE-LF', 'western_poland', 3], ['PO-LF', 'western_poland', 1]], { axis: ['ax2-blitz-1'], dice: [2, 5, 1, 6] });
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'event' });
+    s = group(s, 'western_poland', [['GE-LF', 2]]);
+    s = act(s, { type: 'declare', action: 'attack' });
+    s = act(s, { type: 'declare', action: 'attack' }); // the second action, by the same (now used) group
+    const po = unitsOf(s, 'PO-LF', 'western_poland')[0]!;
+    expect(s.game.used[po]).toBe(0); // 1 point, then 1 point: no effect either time
+  });
+  it('TC-08, 17.1 Q3, 8.1.2(1)④: a sea move as the first Blitzkrieg action flips the land units only after the second action', () => {
+    let s = scene([['GE-LF', 'east_prussia', 2], ['GE-NF', 'baltic_sea', 2], ['GE-LF', 'hamburg', 1]], { axis: ['ax2-blitz-1'] });
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'event' });
+    s = group(s, 'east_prussia', [['GE-LF', 1]]);
+    const lf = s.game.act!.units[0]!;
+    s = moveTo(s, 'baltic_sea', 'hamburg');
+    expect(s.game.used[lf]).toBe(0);
+    expect(decision(s)).toMatchObject({ kind: 'group' });
+    s = moveTo(s, 'berlin');
+    expect(s.game.loc[lf]).toBe(A('berlin'));
+    expect(s.game.used[lf]).toBe(1);
+  });
+  it('8.1.2(1)④, 3.6: a sea move paid from the SV flips the land units at once and uses capacity', () => {
+    let s = scene([['GE-LF', 'east_prussia', 3], ['GE-NF', 'baltic_sea', 1], ['GE-LF', 'hamburg', 1]], { axis: ['ax2-blitz-1'] });
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'east_prussia', [['GE-LF', 1]]);
+    const lf = s.game.act!.units[0]!;
+    s = moveTo(s, 'baltic_sea', 'hamburg');
+    expect(s.game.used[lf]).toBe(1);
+    expect(s.game.seaUse[A('baltic_sea')]).toBe(1);
+    // TC-34: the one ship's capacity is used up for this impulse
+    s = group(s, 'east_prussia', [['GE-LF', 1]]);
+    s = act(s, { type: 'declare', action: 'move' });
+    expect(game.legalActions(s, 'axis')).not.toContainEqual({ type: 'to', area: 'baltic_sea' });
+  });
+});
+
+describe('10.0 counterattacks', () => {
+  it('TC-09, TC-62, 10.1(2)(5)(6), 17.2 Q1: an Ambush doubles its hits; attackers take it back side up; damaged units do not attack', () => {
+    // 3 GE-LF attack in western Poland; 2 PO-LF (attack 2) ambush: [1, 5] = 1 hit x 2 = 2 points
+    let s = scene([['GE-LF', 'western_poland', 3], ['PO-LF', 'western_poland', 2]], { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [1, 5, 6, 6] });
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'western_poland', [['GE-LF', 3]]);
+    s = act(s, { type: 'declare', action: 'attack' });
+    expect(decision(s)).toMatchObject({ kind: 'window', role: 'allies' });
+    s = act(s, { type: 'ambush', card: 'al2-ambush' });
+    for (const u of unitsOf(s, 'PO-LF', 'western_poland')) s = act(s, { type: 'join', unit: u });
+    s = act(s, { type: 'fire' });
+    expect(s.game.bank.allies).toBe(2); // 10.2(1)
+    expect(s.game.discard.allies).toContain('al2-ambush');
+    // the GE-LF (attack 3) beats the PO-LF (2) at 11.2(1)③: the Axis allocates; its units are used (threshold 4 each)
+    // the first point has one distinct choice (three identical LF) and is placed at once
+    expect(decision(s)).toMatchObject({ kind: 'alloc', role: 'axis' });
+    const ge = s.game.act!.units;
+    expect(game.legalActions(s, 'axis')).toEqual([{ type: 'hit', unit: ge[0] }, { type: 'hit', unit: ge[1] }]);
+    s = act(s, { type: 'hit', unit: ge[0]! }); // (2, 0, 0); (1, 1, 0) would cancel both points (11.4)
+    // 2 points = 1 x D on a used unit: it retreats (11.3.1)
+    expect(decision(s)).toMatchObject({ kind: 'retreat', role: 'axis' });
+    s = act(s, game.legalActions(s, 'axis')[0]!);
+    // counterattackers flip (AMB-27); the two undamaged LF attack with [6, 6]
+    expect(unitsOf(s, 'PO-LF', 'western_poland').every((u) => s.game.used[u] === 1)).toBe(true);
+    expect(s.rng.draws).toBe(4);
+  });
+  it('TC-63, 11.5(2): a moving group hit by a counterattack may retreat only to the area it came from', () => {
+    let s = scene([['GE-LF', 'berlin', 1], ['GE-TF', 'berlin', 2], ['UK-LF', 'western_poland', 2]], { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [1, 1] });
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'berlin', [['GE-TF', 2]]);
+    s = moveTo(s, 'western_poland');
+    s = act(s, { type: 'ambush', card: 'al2-ambush' });
+    for (const u of unitsOf(s, 'UK-LF', 'western_poland')) s = act(s, { type: 'join', unit: u });
+    s = act(s, { type: 'fire' });
+    // 4 points; TF attack 4 > UK-LF 3: the Axis allocates all 4 to one TF: flip and retreat
+    const tf = s.game.act!.units[0]!;
+    while (decision(s).kind === 'alloc') s = act(s, { type: 'hit', unit: tf });
+    expect(decision(s)).toMatchObject({ kind: 'retreat', role: 'axis' });
+    expect(game.legalActions(s, 'axis')).toEqual([{ type: 'retreat', unit: tf, to: 'berlin' }, { type: 'retreat', unit: tf, to: 'pool' }]);
+  });
+  it('TC-64, 10.1(8): only units with air strength counterattack an air attack', () => {
+    let s = scene([['GE-AF', 'berlin', 1], ['GE-LF', 'berlin', 1], ['PO-LF', 'western_poland', 2]], { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [6] });
+    s.game.stack = [{ kind: 'impulse', side: 'axis' }];
+    s = act(s, { type: 'air' });
+    s = group(s, 'berlin', [['GE-AF', 1]]);
+    s = act(s, { type: 'declare', action: 'airAttack' });
+    s = act(s, { type: 'target', area: 'western_poland' });
+    expect(s.log.some((l) => l.rule === '10.1(3)')).toBe(false);
+    expect(decision(s)).toMatchObject({ kind: 'impulse', role: 'allies' }); // no window: the PO-LF have no air strength
+  });
+  it('TC-67, 10.2: the Ambush SV is banked for the next own impulse, where no card may be played', () => {
+    let s = scene([['GE-LF', 'western_poland', 3], ['PO-LF', 'western_poland', 2]], { axis: ['ax2-blitz-1'], allies: ['al2-ambush', 'al2-supply'], dice: [6, 6, 6, 6, 6] });
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'western_poland', [['GE-LF', 3]]);
+    s = act(s, { type: 'declare', action: 'attack' });
+    s = act(s, { type: 'ambush', card: 'al2-ambush' });
+    s = act(s, { type: 'join', unit: unitsOf(s, 'PO-LF', 'western_poland')[0]! });
+    s = act(s, { type: 'fire' });
+    s = act(s, { type: 'endSv' });
+    s = act(s, { type: 'endCard' });
+    expect(decision(s)).toMatchObject({ kind: 'impulse', role: 'allies' });
+    expect(types(s)).toEqual(['useBank', 'pass']);
+    s = act(s, { type: 'useBank' });
+    expect(s.game.op).toMatchObject({ card: 'bank', svLeft: 2, eventDone: true });
+  });
+  it('16.8: with the jet rule a jet counterattacks without an Ambush card', () => {
+    let s = scene([['UK-LF', 'hamburg', 2], ['GE-JET', 'hamburg', 1], ['GE-LF', 'hamburg', 1]], { options: { opt16_8: true }, allies: [], axis: [], dice: [1, 6] });
+    s.game.hand.allies = ['al2-supply'];
+    s.game.active = 'allies';
+    s.game.stack = [{ kind: 'impulse', side: 'allies' }];
+    s = act(s, { type: 'play', card: 'al2-supply' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'hamburg', [['UK-LF', 1]]);
+    s = act(s, { type: 'declare', action: 'attack' });
+    expect(decision(s)).toMatchObject({ kind: 'window', role: 'axis' });
+    expect(types(s)).toEqual(['jet', 'noCounter']);
+    s = act(s, { type: 'jet' });
+    expect(types(s)).toEqual(['join']);
+  });
+});
+
+describe('6.2 air operations, 9.2 air attacks', () => {
+  it('6.2, 9.2(5), AMB-14: an air operation is one air attack by one group, its units flip, the impulse ends', () => {
+    let s = scene([['GE-AF', 'berlin', 2], ['GE-LF', 'berlin', 1], ['PO-LF', 'warsaw', 1]], { dice: [1, 1], allies: ['al2-supply'] });
+    s = act(s, { type: 'air' });
+    s = group(s, 'berlin', [['GE-AF', 2]]);
+    s = act(s, { type: 'declare', action: 'airAttack' });
+    const targets = game.legalActions(s, 'axis').map((a) => (a as { area: string }).area);
+    expect(targets).toContain('warsaw'); // 2 areas away, within movement 3 (9.2(2))
+    s = act(s, { type: 'target', area: 'warsaw' });
+    expect(unitsOf(s, 'GE-AF', 'berlin').every((u) => s.game.used[u] === 1)).toBe(true);
+    expect(unitsOf(s, 'PO-LF', 'warsaw').every((u) => s.game.used[u] === 1)).toBe(true); // 2 points: flipped
+    expect(decision(s)).toMatchObject({ kind: 'impulse', role: 'allies' });
+  });
+  it('TC-69, 15.2(1), AMB-24: on a winter turn no air attack targets a Soviet-flag area', () => {
+    const place: [string, string, number][] = [['GE-AF', 'warsaw', 2], ['GE-LF', 'warsaw', 1], ['SU-LF', 'minsk', 1]];
+    for (const turn of [3, 4]) {
+      let s = scene(place, { turn });
+      s.game.ctrl[A('warsaw')] = N('GE');
+      s.game.natBel[N('SU')] = true;
+      s = act(s, { type: 'air' });
+      s = group(s, 'warsaw', [['GE-AF', 1]]);
+      expect(game.legalActions(s, 'axis').some((a) => a.type === 'declare' && a.action === 'airAttack')).toBe(turn === 4);
+    }
+  });
+  it('8.2: an air move flips the units; it may not end at sea', () => {
+    let s = scene([['GE-AF', 'berlin', 2], ['GE-LF', 'berlin', 1], ['GE-LF', 'hamburg', 1]]);
+    s = act(s, { type: 'air' });
+    s = group(s, 'berlin', [['GE-AF', 1]]);
+    s = act(s, { type: 'declare', action: 'airMove' });
+    expect(game.legalActions(s, 'axis')).not.toContainEqual({ type: 'to', area: 'baltic_sea' });
+    s = act(s, { type: 'to', area: 'hamburg' });
+    s = act(s, { type: 'stop' });
+    expect(unitsOf(s, 'GE-AF', 'hamburg').map((u) => s.game.used[u])).toEqual([1]);
+  });
+});
+
+describe('3.1.3 violations of neutrality', () => {
+  it('TC-45, 3.1.3(1): an Axis unit entering Belgium makes Belgium an Allied belligerent at once', () => {
+    let s = scene([['GE-LF', 'ruhr', 2], ['BE-LF', 'belgium', 1]], { axis: ['ax2-blitz-1'] });
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'ruhr', [['GE-LF', 1]]);
+    s = moveTo(s, 'belgium');
+    expect(s.game.natBel[N('BE')]).toBe(true);
+    expect(s.game.natSide[N('BE')]).toBe('allies');
+    expect(ctrlSide(b, s.game, A('belgium'))).toBe('allies');
+  });
+  it('TC-45: an Axis unit entering an Axis-leaning neutral (Hungary) makes it an Allied belligerent', () => {
+    let s = scene([['GE-LF', 'austria', 2]], { axis: ['ax2-blitz-1'] });
+    s.game.ctrl[A('austria')] = N('GE');
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'austria', [['GE-LF', 1]]);
+    s = moveTo(s, 'hungary');
+    expect(s.game.natBel[N('HU')]).toBe(true);
+    expect(s.game.natSide[N('HU')]).toBe('allies');
+  });
+  it('TC-47, 3.1.3(2)①, AMB-9: a violated Spain joins the camp opposite the violator for good', () => {
+    let s = scene([['UK-LF', 'portugal', 2]], { allies: ['al2-supply'] });
+    s.game.ctrl[A('portugal')] = N('UK');
+    s.game.active = 'allies';
+    s.game.stack = [{ kind: 'impulse', side: 'allies' }];
+    s = act(s, { type: 'play', card: 'al2-supply' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'portugal', [['UK-LF', 1]]);
+    s = moveTo(s, 'madrid');
+    expect(s.game.natSide[N('SP')]).toBe('axis');
+    expect(s.game.natLocked[N('SP')]).toBe(true);
+  });
+});
+
+describe('random play with combat', () => {
+  it('7.0-11.5: random games use moves, attacks and counterattacks; ships stay at sea; only fortresses leave the game', () => {
+    const counts: Record<string, number> = {};
+    for (let i = 0; i < 10; i++) {
+      const r = randomPlayout(game, game.setup(`rc${i}`), `rc${i}`, { record: true, inPlace: true });
+      expect(game.outcome(r.state)).not.toBeNull();
+      for (const { action } of r.actions) counts[action.type] = (counts[action.type] ?? 0) + 1;
+      const g = r.state.game;
+      for (let u = 0; u < g.loc.length; u++) {
+        const l = g.loc[u]!;
+        if (l >= 0 && (b.unitClass[u] === 'naval' || b.unitClass[u] === 'sub')) expect(b.isSea[l]).toBe(true);
+        if (l === REMOVED) expect(b.counters[b.unitKind[u]!]!.type === 'FT' || !!b.counters[b.unitKind[u]!]!.jet).toBe(true);
+      }
+    }
+    for (const t of ['declare', 'stop', 'target', 'retreat', 'air']) expect(counts[t], t).toBeGreaterThan(0);
+  });
+});
