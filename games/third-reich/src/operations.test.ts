@@ -4,7 +4,7 @@ import { thirdReichData } from './data/index.ts';
 import { createThirdReichRules, type TRAction } from './rules.ts';
 import { POOL, REMOVED } from './board.ts';
 import type { TRState } from './state.ts';
-import { ctrlSide } from './world.ts';
+import { ctrlSide, placements, seaCapacity } from './world.ts';
 
 const rules = createThirdReichRules(thirdReichData());
 const game = defineGame(rules);
@@ -415,5 +415,28 @@ describe('random play with combat', () => {
       }
     }
     for (const t of ['declare', 'stop', 'target', 'retreat', 'air']) expect(counts[t], t).toBeGreaterThan(0);
+  });
+});
+
+describe('3.6 sea transport capacity', () => {
+  it('3.6(1), TC-35, AMB-13: used ships count 1/2 and the capacity is rounded down', () => {
+    const s = scene([['UK-NF', 'north_sea', 1], ['UK-NF', 'north_sea', 3, 1]]);
+    expect(seaCapacity(b, s.game, A('north_sea'), 'allies')).toBe(2);
+    s.game.options = { ...s.game.options, capacityRounding: 'keep-half' };
+    expect(seaCapacity(b, s.game, A('north_sea'), 'allies')).toBe(2.5);
+  });
+  it('12.0(5), 3.6(2)(3): a placement whose LOC needs a sea area uses its capacity for the impulse', () => {
+    let s = scene([['UK-NF', 'north_sea', 1]], { allies: ['al2-supply'] });
+    s.game.ctrl[A('norway')] = N('UK');
+    s.game.active = 'allies';
+    s.game.stack = [{ kind: 'impulse', side: 'allies' }];
+    const lf = b.counterIndex.get('UK-LF')!;
+    expect(placements(b, s.game, lf, 'allies')).toContain(A('norway'));
+    s = act(s, { type: 'play', card: 'al2-supply' });
+    s = act(s, { type: 'sv' });
+    s = act(s, { type: 'mobilize', counter: 'UK-LF', area: 'norway' });
+    expect(s.game.seaUse[A('north_sea')]).toBe(1);
+    expect(game.legalActions(s, 'allies')).not.toContainEqual({ type: 'mobilize', counter: 'UK-LF', area: 'norway' });
+    expect(game.legalActions(s, 'allies')).toContainEqual({ type: 'mobilize', counter: 'UK-LF', area: 'london' }); // over land: no capacity
   });
 });

@@ -11,7 +11,7 @@ import { POOL, REMOVED, nationCode, type Board } from './board.ts';
 import { allocator, eliminationThreshold, resultOf, type Party, type Target } from './combat.ts';
 import { checkMove } from './movement.ts';
 import { other, type Act, type ActMode, type ActType, type Pending, type TRState } from './state.ts';
-import { absent, controlUnits, ctrlSide, enemyControlUnits, enterWar, friendlyUnit, mayEnter, neighbours, unitsIn } from './world.ts';
+import { absent, controlUnits, ctrlSide, enemyControlUnits, enterWar, friendlyUnit, mayEnter, neighbours, seaCapacity, unitsIn } from './world.ts';
 
 export type OpAction =
   | { type: 'form'; area: string }
@@ -88,11 +88,7 @@ export function createOperations(b: Board, hooks: OpHooks) {
 
   // ---- 3.6 sea transport capacity ---------------------------------------------------------------
   /** 3.6(1): surface ships of `side` in a sea area, used ones count 1/2 (AMB-13: rounded down). */
-  function capacity(g: TRState, sea: number, side: Side): number {
-    let c = 0;
-    for (const u of unitsIn(g, sea)) if (b.unitClass[u] === 'naval' && friendlyUnit(g, b, u, side) && !absent(b, g, u)) c += g.used[u] ? 0.5 : 1;
-    return g.options.capacityRounding === 'keep-half' ? c : Math.floor(c);
-  }
+  const capacity = (g: TRState, sea: number, side: Side) => seaCapacity(b, g, sea, side);
   /** 3.6(3): what is left of a sea area's capacity this impulse. */
   const capacityLeft = (g: TRState, sea: number, side: Side) => capacity(g, sea, side) - (g.seaUse[sea] ?? 0);
 

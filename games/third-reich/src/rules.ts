@@ -13,7 +13,7 @@ import { OPTIONS } from './options.ts';
 import { other, type Pending, type TRState } from './state.ts';
 import { createOperations, OP_TYPES, type OpAction } from './operations.ts';
 import {
-  costOf, ctrlSide, enemyControlUnits, friendlyUnit, landAreasOf, locField, placementCache, placements, recoverable, sourceCount, updateControl,
+  costOf, ctrlSide, enemyControlUnits, friendlyUnit, landAreasOf, locField, mobilizationOrigins, placementCache, placements, placementSeas, recoverable, sourceCount, updateControl,
 } from './world.ts';
 
 export type TRAction =
@@ -444,6 +444,11 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
         while (g.loc[u] !== POOL) u++;
         g.loc[u] = area;
         g.used[u] = 1; // 12.0(1): placed used
+        const cls = b.classOf.get(b.counters[k]!.type)!;
+        if ((cls === 'land' || cls === 'air') && !b.noSourceNation[b.nationIndex.get(b.counters[k]!.nation)!]) {
+          const seas = placementSeas(b, g, mobilizationOrigins(b, g, k, side), area, side) ?? []; // 12.0(5)
+          for (const s of seas) g.seaUse[s] = (g.seaUse[s] ?? 0) + 1; // 3.6(3)
+        }
         g.op!.svLeft -= costOf(b, k); // 12.0(2)
         ctx.log(`${side} mobilizes ${a.counter} in ${data.areas[area]!.name} (${costOf(b, k)} SV).`, { rule: '12.0' });
         break;

@@ -159,12 +159,62 @@ export function costOf(b: Board, counter: number): number {
   return b.data.unitTypes.find((x) => x.id === t)!.cost;
 }
 
+/** 3.6(1): surface ships of `side` in a sea area, used ones count 1/2 (AMB-13: rounded down unless "keep-half"). */
+export function seaCapacity(b: Board, g: TRState, sea: number, side: Side): number {
+  let c = 0;
+  for (let u = 0; u < g.loc.length; u++) if (g.loc[u] === sea && b.unitClass[u] === 'naval' && friendlyUnit(g, b, u, side) && !absent(b, g, u)) c += g.used[u] ? 0.5 : 1;
+  return g.options.capacityRounding === 'keep-half' ? c : Math.floor(c);
+}
+
+/** 3.6(3): capacity left this impulse in every sea area (land areas: Infinity). */
+export function capacityLeft(b: Board, g: TRState, side: Side): number[] {
+  return b.areaIds.map((_, a) => (b.isSea[a] ? seaCapacity(b, g, a, side) - (g.seaUse[a] ?? 0) : Infinity));
+}
+
+/**
+ * 12.0(5), 3.6(2): the sea areas a placement's LOC passes through, [] when a LOC over land
+ * serves; [REC] the first LOC found (fewest areas) through seas with capacity left is charged.
+ */
+export function placementSeas(b: Board, g: TRState, from: number[], dest: number, side: Side, capLeft = capacityLeft(b, g, side)): number[] | null {
+  const land = locField(b, g, from, side, (_x, y) => b.isSea[y]!);
+  if (land[dest] && !from.some((o) => b.isSea[o])) return [];
+  const parent = new Map<number, number>();
+  const queue: number[] = [];
+  for (const s of from) if (!parent.has(s) && (!b.isSea[s] || capLeft[s]! >= 1)) { parent.set(s, -1); queue.push(s); }
+  for (let i = 0; i < queue.length; i++) {
+    const x = queue[i]!;
+    if (x === dest) break;
+    if (parent.get(x) !== -1 && ctrlSide(b, g, x) !== side) continue; // 3.5(2)
+    for (const y of neighbours(b, g, x, side)) {
+      if (parent.has(y) || !mayEnter(b, y, side) || (b.isSea[y] && capLeft[y]! < 1)) continue;
+      parent.set(y, x);
+      queue.push(y);
+    }
+  }
+  if (!parent.has(dest)) return null;
+  const seas: number[] = [];
+  for (let x = dest; x !== -1; x = parent.get(x)!) if (b.isSea[x]) seas.push(x);
+  return seas;
+}
+
+/** 12.0(3)①, AMB-23, 15.3(4): the LOC origins for placing a unit of counter kind k. */
+export function mobilizationOrigins(b: Board, g: TRState, k: number, side: Side): number[] {
+  const c = b.counters[k]!;
+  if (c.nation === 'US') return [b.sp.northAtlantic];
+  const n = b.nationIndex.get(c.nation)!;
+  const origins: number[] = [];
+  for (let a = 0; a < b.areaIds.length; a++) if (b.source[a] && b.flag[a] === n && ctrlSide(b, g, a) === side) origins.push(a);
+  return origins;
+}
+
 /** Per-area facts shared by the placements of one mobilization step (computed once, 12.0). */
 export interface PlacementCache {
   land: number[];
   air: number[];
   enemy: boolean[];
   fields: Map<string, boolean[]>;
+  /** 3.6(3): capacity left per sea area. */
+  capLeft: number[];
 }
 
 export function placementCache(b: Board, g: TRState, side: Side): PlacementCache {
@@ -178,7 +228,7 @@ export function placementCache(b: Board, g: TRState, side: Side): PlacementCache
       else if (b.unitClass[u] === 'air') air[a]!++;
     } else if (isControlUnit(b, g, u)) enemy[a] = true;
   }
-  return { land, air, enemy, fields: new Map() };
+  return { land, air, enemy, fields: new Map(), capLeft: capacityLeft(b, g, side) };
 }
 
 /** Legal placement areas for a unit of counter kind k (12.0(3)-(6), 15.3(4), 16.7(1)). */
@@ -191,9 +241,10 @@ export function placements(b: Board, g: TRState, k: number, side: Side, pre: Pla
   const out: number[] = [];
   const land = cls === 'land' || cls === 'air';
   const stackOk = (a: number) => (cls === 'air' ? pre.air[a]! < 4 : pre.land[a]! < 10); // 8.1.1(2)
+  // 12.0(5), 3.6(2): a LOC through sea areas needs capacity left in each of them.
   const field = (key: string, from: number[]) => {
     let f = pre.fields.get(key);
-    if (!f) { f = locField(b, g, from, side); pre.fields.set(key, f); }
+    if (!f) { f = locField(b, g, from.filter((o) => !b.isSea[o] || pre.capLeft[o]! >= 1), side, (_x, y) => b.isSea[y]! && pre.capLeft[y]! < 1); pre.fields.set(key, f); }
     return f;
   };
   if (c.nation === 'US') {
@@ -207,8 +258,7 @@ export function placements(b: Board, g: TRState, k: number, side: Side, pre: Pla
     }
     return out;
   }
-  const origins: number[] = [];
-  for (let a = 0; a < b.areaIds.length; a++) if (b.source[a] && b.flag[a] === n && ctrlSide(b, g, a) === side) origins.push(a);
+  const origins = mobilizationOrigins(b, g, k, side);
   if (b.noSourceNation[n]) {
     // 12.0(4): own-flag areas once friendly-controlled, no LOC needed.
     if (!land) return [];
