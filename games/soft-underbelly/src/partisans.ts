@@ -2,13 +2,26 @@
 import type { Ctx } from '@sandtable/engine';
 import type { SUAction } from './actions.ts';
 import { partisanHomes } from './reinforce.ts';
-import { ALLIES, AXIS, areaName, log, unit, type Env, type SUState } from './state.ts';
+import { ALLIES, AXIS, areaName, hasUnits, log, unit, type Env, type SUState } from './state.ts';
+
+/**
+ * Partisans live only in Axis-controlled areas (§35 L368; they co-exist with Axis units, AMB-11).
+ * When Allied units take or pass through the partisan's area it stops being Axis-controlled: the
+ * partisan stays (it is never removed, §35 L374) but cannot flip there, since the drawn Axis cube
+ * would share the area with Allied units or sit in an Allied-controlled area (§2 L32). It may flip
+ * again once the area is Axis-controlled again, or after moving to a triangle, Axis-controlled area
+ * in the Allied movement step (§35 L368, AMB-19: it may move only *to* such areas).
+ */
+function partisanAreaOk(g: SUState, a: number): boolean {
+  return g.ctrl[a] === AXIS && !hasUnits(g, a, ALLIES);
+}
 
 /** Flip a face-up partisan to draw one Axis cube from an adjacent area (any time, §35 L370). */
 export function partisanFlipOptions(E: Env, g: SUState): SUAction[] {
   const out: SUAction[] = [];
   for (const u of g.units) {
     if (u.side !== ALLIES || u.type !== 'partisan' || !u.up || u.loc < 0) continue;
+    if (!partisanAreaOk(g, u.loc)) continue; // §35 L368, AMB-19, AMB-11
     for (const a of E.m.adj[u.loc]!) {
       if (g.cubes.axis[a]! === 0) continue;
       if (g.battle && (g.battle.target === a || g.battle.target === u.loc)) continue;

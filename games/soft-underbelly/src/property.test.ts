@@ -59,12 +59,6 @@ function seaCubes(g: SUState, side: Side): number {
   return k;
 }
 
-function nonPartisan(g: SUState, a: number, side: Side): boolean {
-  if (g.cubes[side][a]! > 0) return true;
-  for (const u of g.units) if (u.loc === a && u.side === side && u.type !== 'partisan') return true;
-  return false;
-}
-
 /** Invariants that hold after every action. */
 function checkAlways(g: SUState, where: string, gone: Set<string>): void {
   // Counters: the same set, each in one valid place.
@@ -156,14 +150,6 @@ const areaIndex = new Map(data.areas.map((a, i) => [a.id, i]));
  * (strict reproductions in spec-failing.test.ts.txt). Remove an entry once its bug is fixed.
  */
 export function knownBug(g: SUState, a: SUAction): boolean {
-  // BUG-1 (§35 L368-L372, §2 L32): a partisan standing in an area that is no longer Axis-controlled
-  // (Allied units passed through or occupy it) may still flip and draw an Axis cube into it: the
-  // cube then shares the area with Allied units, or sits in an Allied-controlled area
-  // (partisans.ts partisanFlipOptions does not check the partisan's own area).
-  if (a.type === 'partisanFlip') {
-    const p = g.units.find((u) => u.id === a.id)!;
-    if (p.loc >= 0 && (nonPartisan(g, p.loc, 'allies') || g.ctrl[p.loc] !== 'axis')) return true;
-  }
   // BUG-2 (§12 L156, §30 L326, §35 L370, AMB-46): a cube drawn by a partisan or lost to bombing
   // out of a moving group's area is not taken out of the group (movement.ts group entry keeps its
   // count; partisans.ts partisanFlip / losses.ts applyLoss), so the next step moves cubes that are
