@@ -47,3 +47,18 @@ describe('BUG-1 §35 L368-L372 §2 L32: partisans flip only from Axis-controlled
     expect(has(p, 'allies', { type: 'partisanFlip', id: 'partisan-1', from: '07' })).toBe(false);
   });
 });
+
+describe('BUG-4 §36 L380 §5 L67: the recommended Axis deployment after a hand-placed line', () => {
+  it('§5 L67, §36 L380: deployDefault is not offered once a line was deployed by hand (it would put 2 lines in Lazio 10)', () => {
+    const { game, data } = realGame();
+    let s = game.setup('bug4');
+    s = game.apply(s, 'axis', { type: 'pick', unit: 'line' });
+    s = game.apply(s, 'axis', { type: 'deploy', area: '10' });
+    expect(s.game.lines).toContain(idx(data, '10'));
+    const offered = game.legalActions(s, 'axis').some((a) => a.type === 'deployDefault');
+    if (offered) s = game.apply(s, 'axis', { type: 'deployDefault' });
+    const lines = s.game.lines.filter((l) => l !== POOL);
+    expect(new Set(lines).size).toBe(lines.length); // never 2 lines in one area
+    expect(offered).toBe(false);
+  });
+});

@@ -166,10 +166,6 @@ export function knownBug(g: SUState, a: SUAction): boolean {
     const landers = g.battle.att.ids.filter((id) => g.units.find((u) => u.id === id && u.loc === BATTLE && u.type === 'tank')).length;
     if (landers > 0 && tanksIn(g, to, 'allies') + landers > 2) return true;
   }
-  // BUG-4 (§36 L380, §5 L67): the Axis set-up still offers deployDefault after a line was deployed
-  // by hand (sequence.ts HANDLERS.deploy checks cubes and counters, not lines), so a default line
-  // lands in an area that already has one.
-  if (a.type === 'deployDefault' && g.lines.filter((l) => l === POOL).length < 2) return true;
   return false;
 }
 

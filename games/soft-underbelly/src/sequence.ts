@@ -38,6 +38,23 @@ function deployAreas(E: Env, g: SUState, what: string): number[] {
   return out;
 }
 
+/**
+ * The recommended deployment is all-or-nothing (§5 L67): it is offered only while no cube, counter
+ * or defensive line has been deployed by hand, else it would stack on them (e.g. 2 lines in one
+ * area, §36 L380).
+ */
+function nothingDeployed(E: Env, g: SUState): boolean {
+  const left = axisToDeploy(g);
+  const fixed = E.d.setup.filter((p) => p.side === AXIS);
+  const sum = (f: (p: (typeof fixed)[number]) => number) => fixed.reduce((s, p) => s + f(p), 0);
+  const landCounters = g.units.filter((u) => u.side === AXIS && u.type !== 'fleet' && u.type !== 'uboat').length;
+  return (
+    left.cubes === E.d.cubes.axis.count - sum((p) => p.cubes) &&
+    left.lines === g.lines.length - sum((p) => p.lines) &&
+    left.ids.length === landCounters - sum((p) => (p.area === 'sea' ? 0 : p.counters.length))
+  );
+}
+
 HANDLERS.deploy = {
   legal(E, g, d) {
     const left = axisToDeploy(g);
@@ -47,10 +64,7 @@ HANDLERS.deploy = {
       out.push({ type: 'cancel' });
       return out;
     }
-    const full = left.cubes === E.d.cubes.axis.count - E.d.setup.filter((p) => p.side === AXIS).reduce((s, p) => s + p.cubes, 0);
-    if (E.d.axisDefaultDeployment && full && left.ids.length === g.units.filter((u) => u.side === AXIS && u.type !== 'fleet' && u.type !== 'uboat').length - E.d.setup.filter((p) => p.side === AXIS && p.area !== 'sea').reduce((s, p) => s + p.counters.length, 0)) {
-      out.push({ type: 'deployDefault' });
-    }
+    if (E.d.axisDefaultDeployment && nothingDeployed(E, g)) out.push({ type: 'deployDefault' });
     if (left.cubes) out.push({ type: 'pick', unit: 'cube' });
     if (left.lines) out.push({ type: 'pick', unit: 'line' });
     const seen = new Set<string>();
