@@ -48,6 +48,36 @@ describe('BUG-1 §35 L368-L372 §2 L32: partisans flip only from Axis-controlled
   });
 });
 
+describe('BUG-3 §28 L296 §24 L268: landing survivors keep the 2-tank limit', () => {
+  it('§28 L296, §24 L268: survivors with a tank may not return to an area that already holds 2 Allied tanks', () => {
+    const p = pos({}, new Array(20).fill(1));
+    put(p.s, p.data, 'allies', '17', 1, ['us-tank-1']);
+    put(p.s, p.data, 'allies', '19', 0, ['us-tank-2', 'us-tank-3']);
+    put(p.s, p.data, 'axis', '14', 1);
+    u(p, 'us-fleet').up = true;
+    u(p, 'it-fleet').up = false;
+    u(p, 'uboat').up = false;
+    startImpulse(p.s, p.data, 'allies');
+    p.s = passWindows(p.game, p.s);
+    go(p, 'allies', { type: 'endMovement' });
+    p.s = passWindows(p.game, p.s);
+    go(p, 'allies', { type: 'landing', target: '14' });
+    go(p, 'allies', { type: 'fleet', id: 'us-fleet' });
+    go(p, 'allies', { type: 'commit', from: '17', unit: 'cube' });
+    go(p, 'allies', { type: 'commit', from: '17', unit: 'us-tank-1' });
+    go(p, 'allies', { type: 'done' });
+    for (let i = 0; i < 10 && p.game.decision(p.s)?.kind !== 'landingReturn'; i++) {
+      const d = p.game.decision(p.s)!;
+      const l = legal(p, d.role as Side);
+      go(p, d.role as Side, l.find((a) => a.type === 'breakOff') ?? l.find((a) => a.type === 'pass' || a.type === 'done') ?? l[0]!);
+    }
+    expect(p.game.decision(p.s)).toMatchObject({ kind: 'landingReturn' });
+    expect(has(p, 'allies', { type: 'returnTo', area: '18' })).toBe(true);
+    // Returning there would leave 3 Allied tanks in Algiers (19).
+    expect(has(p, 'allies', { type: 'returnTo', area: '19' })).toBe(false);
+  });
+});
+
 describe('BUG-4 §36 L380 §5 L67: the recommended Axis deployment after a hand-placed line', () => {
   it('§5 L67, §36 L380: deployDefault is not offered once a line was deployed by hand (it would put 2 lines in Lazio 10)', () => {
     const { game, data } = realGame();

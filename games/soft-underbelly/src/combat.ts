@@ -547,12 +547,24 @@ HANDLERS.occupy = {
   },
 };
 
-/** Landing survivors go to any Allied-controlled supplied area (§24 L268, AMB-16). */
+/** Can a landing tank withdraw into `a` (§28 L296: at most 2 tanks; mountain option §2 L25, AMB-2)? */
+function tankRoom(E: Env, g: SUState, a: number, tanks: number): boolean {
+  return tanks === 0 || (tanksIn(g, a, ALLIES) + tanks <= 2 && !(g.o.mountainTankEntryBanned && E.m.mountain[a]));
+}
+
+/**
+ * Landing survivors go together to any Allied-controlled supplied area (§24 L268, AMB-16) where a
+ * surviving tank keeps the 2-tank limit at once (§28 L296, D-33). The 6-unit stacking limit is
+ * checked at the end of the impulse, as after any move (§3 L40, overflowCheck). If no such area can
+ * take the tank, any of those areas is offered and the tank is eliminated (as AMB-33).
+ */
 export function landingReturnAreas(E: Env, g: SUState): number[] {
   const sup = supplyMap(E, g, ALLIES);
+  const tanks = g.battle ? attUnits(g, g.battle).filter((u) => u.loc === BATTLE && u.type === 'tank').length : 0;
   const out: number[] = [];
   for (let a = 0; a < E.n; a++) if (E.m.passable[a] && g.ctrl[a] === ALLIES && sup[a] && !hasUnits(g, a, AXIS)) out.push(a);
-  return out;
+  const roomy = out.filter((a) => tankRoom(E, g, a, tanks));
+  return roomy.length ? roomy : out;
 }
 
 HANDLERS.landingReturn = {
@@ -575,7 +587,12 @@ HANDLERS.landingReturn = {
       return;
     }
     const to = E.m.index(a.area);
-    for (const u of landers) u.loc = to;
+    for (const u of landers) {
+      if (u.type === 'tank' && !tankRoom(E, g, to, 1)) {
+        eliminate(g, u);
+        log(ctx, `${u.id} has no room to withdraw to ${areaName(E, to)} and is lost`, '§28 L296, AMB-33');
+      } else u.loc = to;
+    }
     g.cubes.allies[to] = g.cubes.allies[to]! + seaCubes;
     log(ctx, `The landing survivors withdraw to ${areaName(E, to)}`, '§24 L268');
   },

@@ -159,13 +159,6 @@ export function knownBug(g: SUState, a: SUAction): boolean {
     if (a.type === 'partisanFlip' && areaIndex.get(a.from) === grp.at && grp.cubes! > 0) return true;
     if (a.type === 'bomb' && areaIndex.get(a.target) === grp.at) return true;
   }
-  // BUG-3 (§28 L296, §24 L268): landing survivors may return to an area that already holds 2 tanks
-  // of their side, making 3 (combat.ts landingReturnAreas has no tank check).
-  if (a.type === 'returnTo' && g.battle) {
-    const to = areaIndex.get(a.area)!;
-    const landers = g.battle.att.ids.filter((id) => g.units.find((u) => u.id === id && u.loc === BATTLE && u.type === 'tank')).length;
-    if (landers > 0 && tanksIn(g, to, 'allies') + landers > 2) return true;
-  }
   return false;
 }
 
