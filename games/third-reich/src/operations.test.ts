@@ -440,3 +440,124 @@ describe('3.6 sea transport capacity', () => {
     expect(game.legalActions(s, 'allies')).toContainEqual({ type: 'mobilize', counter: 'UK-LF', area: 'london' }); // over land: no capacity
   });
 });
+
+describe('6.1.2 card events', () => {
+  const allied = (s: S) => { s.game.active = 'allies'; s.game.stack = [{ kind: 'impulse', side: 'allies' }]; return s; };
+  it('3.1.2⑥, Diplomacy: the Axis names one of its neutrals (Italy), which enters the war on its side', () => {
+    let s = scene([], { axis: ['ax2-diplo-1'] });
+    s = act(s, { type: 'play', card: 'ax2-diplo-1' });
+    s = act(s, { type: 'event' });
+    const names = game.legalActions(s, 'axis').map((a) => (a as { nation: string }).nation);
+    expect(names).toEqual(expect.arrayContaining(['IT', 'HU', 'RU', 'BU', 'FI', 'TU', 'SP']));
+    expect(names).not.toContain('US');
+    s = act(s, { type: 'diplo', nation: 'IT' });
+    expect(s.game.natBel[N('IT')]).toBe(true);
+    expect(ctrlSide(b, s.game, A('rome'))).toBe('axis'); // 3.4(3)
+  });
+  it('3.1.2③, TC-23: Allied Diplomacy moves the Soviet marker; at Entry the USSR is an Allied belligerent', () => {
+    let s = allied(scene([], { allies: ['al2-diplo-1'] }));
+    s.game.entry.SU = 2;
+    s = act(s, { type: 'play', card: 'al2-diplo-1' });
+    s = act(s, { type: 'event' });
+    s = act(s, { type: 'diplo', nation: 'SU' });
+    expect(s.game.entry.SU).toBe(3);
+    expect(s.game.natBel[N('SU')]).toBe(true);
+    expect(s.game.natSide[N('SU')]).toBe('allies');
+  });
+  it('3.1.2④, AMB-38: Allied Diplomacy moves the Spanish marker away from Entry; at START it cannot', () => {
+    let s = allied(scene([], { allies: ['al2-diplo-1'] }));
+    s = act(s, { type: 'play', card: 'al2-diplo-1' });
+    s = act(s, { type: 'event' });
+    expect(game.legalActions(s, 'allies').map((a) => (a as { nation: string }).nation)).not.toContain('SP');
+    s = allied(scene([], { allies: ['al2-diplo-1'] }));
+    s.game.entry.SP = 1;
+    s = act(s, { type: 'play', card: 'al2-diplo-1' });
+    s = act(s, { type: 'event' });
+    s = act(s, { type: 'diplo', nation: 'SP' });
+    expect(s.game.entry.SP).toBe(0);
+  });
+  it('AMB-30, 3.1.3(2)②: a belligerent Spain pushed out of Entry with Allied units on its soil turns against the Allies for good', () => {
+    let s = allied(scene([['UK-LF', 'seville', 1]], { allies: ['al2-diplo-1'] }));
+    s.game.entry.SP = 3;
+    s.game.natBel[N('SP')] = true;
+    s = act(s, { type: 'play', card: 'al2-diplo-1' });
+    s = act(s, { type: 'event' });
+    s = act(s, { type: 'diplo', nation: 'SP' });
+    expect(s.game.natBel[N('SP')]).toBe(true);
+    expect(s.game.natSide[N('SP')]).toBe('axis');
+    expect(s.game.natLocked[N('SP')]).toBe(true);
+  });
+  it('TC-27, 2.3.2: Development takes an SV 3 card into the discard pile; it joins the deck at the end of the turn', () => {
+    let s = scene([], { axis: ['ax2-dev-1'] });
+    s = act(s, { type: 'play', card: 'ax2-dev-1' });
+    s = act(s, { type: 'event' });
+    const cards = game.legalActions(s, 'axis').filter((a) => a.type === 'devCard').map((a) => (a as { card: string }).card);
+    expect(cards).toContain('ax3-blitz');
+    expect(cards).not.toContain('ax4-sealion'); // SV 4 > 3
+    s = act(s, { type: 'devCard', card: 'ax3-blitz' });
+    expect(s.game.discard.axis).toContain('ax3-blitz');
+    expect(s.game.dev.axis).not.toContain('ax3-blitz');
+    expect(s.game.hand.axis).not.toContain('ax3-blitz');
+  });
+  it('2.3.2, Development: up to 2 units from the development pool to the mobilization pool', () => {
+    let s = scene([], { axis: ['ax2-dev-1'] });
+    s = act(s, { type: 'play', card: 'ax2-dev-1' });
+    s = act(s, { type: 'event' });
+    s = act(s, { type: 'devUnit', counter: 'GE-TF5' });
+    expect(types(s)).not.toContain('devCard');
+    s = act(s, { type: 'devUnit', counter: 'GE-TF5' });
+    expect(decision(s)).toMatchObject({ kind: 'card' });
+    const k = b.counterIndex.get('GE-TF5')!;
+    expect(s.game.loc.filter((l, u) => l === POOL && b.unitKind[u] === k)).toHaveLength(2);
+  });
+  it('3.1.2⑤, Vichy France: with Paris Axis-held, France turns Axis; French units without the Vichy marking leave the map', () => {
+    let s = scene([['GE-LF', 'paris', 1], ['FR-LF', 'algeria', 6]], { axis: ['ax4-vichy'] });
+    s.game.ctrl[A('paris')] = N('GE');
+    s = act(s, { type: 'play', card: 'ax4-vichy' });
+    s = act(s, { type: 'event' });
+    expect(s.game.natSide[N('FR')]).toBe('axis');
+    const k = b.counterIndex.get('FR-LF')!;
+    const vichyCount = b.counters[k]!.vichy ?? 0;
+    expect(s.game.loc.filter((l, u) => l === A('algeria') && b.unitKind[u] === k)).toHaveLength(Math.min(6, vichyCount));
+  });
+  it('Lend-Lease: with the North Atlantic Allied and the USSR at war, Soviet units worth 2 SV are mobilized free', () => {
+    let s = allied(scene([['UK-NF', 'north_atlantic', 1]], { allies: ['al3-lendlease'] }));
+    s.game.ctrl[A('north_atlantic')] = N('UK');
+    s.game.natBel[N('SU')] = true;
+    s = act(s, { type: 'play', card: 'al3-lendlease' });
+    s = act(s, { type: 'event' });
+    s = act(s, { type: 'freeMobilize', counter: 'SU-LF', area: 'moscow' });
+    s = act(s, { type: 'freeMobilize', counter: 'SU-LF', area: 'moscow' });
+    expect(game.legalActions(s, 'allies')).toEqual([{ type: 'endEvent' }]);
+    expect(s.game.loc.filter((l) => l === A('moscow'))).toHaveLength(2);
+  });
+  it('15.1(6), Wolfpack: each submarine hit makes the Allies discard a card at random; the submarines flip', () => {
+    let s = scene([['GE-SS', 'north_atlantic', 2]], { axis: ['ax3-wolfpack'], allies: ['al2-supply', 'al2-dev-1'], dice: [1, 6, 2] });
+    s = act(s, { type: 'play', card: 'ax3-wolfpack' });
+    s = act(s, { type: 'event' });
+    expect(s.game.hand.allies).toEqual(['al2-supply']); // die 2 of 2 picks the second card
+    expect(s.game.discard.allies).toContain('al2-dev-1');
+    expect(unitsOf(s, 'GE-SS', 'north_atlantic').every((u) => s.game.used[u] === 1)).toBe(true);
+  });
+  it('8.1.2(1)④, Sea Transport: the group makes a sea move and its land units stay unused', () => {
+    let s = allied(scene([['UK-LF', 'london', 2], ['UK-NF', 'english_channel', 1]], { allies: ['al3-seatransport'] }));
+    s.game.ctrl[A('english_channel')] = N('UK');
+    s = act(s, { type: 'play', card: 'al3-seatransport' });
+    s = act(s, { type: 'event' });
+    s = group(s, 'london', [['UK-LF', 1]]);
+    s = act(s, { type: 'declare', action: 'move' });
+    expect(game.legalActions(s, 'allies').every((a) => a.type !== 'to' || b.isSea[A(a.area)])).toBe(true);
+    s = act(s, { type: 'to', area: 'english_channel' });
+    s = act(s, { type: 'to', area: 'western_france' });
+    s = act(s, { type: 'stop' });
+    expect(unitsOf(s, 'UK-LF', 'western_france').map((u) => s.game.used[u])).toEqual([0]);
+  });
+  it('9.2(2), Long-range Bombing: an air attack reaches movement + 2 areas', () => {
+    let s = allied(scene([['UK-AF', 'london', 2], ['UK-LF', 'london', 1], ['GE-LF', 'berlin', 1]], { allies: ['al4-longrange'], dice: [6] }));
+    s = act(s, { type: 'play', card: 'al4-longrange' });
+    s = act(s, { type: 'event' });
+    s = group(s, 'london', [['UK-AF', 1]]);
+    s = act(s, { type: 'declare', action: 'airAttack' });
+    expect(game.legalActions(s, 'allies')).toContainEqual({ type: 'target', area: 'berlin' });
+  });
+});

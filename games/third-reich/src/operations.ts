@@ -136,7 +136,9 @@ export function createOperations(b: Board, hooks: OpHooks) {
     const air = act.type === 'airMove';
     const last = act.path.at(-1)!;
     const out: number[] = [];
+    const seaOnly = eventKind(g, act) === 'seaTransport' && act.path.length === 1; // Sea Transport: a sea move starts by entering a sea area
     for (const y of neighbours(b, g, last, act.side)) {
+      if (seaOnly && !b.isSea[y]) continue;
       const p = [...act.path, y];
       const r = moveCheck(g, act, p, air);
       if (r.ok && (!r.seaMove || capacityOk(g, act, p))) out.push(y);
@@ -187,6 +189,9 @@ export function createOperations(b: Board, hooks: OpHooks) {
     if (!act.units.length) return out;
     const area = g.loc[act.units[0]!]!;
     const probe = (type: ActType) => ({ ...act, type, path: [area] });
+    const ek = eventKind(g, act);
+    if (ek === 'seaTransport') return stepChoices(g, probe('move')).length ? [{ type: 'declare', action: 'move' }] : []; // 8.1.2: a sea move
+    if (ek === 'longRangeBombing') return airTargets(g, act, extraRange(g, act)).length && act.units.every((u) => b.unitClass[u] === 'air') ? [{ type: 'declare', action: 'airAttack' }] : [];
     if (act.mode !== 'air' && stepChoices(g, probe('move')).length) out.push({ type: 'declare', action: 'move' });
     if (act.units.every((u) => b.unitClass[u] === 'air') && stepChoices(g, probe('airMove')).length) out.push({ type: 'declare', action: 'airMove' });
     if (act.mode !== 'air' && canNormalAttack(g, act)) {
@@ -197,7 +202,13 @@ export function createOperations(b: Board, hooks: OpHooks) {
     return out;
   }
 
-  const extraRange = (_g: TRState, _act: Act) => 0;
+  /** The event driving an 'event' group (Sea Transport, Long-range Bombing), else null. */
+  const eventKind = (g: TRState, act: Act) => (act.mode === 'event' && g.op ? b.cardById.get(g.op.card)?.effect.kind ?? null : null);
+  /** Long-range Bombing: movement + 2 (an exception to 9.2(2)). */
+  const extraRange = (g: TRState, act: Act) => {
+    const e = act.mode === 'event' && g.op ? b.cardById.get(g.op.card)?.effect : undefined;
+    return e?.kind === 'longRangeBombing' ? e.extraRange : 0;
+  };
 
   // ---- counterattacks (10.0) ---------------------------------------------------------------------
   /** The area and targets of a counterattack against the current action (AMB-19), and who may counterattack. */
@@ -456,6 +467,7 @@ export function createOperations(b: Board, hooks: OpHooks) {
   /** Starts a group in an area (7.0). */
   function form(g: TRState, side: Side, mode: ActMode, area: number): void {
     g.act = { side, mode, units: [], area, type: null, path: [], target: -1, damaged: [], blitz: mode === 'blitz' ? { left: 2, twice: false, firstDone: false, points: 0, flipLater: [] } : null };
+    if (mode === 'event' && b.cardById.get(g.op?.card ?? '')?.effect.kind === 'seaTransport') g.act.noFlip = true; // 8.1.2(1)④ exception
     g.stack.push({ kind: 'group', side });
   }
 
@@ -521,7 +533,7 @@ export function createOperations(b: Board, hooks: OpHooks) {
     }
     g.act = null;
     if (act.mode === 'air') { g.passes = 0; g.bank[act.side] = 0; } // 10.2(3): an air operation loses the banked SV
-    if (act.mode === 'air' || act.mode === 'blitz') {
+    if (act.mode === 'air' || act.mode === 'blitz' || act.mode === 'event') {
       const ch = g.stack.at(-1);
       if (ch?.kind === 'choose') g.stack.pop();
       if (act.mode === 'air') hooks.endImpulse(ctx, g, act.side); // 6.2, AMB-14: one group, one action

@@ -13,7 +13,7 @@ import { OPTIONS } from './options.ts';
 import { other, type Pending, type TRState } from './state.ts';
 import { createOperations, OP_TYPES, type OpAction } from './operations.ts';
 import {
-  costOf, ctrlSide, enemyControlUnits, friendlyUnit, landAreasOf, locField, mobilizationOrigins, placementCache, placements, placementSeas, recoverable, sourceCount, updateControl,
+  costOf, ctrlSide, enemyControlUnits, enterWar, friendlyUnit, landAreasOf, locField, mobilizationOrigins, placementCache, placements, placementSeas, recoverable, sourceCount, updateControl,
 } from './world.ts';
 
 export type TRAction =
@@ -31,6 +31,11 @@ export type TRAction =
   | { type: 'endWithdrawal' }
   | { type: 'air' }
   | { type: 'useBank' }
+  | { type: 'diplo'; nation: string }
+  | { type: 'devCard'; card: string }
+  | { type: 'devUnit'; counter: string }
+  | { type: 'endEvent' }
+  | { type: 'freeMobilize'; counter: string; area: string }
   | OpAction;
 
 export interface TRView extends Omit<TRState, 'hand' | 'deck'> {
@@ -311,7 +316,163 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     const e = card(g.op!.card).effect;
     if (e.kind === 'supply') return true; // 13.0
     if (e.kind === 'blitzkrieg') return true; // 17.1
-    return false; // the other events come with their rules (see STATUS.md)
+    if (e.kind === 'seaTransport' || e.kind === 'longRangeBombing') return true; // one group action (8.1.2, 9.2(2))
+    if (e.kind === 'diplomacy') return diplomacyChoices(g, side).length > 0; // 3.1.2
+    if (e.kind === 'development') return developChoices(g, side, e.maxSv, false).length > 0; // 2.3.2
+    if (e.kind === 'vichyFrance') return vichyPossible(g); // 3.1.2⑤
+    if (e.kind === 'lendLease') return lendLeasePossible(g, e.nation);
+    if (e.kind === 'wolfpack') return wolves(g, e.areas).length > 0; // 15.1(6)
+    return false; // Strategic Movement, Sea Lion, Landing, Strategic Bombing: not yet (see STATUS.md)
+  }
+
+  // ---- events (6.1.2) ---------------------------------------------------------------------------
+  /** 15.5(1), SV 4 Supply: one Yugoslav infantry in the pool may be placed free in Yugoslavia (used). */
+  function supplyYugoslavia(ctx: Ctx, g: TRState): void {
+    const yu = b.nationIndex.get('YU')!;
+    if (!g.natBel[yu] || g.natSide[yu] !== 'allies') return;
+    const k = b.counterIndex.get('YU-LF');
+    if (k === undefined) return;
+    const area = b.areaIndex.get('yugoslavia')!;
+    const u = g.loc.findIndex((l, v) => l === POOL && b.unitKind[v] === k);
+    if (u < 0 || !placements(b, g, k, 'allies').includes(area)) return;
+    g.loc[u] = area;
+    g.used[u] = 1;
+    ctx.log('Supply: a Yugoslav infantry is mobilized free in Yugoslavia (15.5(1)).', { rule: '15.5(1)' });
+  }
+
+  const MARKER: readonly string[] = ['US', 'SU', 'TU', 'SP'];
+  const track = (n: string) => data.entryTracks.find((t) => t.nation === n)!;
+
+  /** 3.1.2③④⑤⑥, AMB-38: the nations a Diplomacy event of `side` may name. */
+  function diplomacyChoices(g: TRState, side: Side): string[] {
+    const out: string[] = [];
+    for (let n = 0; n < g.natBel.length; n++) {
+      const code = nationCode(n);
+      if (g.natLocked[n]) continue; // 3.1.3(2)①: fixed for good
+      if (code === 'US' || code === 'SU') { if (side === 'allies' && !g.natBel[n]) out.push(code); continue; } // ③
+      if (code === 'TU' || code === 'SP') { // ④, AMB-38: the Axis toward Entry, the Allies away
+        const box = g.entry[code];
+        if (side === 'axis' ? !g.natBel[n] && box < track(code).boxes.length - 1 : box > 0) out.push(code);
+        continue;
+      }
+      if (code === 'FR') { // ⑤: while Paris is Allied-controlled, Allied Diplomacy brings France back
+        if (side === 'allies' && g.natSide[n] === 'axis' && ctrlSide(b, g, b.sp.paris) === 'allies') out.push(code);
+        continue;
+      }
+      if (!g.natBel[n] && g.natSide[n] === side) out.push(code); // ⑥: a neutral of the player's own camp
+    }
+    return out;
+  }
+
+  function diplomacy(ctx: Ctx, g: TRState, side: Side, code: string): void {
+    const n = b.nationIndex.get(code as never)!;
+    if (code === 'FR') { enterWar(g, n, 'allies'); ctx.log('France becomes an Allied belligerent again (3.1.2⑤).', { rule: '3.1.2⑤' }); return; }
+    if (MARKER.includes(code)) {
+      const c = code as 'US' | 'SU' | 'TU' | 'SP';
+      const last = track(c).boxes.length - 1;
+      const wasEntry = g.entry[c] >= last;
+      g.entry[c] += side === 'allies' && (c === 'TU' || c === 'SP') ? -1 : 1;
+      ctx.log(`${side} Diplomacy: the ${c} entry marker moves to ${track(c).boxes[g.entry[c]]}.`, { rule: c === 'US' || c === 'SU' ? '3.1.2③' : '3.1.2④' });
+      if (g.entry[c] >= last) { // ③④: Entry -> belligerent at once
+        enterWar(g, n, c === 'US' || c === 'SU' ? 'allies' : 'axis');
+        ctx.log(`${c} enters the war on the ${g.natSide[n]} side.`, { rule: c === 'US' || c === 'SU' ? '3.1.2③' : '3.1.2④' });
+      } else if (wasEntry && g.natBel[n] && g.options.spainTurkeyReturn) { // AMB-30, 3.1.3(2)②
+        g.natBel[n] = false;
+        const own = (a: number) => b.flag[a] === n || g.ctrl[a] === n;
+        const camps = new Set<Side>();
+        for (let u = 0; u < g.loc.length; u++) {
+          const a = g.loc[u]!;
+          if (a >= 0 && own(a) && b.unitNation[u] !== n && g.natBel[b.unitNation[u]!]) camps.add(g.natSide[b.unitNation[u]!]!);
+        }
+        if (camps.size) {
+          const camp: Side = camps.size === 2 ? 'axis' : other([...camps][0]!);
+          enterWar(g, n, camp);
+          g.natLocked[n] = true;
+          ctx.log(`${c} leaves Entry with foreign units on its soil: a violation, it is a ${camp} belligerent for good (3.1.3(2)②).`, { rule: '3.1.3(2)②' });
+        } else ctx.log(`${c} becomes neutral again (AMB-30).`, { rule: '3.1.3(2)②' });
+      }
+      return;
+    }
+    enterWar(g, n, side); // ⑥
+    ctx.log(`${code} enters the war on the ${side} side (3.1.2⑥).`, { rule: '3.1.2⑥' });
+  }
+
+  /** 2.3.2, Development: SV <= maxSv cards of the development pool; own units there (by counter kind). */
+  function developChoices(g: TRState, side: Side, maxSv: number, started: boolean): TRAction[] {
+    const out: TRAction[] = [];
+    if (!started) {
+      const seen = new Set<string>();
+      for (const id of g.dev[side]) if (card(id).sv <= maxSv && !seen.has(cardClass(id))) { seen.add(cardClass(id)); out.push({ type: 'devCard', card: id }); }
+    }
+    const kinds = new Set<number>();
+    for (let u = 0; u < g.loc.length; u++) if (g.loc[u] === DEV && g.natSide[b.unitNation[u]!] === side) kinds.add(b.unitKind[u]!);
+    for (const k of [...kinds].sort((x, y) => x - y)) out.push({ type: 'devUnit', counter: b.counters[k]!.id });
+    return out;
+  }
+
+  /** 3.1.2⑤: Vichy France needs an Axis-controlled Paris and France still Allied. */
+  function vichyPossible(g: TRState): boolean {
+    const fr = b.nationIndex.get('FR')!;
+    return ctrlSide(b, g, b.sp.paris) === 'axis' && g.natSide[fr] === 'allies';
+  }
+
+  function vichy(ctx: Ctx, g: TRState): void {
+    const fr = b.nationIndex.get('FR')!;
+    enterWar(g, fr, 'axis');
+    // 2.1.1(6), spec 7.2 M15: the first `vichy` counters of each French kind carry the marking; the others on the map go to the pool.
+    let moved = 0;
+    b.counters.forEach((c, k) => {
+      if (c.nation !== 'FR') return;
+      const first = b.unitKind.indexOf(k);
+      for (let i = c.vichy ?? 0; i < c.count; i++) {
+        const u = first + i;
+        if (g.loc[u]! >= 0) { g.loc[u] = c.type === 'FT' ? REMOVED : POOL; g.used[u] = 0; moved++; }
+      }
+    });
+    ctx.log(`Vichy France: France becomes an Axis belligerent; ${moved} French units without the Vichy marking leave the map.`, { rule: '3.1.2⑤' });
+  }
+
+  function lendLeasePossible(g: TRState, code: string): boolean {
+    const n = b.nationIndex.get(code as never)!;
+    return ctrlSide(b, g, b.sp.northAtlantic) === 'allies' && !!g.natBel[n] && g.natSide[n] === 'allies';
+  }
+
+  function freeMobChoices(g: TRState, p: Extract<Pending, { kind: 'freeMob' }>): { counter: number; area: number }[] {
+    const out: { counter: number; area: number }[] = [];
+    const pre = placementCache(b, g, p.side);
+    b.counters.forEach((c, k) => {
+      if (b.nationIndex.get(c.nation) !== p.nation || costOf(b, k) > p.left) return;
+      const first = b.unitKind.indexOf(k);
+      let inPool = false;
+      for (let i = 0; i < c.count; i++) if (g.loc[first + i] === POOL) { inPool = true; break; }
+      if (inPool) for (const a of placements(b, g, k, p.side, pre)) out.push({ counter: k, area: a });
+    });
+    return out;
+  }
+
+  /** 15.1(6): unused Axis submarines in the Wolfpack areas. */
+  function wolves(g: TRState, areas: string[]): number[] {
+    const at = new Set(areas.map((id) => A(id)));
+    const out: number[] = [];
+    for (let u = 0; u < g.loc.length; u++) if (at.has(g.loc[u]!) && b.unitClass[u] === 'sub' && !g.used[u] && friendlyUnit(g, b, u, 'axis')) out.push(u);
+    return out;
+  }
+
+  function wolfpack(ctx: Ctx, g: TRState, areas: string[]): void {
+    const subs = wolves(g, areas);
+    const dice = ctx.roll(subs.length, 'commerce raiding');
+    let hits = 0;
+    dice.forEach((d, i) => { if (d <= b.counters[b.unitKind[subs[i]!]!]!.attack) hits++; });
+    for (const u of subs) g.used[u] = 1;
+    ctx.log(`Wolfpack: ${subs.length} submarines raid, ${hits} hit(s).`, { rule: '15.1(6)', dice });
+    for (let i = 0; i < hits; i++) {
+      const hand = g.hand.allies;
+      if (!hand.length || (g.options.opt16_3 && hand.length <= 4)) break; // 16.3
+      const pick = ctx.roll(1, 'card discarded at random', hand.length)[0]! - 1; // [REC] chosen at random (16.2(1) off)
+      const [c] = hand.splice(pick, 1);
+      g.discard.allies.push(c!);
+      ctx.log(`The Allies discard ${card(c!).name}.`, { rule: '15.1(6)' });
+    }
   }
 
   function endSv(g: TRState): void {
@@ -348,6 +509,9 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       case 'sv': return { kind: 'sv', role: side, rule: '6.1.1', prompt: `Spend ${g.op!.svLeft} SV: move, attack or mobilize` };
       case 'recover': return { kind: 'recover', role: side, rule: '13.0(2)', prompt: `Recover up to ${top.left} used ${nationCode(top.nation)} units` };
       case 'withdraw': return { kind: 'withdraw', role: side, rule: '5.0(4)③', prompt: 'Return units to the mobilization pool, or finish' };
+      case 'diplomacy': return { kind: 'diplomacy', role: side, rule: '3.1.2', prompt: 'Diplomacy: choose the nation' };
+      case 'develop': return { kind: 'develop', role: side, rule: '2.3.2', prompt: top.started ? `Development: up to ${top.left} more unit(s) to the mobilization pool` : 'Development: take a card, or units, from the development pool' };
+      case 'freeMob': return { kind: 'freeMob', role: side, rule: '12.0', prompt: `Lend-Lease: mobilize ${nationCode(top.nation)} units worth up to ${top.left} SV free` };
       default: {
         const p = ops.prompt(g, top)!;
         return { kind: top.kind, role: side, ...p };
@@ -387,6 +551,12 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       case 'withdraw':
         return [...withdrawable(g, side).map((unit) => ({ type: 'withdraw' as const, unit })), { type: 'endWithdrawal' }];
       default:
+        if (top.kind === 'diplomacy') return diplomacyChoices(g, side).map((nation) => ({ type: 'diplo' as const, nation }));
+        if (top.kind === 'develop') {
+          const e = card(g.op!.card).effect as { maxSv: number };
+          return [...developChoices(g, side, e.maxSv, top.started), { type: 'endEvent' }];
+        }
+        if (top.kind === 'freeMob') return [...freeMobChoices(g, top).map((m) => ({ type: 'freeMobilize' as const, counter: b.counters[m.counter]!.id, area: b.areaIds[m.area]! })), { type: 'endEvent' }];
         return ops.legal(g, top);
     }
   }
@@ -397,6 +567,37 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     const side = role as Side;
     if (OP_TYPES.has(a.type)) { ops.perform(ctx, g, side, a as OpAction); advance(ctx, g); return; }
     switch (a.type) {
+      case 'diplo': g.stack.pop(); diplomacy(ctx, g, side, a.nation); break;
+      case 'devCard': { // 2.3.2: into the discard pile, usable from the next turn
+        g.stack.pop();
+        g.dev[side].splice(g.dev[side].indexOf(a.card), 1);
+        g.discard[side].push(a.card);
+        ctx.log(`${side} develops ${g.options.opt16_1_1 ? `a card of SV ${card(a.card).sv}` : card(a.card).name}.`, { rule: '2.3.2', to: g.options.opt16_1_1 ? [side] : undefined });
+        if (g.options.opt16_1_1) ctx.log(`${side} develops a card of SV ${card(a.card).sv} (16.1.1).`, { rule: '16.1.1', to: [other(side)] });
+        break;
+      }
+      case 'devUnit': {
+        const top = g.stack.at(-1) as Extract<Pending, { kind: 'develop' }>;
+        const k = b.counterIndex.get(a.counter)!;
+        const u = g.loc.findIndex((l, v) => l === DEV && b.unitKind[v] === k);
+        g.loc[u] = POOL;
+        top.left--;
+        top.started = true;
+        ctx.log(`${side} moves ${a.counter} from the development pool to the mobilization pool.`, { rule: '2.3.2' });
+        if (top.left <= 0) g.stack.pop();
+        break;
+      }
+      case 'endEvent': g.stack.pop(); break;
+      case 'freeMobilize': {
+        const top = g.stack.at(-1) as Extract<Pending, { kind: 'freeMob' }>;
+        const k = b.counterIndex.get(a.counter)!;
+        const u = g.loc.findIndex((l, v) => l === POOL && b.unitKind[v] === k);
+        g.loc[u] = A(a.area);
+        g.used[u] = 1; // 12.0(1)
+        top.left -= costOf(b, k);
+        ctx.log(`${side} mobilizes ${a.counter} in ${data.areas[A(a.area)]!.name} free (Lend-Lease).`, { rule: '12.0' });
+        break;
+      }
       case 'air': g.stack.pop(); g.stack.push({ kind: 'choose', side, mode: 'air' }); break; // 6.2
       case 'useBank': { // 10.2(1)(2)
         g.stack.pop();
@@ -427,7 +628,14 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
         const e = card(g.op!.card).effect;
         ctx.log(`${side} carries out the event ${card(g.op!.card).name}.`, { rule: '6.1.2' });
         if (e.kind === 'supply') recovery(ctx, g, side); // 13.0: "whenever a Supply event is used"
+        if (e.kind === 'supply' && e.yugoslavia) supplyYugoslavia(ctx, g); // 15.5(1)
         if (e.kind === 'blitzkrieg') g.stack.push({ kind: 'choose', side, mode: 'blitz' }); // 17.1
+        if (e.kind === 'seaTransport' || e.kind === 'longRangeBombing') g.stack.push({ kind: 'choose', side, mode: 'event' });
+        if (e.kind === 'diplomacy') g.stack.push({ kind: 'diplomacy', side });
+        if (e.kind === 'development') g.stack.push({ kind: 'develop', side, left: e.units, started: false });
+        if (e.kind === 'vichyFrance') vichy(ctx, g);
+        if (e.kind === 'lendLease') g.stack.push({ kind: 'freeMob', side, left: e.sv, nation: b.nationIndex.get(e.nation as never)! });
+        if (e.kind === 'wolfpack') wolfpack(ctx, g, e.areas);
         break;
       }
       case 'endCard': {

@@ -50,6 +50,12 @@ export type Pending =
   | { kind: 'retreat'; side: Side; units: number[]; only: number }
   /** Sea transport overflow (3.6(5)): the owner sends `left` land/air units at sea in `area` to the pool. */
   | { kind: 'overflow'; side: Side; area: number; left: number }
+  /** Diplomacy event (3.1.2): choose the nation. */
+  | { kind: 'diplomacy'; side: Side }
+  /** Development event (2.3.2): one card, or up to `left` units from the development pool. */
+  | { kind: 'develop'; side: Side; left: number; started: boolean }
+  /** Free mobilization by an event (Lend-Lease): `left` SV of `nation` units. */
+  | { kind: 'freeMob'; side: Side; left: number; nation: number }
   /** Automatic steps of an action: the attack roll, the end of an action. */
   | { kind: 'auto'; step: 'strike' | 'actDone'; side: Side };
 
