@@ -48,6 +48,48 @@ describe('BUG-1 §35 L368-L372 §2 L32: partisans flip only from Axis-controlled
   });
 });
 
+describe('BUG-2 §12 L156 §30 L326 §35 L370 AMB-46: units taken out of a moving group leave the group', () => {
+  it('§35 L370, AMB-46: a cube drawn by a partisan out of a moving Axis group leaves the group (no negative cube count)', () => {
+    const p = pos();
+    p.s.game.italy = true;
+    put(p.s, p.data, 'axis', '04', 1);
+    put(p.s, p.data, 'allies', '19', 1);
+    u(p, 'partisan-1').loc = at(p, '08'); // triangle, Axis-controlled, adjacent to 07
+    startImpulse(p.s, p.data, 'axis');
+    p.s = passWindows(p.game, p.s);
+    go(p, 'axis', { type: 'select', area: '04' });
+    go(p, 'axis', { type: 'add', unit: 'cube' });
+    go(p, 'axis', { type: 'step', to: '07' });
+    go(p, 'allies', { type: 'partisanFlip', id: 'partisan-1', from: '07' });
+    go(p, 'allies', { type: 'pass' });
+    expect(p.s.game.cubes.axis[at(p, '07')]).toBe(0);
+    expect(p.s.game.cubes.axis[at(p, '08')]).toBe(1);
+    // The group now holds nothing: it cannot step on (a stale group would leave -1 Axis cubes in 07
+    // and conjure one in 09).
+    expect(has(p, 'axis', { type: 'step', to: '09' })).toBe(false);
+    if (has(p, 'axis', { type: 'step', to: '09' })) go(p, 'axis', { type: 'step', to: '09' });
+    expect(p.s.game.cubes.axis[at(p, '07')]).toBeGreaterThanOrEqual(0);
+  });
+  it('§30 L326, §21 ③: a counter eliminated by bombing during its move is not carried back onto the map', () => {
+    const p = pos({}, [6]);
+    put(p.s, p.data, 'axis', '04', 0, ['de-tank-1'], { faceUp: false });
+    put(p.s, p.data, 'axis', '01', 1);
+    put(p.s, p.data, 'allies', '08', 1, ['us-air-1']);
+    startImpulse(p.s, p.data, 'axis');
+    p.s = passWindows(p.game, p.s);
+    go(p, 'axis', { type: 'select', area: '04' });
+    go(p, 'axis', { type: 'add', unit: 'de-tank-1' });
+    go(p, 'axis', { type: 'step', to: '07' });
+    go(p, 'allies', { type: 'bomb', id: 'us-air-1', target: '07' });
+    go(p, 'axis', { type: 'loss', unit: 'de-tank-1' }); // face-down: removed (§21 ③)
+    expect(u(p, 'de-tank-1').loc).toBe(POOL);
+    p.s = passWindows(p.game, p.s);
+    // A stale group would still list de-tank-1 and a step to 05 would move it from the pool to 05.
+    if (has(p, 'axis', { type: 'step', to: '05' })) go(p, 'axis', { type: 'step', to: '05' });
+    expect(u(p, 'de-tank-1').loc).toBe(POOL);
+  });
+});
+
 describe('BUG-3 §28 L296 §24 L268: landing survivors keep the 2-tank limit', () => {
   it('§28 L296, §24 L268: survivors with a tank may not return to an area that already holds 2 Allied tanks', () => {
     const p = pos({}, new Array(20).fill(1));

@@ -139,6 +139,28 @@ HANDLERS.group = {
   },
 };
 
+/**
+ * Reconciles every moving group on the stack with the map (§12 L156, §30 L326, §35 L370, AMB-46).
+ * A reaction between steps (a partisan drawing a cube, a bombing or interception loss, an event)
+ * may take units out of the group's area: a counter no longer there leaves the group, and the group
+ * keeps at most the cubes still there. A cube drawn or lost is taken from the area's other cubes
+ * first; the group loses one only when no other is left (the moved/pinned counts shrink instead).
+ * Run by `proceed` after every action, so a step never moves units that are gone.
+ */
+export function syncGroups(g: SUState): void {
+  for (const d of g.stack) {
+    if (d.kind !== 'group' || d.at === undefined || d.at < 0) continue;
+    const side = d.side!;
+    const at = d.at;
+    if (d.ids!.some((id) => unit(g, id).loc !== at)) d.ids = d.ids!.filter((id) => unit(g, id).loc === at);
+    const here = g.cubes[side][at]!;
+    if (d.cubes! > here) d.cubes = here;
+    const rest = here - d.cubes!;
+    if (g.moved[side][at]! > rest) g.moved[side][at] = rest;
+    if (side === AXIS && g.pins[at]! > rest) g.pins[at] = rest;
+  }
+}
+
 function moveGroup(g: SUState, d: Entry, to: number): void {
   const side = d.side!;
   const at = d.at!;

@@ -29,7 +29,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomIndex, seedRng, type EngineState } from '@sandtable/engine';
 import { softUnderbelly as G, loadSoftUnderbellyData, type SUAction, type SUState } from './index.ts';
-import { BATTLE, GONE, POOL, SEA, stackCount, tanksIn, type Side } from './state.ts';
+import { BATTLE, GONE, POOL, SEA, stackCount, type Side } from './state.ts';
 
 const data = loadSoftUnderbellyData();
 const N = data.areas.length;
@@ -143,25 +143,6 @@ function checkStacking(g: SUState, where: string): void {
   }
 }
 
-const areaIndex = new Map(data.areas.map((a, i) => [a.id, i]));
-
-/**
- * Legal actions the chooser skips because they trigger a rules bug reported to the rules author
- * (strict reproductions in spec-failing.test.ts.txt). Remove an entry once its bug is fixed.
- */
-export function knownBug(g: SUState, a: SUAction): boolean {
-  // BUG-2 (§12 L156, §30 L326, §35 L370, AMB-46): a cube drawn by a partisan or lost to bombing
-  // out of a moving group's area is not taken out of the group (movement.ts group entry keeps its
-  // count; partisans.ts partisanFlip / losses.ts applyLoss), so the next step moves cubes that are
-  // not there (negative count) or brings an eliminated counter back.
-  const grp = [...g.stack].reverse().find((e) => e.kind === 'group');
-  if (grp && grp.at !== undefined && (grp.cubes! > 0 || grp.ids!.length > 0)) {
-    if (a.type === 'partisanFlip' && areaIndex.get(a.from) === grp.at && grp.cubes! > 0) return true;
-    if (a.type === 'bomb' && areaIndex.get(a.target) === grp.at) return true;
-  }
-  return false;
-}
-
 const inImpulse = (phase: string) => phase === 'impulse' || phase.startsWith('battle');
 
 interface Played {
@@ -186,9 +167,7 @@ function playChecked(i: number, record: boolean, upTo = Infinity): Played {
     if (!d) fail(where, 'no decision and no outcome');
     const all = G.legalActions(s, d.role);
     if (all.length === 0) fail(where, `no legal action for ${d.role} at "${d.prompt}" (${d.kind})`);
-    const legal = all.filter((x) => !knownBug(s.game, x));
-    if (legal.length === 0) fail(where, `only known-bug actions for ${d.role} at "${d.prompt}" (${d.kind})`);
-    const a = legal[randomIndex(chooser, legal.length)]!;
+    const a = all[randomIndex(chooser, all.length)]!;
     const phase = s.game.phase;
     const serial = s.game.serial;
     const turn = s.game.turn;

@@ -6,7 +6,7 @@ import { OPTION_SPECS, toOpts } from './options.ts';
 import { bombProblem } from './bombing.ts';
 import { attackLimitReached } from './combat.ts';
 import { eventPlayable } from './events.ts';
-import { stepProblem } from './movement.ts';
+import { stepProblem, syncGroups } from './movement.ts';
 import { startGame } from './sequence.ts';
 import { initialState, makeEnv, ALLIES, AXIS, type Env, type Side, type SUState } from './state.ts';
 import { continuousChecks } from './victory.ts';
@@ -22,6 +22,7 @@ const quietCtx = (ctx: Ctx): Ctx => ctx;
 /** Runs system steps and automatic passes until a player must decide (or the game ends). */
 export function proceed(E: Env, ctx: Ctx, g: SUState): void {
   for (let guard = 0; guard < 100_000; guard++) {
+    syncGroups(g); // §12 L156, AMB-46: a moving group holds only the units still in its area
     continuousChecks(E, ctx, g);
     if (g.result) {
       g.stack.length = 0;
