@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Options } from '@sandtable/engine';
 import type { SUAction } from './actions.ts';
 import { act, emptyPosition, idx, passWindows, put, realGame, startImpulse } from './testing/fixtures.ts';
-import { POOL, type Side } from './state.ts';
+import { BATTLE, POOL, type Side } from './state.ts';
 
 function pos(opts: Options = {}, dice: number[] = []) {
   const { game, data } = realGame();
@@ -117,6 +117,42 @@ describe('BUG-3 §28 L296 §24 L268: landing survivors keep the 2-tank limit', (
     expect(has(p, 'allies', { type: 'returnTo', area: '18' })).toBe(true);
     // Returning there would leave 3 Allied tanks in Algiers (19).
     expect(has(p, 'allies', { type: 'returnTo', area: '19' })).toBe(false);
+  });
+});
+
+describe('BUG-3b §28 L296 AMB-33: no area can take the surviving tank', () => {
+  it('§28 L296, AMB-33: survivors withdraw where a tank has no room, and the tank is lost', () => {
+    const p = pos({}, new Array(20).fill(1));
+    put(p.s, p.data, 'allies', '17', 2, ['us-tank-1', 'uk-tank-1', 'uk-tank-2']);
+    put(p.s, p.data, 'allies', '19', 0, ['us-tank-2', 'us-tank-3']);
+    p.s.game.ctrl[at(p, '18')] = 'axis';
+    p.s.game.ctrl[at(p, '20')] = 'axis';
+    put(p.s, p.data, 'axis', '14', 1);
+    u(p, 'us-fleet').up = true;
+    u(p, 'it-fleet').up = false;
+    u(p, 'uboat').up = false;
+    startImpulse(p.s, p.data, 'allies');
+    p.s = passWindows(p.game, p.s);
+    go(p, 'allies', { type: 'endMovement' });
+    p.s = passWindows(p.game, p.s);
+    go(p, 'allies', { type: 'landing', target: '14' });
+    go(p, 'allies', { type: 'fleet', id: 'us-fleet' });
+    go(p, 'allies', { type: 'commit', from: '17', unit: 'cube' });
+    go(p, 'allies', { type: 'commit', from: '17', unit: 'us-tank-1' });
+    go(p, 'allies', { type: 'done' });
+    for (let i = 0; i < 10 && p.game.decision(p.s)?.kind !== 'landingReturn'; i++) {
+      const d = p.game.decision(p.s)!;
+      const l = legal(p, d.role as Side);
+      go(p, d.role as Side, l.find((a) => a.type === 'breakOff') ?? l.find((a) => a.type === 'pass' || a.type === 'done') ?? l[0]!);
+    }
+    expect(p.game.decision(p.s)).toMatchObject({ kind: 'landingReturn' });
+    expect(u(p, 'us-tank-1').loc).toBe(BATTLE); // it survived the landing
+    const to = legal(p, 'allies').filter((a) => a.type === 'returnTo');
+    expect(to.length).toBeGreaterThan(0); // every Allied area already holds 2 tanks
+    const cubes = p.s.game.cubes.allies.reduce((x, y) => x + y, 0);
+    go(p, 'allies', to[0]!);
+    expect(u(p, 'us-tank-1').loc).toBe(POOL);
+    expect(p.s.game.cubes.allies.reduce((x, y) => x + y, 0)).toBe(cubes + 1); // the cube withdrew
   });
 });
 
