@@ -561,3 +561,72 @@ describe('6.1.2 card events', () => {
     expect(game.legalActions(s, 'allies')).toContainEqual({ type: 'target', area: 'berlin' });
   });
 });
+
+describe('6.1.2 movement and bombing events', () => {
+  const allied = (s: S) => { s.game.active = 'allies'; s.game.stack = [{ kind: 'impulse', side: 'allies' }]; return s; };
+  it('3.6(2), Strategic Movement: up to 4 land units go to any friendly area joined by friendly areas, and stay unused', () => {
+    let s = scene([['GE-LF', 'berlin', 6], ['GE-LF', 'paris', 1]], { axis: ['ax3-stratmove'] });
+    for (const id of ['paris', 'lorraine', 'ruhr']) s.game.ctrl[A(id)] = N('GE');
+    s = act(s, { type: 'play', card: 'ax3-stratmove' });
+    s = act(s, { type: 'event' });
+    s = group(s, 'berlin', [['GE-LF', 4]]);
+    expect(types(s)).not.toContain('add'); // at most 4 units
+    s = act(s, { type: 'declare', action: 'move' });
+    const dests = game.legalActions(s, 'axis').map((a) => (a as { area: string }).area);
+    expect(dests).toContain('paris'); // berlin - ruhr - lorraine - paris, all Axis-controlled
+    expect(dests).not.toContain('warsaw');
+    s = act(s, { type: 'target', area: 'paris' });
+    expect(unitsOf(s, 'GE-LF', 'paris').every((u) => s.game.used[u] === 0)).toBe(true);
+    expect(unitsOf(s, 'GE-LF', 'paris')).toHaveLength(5);
+    expect(decision(s)).toMatchObject({ kind: 'card' });
+  });
+  it('Sea Lion, 3.6(2): land units cross a friendly sea into an adjacent land area, enemy-held or not, then may attack there', () => {
+    let s = scene([['GE-LF', 'netherlands', 3], ['GE-NF', 'north_sea', 2], ['UK-LF', 'london', 1]], { axis: ['ax4-sealion'], dice: [6, 6] });
+    s.game.ctrl[A('netherlands')] = N('GE');
+    s.game.ctrl[A('north_sea')] = N('GE');
+    s = act(s, { type: 'play', card: 'ax4-sealion' });
+    s = act(s, { type: 'event' });
+    s = group(s, 'netherlands', [['GE-LF', 2]]);
+    s = act(s, { type: 'declare', action: 'move' });
+    expect(game.legalActions(s, 'axis')).toEqual([{ type: 'to', area: 'north_sea' }]);
+    s = act(s, { type: 'to', area: 'north_sea' });
+    expect(types(s)).not.toContain('stop'); // the move ends in a land area
+    s = act(s, { type: 'to', area: 'london' });
+    s = act(s, { type: 'stop' });
+    expect(unitsOf(s, 'GE-LF', 'london')).toHaveLength(2);
+    expect(game.legalActions(s, 'axis')).toEqual([{ type: 'declare', action: 'attack' }, { type: 'done' }]);
+    s = act(s, { type: 'declare', action: 'attack' });
+    expect(decision(s)).toMatchObject({ kind: 'card' });
+  });
+  it('Landing: the sea move must end in an enemy-held coastal area (capacity limits the group, 3.6(2))', () => {
+    let s = allied(scene([['UK-LF', 'london', 3], ['UK-NF', 'english_channel', 1], ['GE-LF', 'paris', 1]], { allies: ['al4-landing'] }));
+    s.game.ctrl[A('english_channel')] = N('UK');
+    s.game.ctrl[A('paris')] = N('GE');
+    s = act(s, { type: 'play', card: 'al4-landing' });
+    s = act(s, { type: 'event' });
+    s = group(s, 'london', [['UK-LF', 2]]);
+    expect(types(s)).not.toContain('declare'); // 2 units, capacity 1
+    s = act(s, { type: 'cancel' });
+    s = group(s, 'london', [['UK-LF', 1]]);
+    s = act(s, { type: 'declare', action: 'move' });
+    s = act(s, { type: 'to', area: 'english_channel' });
+    expect(game.legalActions(s, 'allies').filter((a) => a.type === 'to')).toEqual([{ type: 'to', area: 'paris' }]); // western France is not enemy-held
+  });
+  it('16.2, TC-11, 17.2 Q3: Strategic Bombing makes the Axis discard a card per hit; units in the bombed area may counterattack', () => {
+    let s = allied(scene([['UK-AF', 'london', 2], ['UK-LF', 'london', 1], ['GE-AF', 'ruhr', 1], ['GE-LF', 'ruhr', 1]],
+      { allies: ['al3-bombing'], axis: ['ax2-ambush', 'ax2-supply', 'ax2-dev-1'], dice: [6, 1, 2] }));
+    s = act(s, { type: 'play', card: 'al3-bombing' });
+    s = act(s, { type: 'event' });
+    s = group(s, 'london', [['UK-AF', 1]]);
+    s = act(s, { type: 'declare', action: 'bomb' });
+    expect(game.legalActions(s, 'allies')).toContainEqual({ type: 'target', area: 'ruhr' });
+    s = act(s, { type: 'target', area: 'ruhr' });
+    expect(decision(s)).toMatchObject({ kind: 'window', role: 'axis' });
+    s = act(s, { type: 'ambush', card: 'ax2-ambush' });
+    s = act(s, { type: 'join', unit: unitsOf(s, 'GE-AF', 'ruhr')[0]! });
+    s = act(s, { type: 'fire' }); // die 6: a miss
+    // Ruhr is 3 areas from London (London - Paris - Lorraine - Ruhr): modifier -1; the die 1 hits (air 3 - 1 = 2); the die 2 picks the second card
+    expect(s.game.hand.axis).toHaveLength(1);
+    expect(s.game.discard.axis).toHaveLength(2);
+  });
+});

@@ -11,7 +11,7 @@ import { POOL, REMOVED, nationCode, type Board } from './board.ts';
 import { allocator, eliminationThreshold, resultOf, type Party, type Target } from './combat.ts';
 import { checkMove } from './movement.ts';
 import { other, type Act, type ActMode, type ActType, type Pending, type TRState } from './state.ts';
-import { absent, controlUnits, ctrlSide, enemyControlUnits, enterWar, friendlyUnit, mayEnter, neighbours, seaCapacity, unitsIn } from './world.ts';
+import { absent, controlUnits, ctrlSide, enemyControlUnits, enterWar, friendlyUnit, isControlUnit, mayEnter, neighbours, seaCapacity, unitsIn } from './world.ts';
 
 export type OpAction =
   | { type: 'form'; area: string }
@@ -111,6 +111,11 @@ export function createOperations(b: Board, hooks: OpHooks) {
     if (g.loc[u]! < 0 || g.used[u] || !friendlyUnit(g, b, u, side)) return false;
     if (mode === 'sv' && g.op?.acted.includes(u)) return false;
     if (mode === 'air') return b.unitClass[u] === 'air' || hasAirStrength(u);
+    if (mode === 'event') {
+      const k = b.cardById.get(g.op?.card ?? '')?.effect.kind;
+      if (k === 'strategicMovement' || k === 'seaLion' || k === 'landing') return b.unitClass[u] === 'land'; // the cards move land units
+      if (k === 'strategicBombing' || k === 'longRangeBombing') return b.unitClass[u] === 'air';
+    }
     return true;
   }
 
@@ -136,14 +141,85 @@ export function createOperations(b: Board, hooks: OpHooks) {
     const air = act.type === 'airMove';
     const last = act.path.at(-1)!;
     const out: number[] = [];
-    const seaOnly = eventKind(g, act) === 'seaTransport' && act.path.length === 1; // Sea Transport: a sea move starts by entering a sea area
+    const ek = eventKind(g, act);
+    const seaOnly = (ek === 'seaTransport' || ek === 'seaLion' || ek === 'landing') && act.path.length === 1; // these start by entering a sea area
+    const landing = ek === 'seaLion' || ek === 'landing';
+    if (landing && act.path.length >= 3) return out;
     for (const y of neighbours(b, g, last, act.side)) {
       if (seaOnly && !b.isSea[y]) continue;
+      if (landing && act.path.length === 2 && !landingOk(g, act, y)) continue;
+      if (landing && act.path.length === 1 && !neighbours(b, g, y, act.side).some((z) => landingOk(g, { ...act, path: [...act.path, y] }, z))) continue;
       const p = [...act.path, y];
       const r = moveCheck(g, act, p, air);
       if (r.ok && (!r.seaMove || capacityOk(g, act, p))) out.push(y);
     }
     return out;
+  }
+
+  /** Sea Lion / Landing: the group's sea move ends in land area z next to its sea area (Landing: enemy-held). */
+  function landingOk(g: TRState, act: Act, z: number): boolean {
+    if (b.isSea[z]) return false;
+    const ek = eventKind(g, act);
+    if (ek === 'landing' && ctrlSide(b, g, z) !== other(act.side) && !enemyControlUnits(b, g, z, act.side).length) return false;
+    const p = [...act.path, z];
+    const r = moveCheck(g, act, p, false);
+    return r.ok && r.seaMove && capacityOk(g, act, p);
+  }
+
+  /** Strategic Movement: friendly land areas joined to the group's area by friendly-controlled areas (seas within capacity, 3.6(2)). */
+  function stratPaths(g: TRState, act: Act): Map<number, number> {
+    const from = act.area;
+    const parent = new Map<number, number>([[from, -1]]);
+    if (ctrlSide(b, g, from) !== act.side) return new Map();
+    const queue = [from];
+    for (let i = 0; i < queue.length; i++) {
+      const x = queue[i]!;
+      for (const y of neighbours(b, g, x, act.side)) {
+        if (parent.has(y) || ctrlSide(b, g, y) !== act.side || !mayEnter(b, y, act.side)) continue;
+        if (b.isSea[y] && capacityLeft(g, y, act.side) < act.units.length) continue;
+        if (!b.isSea[y] && !b.isSea[x] && g.options.seaBorderStraits !== false && !b.landAdj[x]!.includes(y)) continue; // AMB-2
+        parent.set(y, x);
+        queue.push(y);
+      }
+    }
+    return parent;
+  }
+
+  function leaveOk(g: TRState, act: Act): boolean {
+    const stay = unitsIn(g, act.area).filter((u) => !act.units.includes(u) && friendlyUnit(g, b, u, act.side));
+    if (!stay.some((u) => isControlUnit(b, g, u))) return false; // 8.1(4)
+    const flag = b.flag[act.area]!;
+    return !(flag >= 0 && act.units.some((u) => b.unitNation[u] === flag) && !stay.some((u) => b.unitNation[u] === flag));
+  }
+
+  function stratDests(g: TRState, act: Act): number[] {
+    if (!act.units.length || !leaveOk(g, act)) return [];
+    const parent = stratPaths(g, act);
+    const out: number[] = [];
+    for (const a of parent.keys()) {
+      if (a === act.area || b.isSea[a] || enemyControlUnits(b, g, a, act.side).length) continue;
+      if (unitsIn(g, a).filter((u) => friendlyUnit(g, b, u, act.side) && b.unitClass[u] === 'land').length + act.units.length > 10) continue; // 8.1.1(2)①
+      if (act.side === 'axis' && b.northOfBoundary[a] && act.units.some((u) => !['GE', 'FI'].includes(nationCode(b.unitNation[u]!)) && b.nationSide0[b.unitNation[u]!] === 'axis')) continue; // 15.6
+      out.push(a);
+    }
+    return out.sort((x, y) => x - y);
+  }
+
+  /** Strategic Bombing: Axis-controlled source areas within the group's movement, with the distance. */
+  function bombTargets(g: TRState, act: Act): { area: number; dist: number }[] {
+    if (!act.units.length || b.isSea[act.area] || !act.units.every((u) => b.unitClass[u] === 'air')) return [];
+    const range = Math.min(...act.units.map((u) => C(u).movement));
+    const dist = new Map<number, number>([[act.area, 0]]);
+    const queue = [act.area];
+    for (let i = 0; i < queue.length; i++) {
+      const x = queue[i]!;
+      const d = dist.get(x)!;
+      if (d >= range || (d > 0 && (ctrlSide(b, g, x) === 'neutral' || !mayEnter(b, x, act.side)))) continue;
+      for (const y of neighbours(b, g, x, act.side)) if (!dist.has(y)) { dist.set(y, d + 1); queue.push(y); }
+    }
+    const out: { area: number; dist: number }[] = [];
+    for (const [a, d] of dist) if (d > 0 && b.source[a] && !b.isSea[a] && ctrlSide(b, g, a) === other(act.side)) out.push({ area: a, dist: d });
+    return out.sort((x, y) => x.area - y.area);
   }
 
   function canNormalAttack(g: TRState, act: Act): boolean {
@@ -190,6 +266,12 @@ export function createOperations(b: Board, hooks: OpHooks) {
     const area = g.loc[act.units[0]!]!;
     const probe = (type: ActType) => ({ ...act, type, path: [area] });
     const ek = eventKind(g, act);
+    if (ek === 'seaLion' || ek === 'landing') { // a sea move into a coastal land area, then a normal attack there
+      if (act.blitz!.left === 2) return stepChoices(g, probe('move')).length ? [{ type: 'declare', action: 'move' }] : [];
+      return canNormalAttack(g, act) ? [{ type: 'declare', action: 'attack' }] : [];
+    }
+    if (ek === 'strategicMovement') return stratDests(g, act).length ? [{ type: 'declare', action: 'move' }] : [];
+    if (ek === 'strategicBombing') return bombTargets(g, act).length ? [{ type: 'declare', action: 'bomb' }] : [];
     if (ek === 'seaTransport') return stepChoices(g, probe('move')).length ? [{ type: 'declare', action: 'move' }] : []; // 8.1.2: a sea move
     if (ek === 'longRangeBombing') return airTargets(g, act, extraRange(g, act)).length && act.units.every((u) => b.unitClass[u] === 'air') ? [{ type: 'declare', action: 'airAttack' }] : [];
     if (act.mode !== 'air' && stepChoices(g, probe('move')).length) out.push({ type: 'declare', action: 'move' });
@@ -215,7 +297,7 @@ export function createOperations(b: Board, hooks: OpHooks) {
   function counterSetup(g: TRState): { area: number; targets: number[]; eligible: number[] } | null {
     const act = g.act!;
     const opp = other(act.side);
-    const area = act.type === 'airAttack' ? act.target : act.area;
+    const area = act.type === 'airAttack' || act.type === 'bomb' ? act.target : act.area; // AMB-19: the target area; 17.2 Q3
     if (area < 0) return null;
     const targets = act.units.filter((u) => g.loc[u] === act.area && b.unitClass[u] !== 'sub'); // 15.1(4)
     if (!targets.length) return null;
@@ -263,6 +345,7 @@ export function createOperations(b: Board, hooks: OpHooks) {
   // ---- attacks (9.1, 9.2, 11.1) -------------------------------------------------------------------
   function strike(ctx: Ctx, g: TRState): void {
     const act = g.act!;
+    if (act.type === 'bomb') { bombStrike(ctx, g); return; }
     const air = act.type === 'airAttack';
     const attackers = act.units.filter((u) => g.loc[u] === act.area && !act.damaged.includes(u)); // 10.1(6)
     const values = attackers.map((u) => (air || b.unitClass[u] === 'air' ? airStrength(u) : C(u).attack)); // 9.1(2), 9.2(3)
@@ -289,6 +372,39 @@ export function createOperations(b: Board, hooks: OpHooks) {
     });
     const who = allocator(party(attackers, act.side), party(targets, other(act.side))) === 'attacker' ? act.side : other(act.side); // 11.2(1)
     startCombat(ctx, g, { counter: false, side: act.side, alloc: who, points, targets, assigned: targets.map(() => 0), retreatTo: -1 });
+  }
+
+  /** Strategic Movement: the group goes to the chosen area; sea areas on the way use capacity; the units stay unused. */
+  function strategicMove(ctx: Ctx, g: TRState): void {
+    const act = g.act!;
+    const parent = stratPaths(g, act);
+    for (let x = parent.get(act.target)!; x !== -1 && x !== undefined; x = parent.get(x)!) if (b.isSea[x]) g.seaUse[x] = (g.seaUse[x] ?? 0) + act.units.length; // 3.6(2)(3)
+    for (const u of act.units) g.loc[u] = act.target;
+    ctx.log(`${act.side}: Strategic Movement of ${act.units.length} unit(s) from ${name(act.area)} to ${name(act.target)}.`, { rule: '3.6(2)' });
+    act.area = act.target;
+    actDone(ctx, g);
+  }
+
+  /** Strategic Bombing: one die per bomber, hit at or under air strength + range modifier (16.4: +1); each hit discards an Axis card at random (16.2(2) off, 16.3). */
+  function bombStrike(ctx: Ctx, g: TRState): void {
+    const act = g.act!;
+    const bombers = act.units.filter((u) => g.loc[u] === act.area && !act.damaged.includes(u));
+    if (!bombers.length) return;
+    const e = b.cardById.get(g.op!.card)!.effect as { modifiers: number[] };
+    const mod = g.options.opt16_4 ? 1 : e.modifiers[Math.min(act.dist! - 1, e.modifiers.length - 1)]!;
+    const dice = ctx.roll(bombers.length, 'strategic bombing');
+    let hits = 0;
+    dice.forEach((d, i) => { if (d <= airStrength(bombers[i]!) + mod) hits++; });
+    ctx.log(`Strategic Bombing of ${name(act.target)} (modifier ${mod >= 0 ? '+' : ''}${mod}): ${hits} hit(s).`, { rule: '16.2', dice });
+    const opp = other(act.side);
+    for (let i = 0; i < hits; i++) {
+      const hand = g.hand[opp];
+      if (!hand.length || (g.options.opt16_3 && hand.length <= 4)) break; // 16.3
+      const pick = ctx.roll(1, 'card discarded at random', hand.length)[0]! - 1;
+      const [c] = hand.splice(pick, 1);
+      g.discard[opp].push(c!);
+      ctx.log(`The ${opp} discard ${b.cardById.get(c!)!.name}.`, { rule: '16.2(2)' });
+    }
   }
 
   // ---- allocation (11.2) and results (11.3-11.5) -----------------------------------------------
@@ -404,7 +520,8 @@ export function createOperations(b: Board, hooks: OpHooks) {
       case 'group': {
         const a = act!;
         const out: OpAction[] = [];
-        if (!a.blitz || a.blitz.left === 2) {
+        const cap = eventKind(g, a) === 'strategicMovement' ? (b.cardById.get(g.op!.card)!.effect as { units: number }).units : Infinity;
+        if ((!a.blitz || a.blitz.left === 2) && a.units.length < cap) {
           const seen = new Set<number>();
           for (const u of unitsIn(g, a.area)) {
             if (a.units.includes(u) || !mayJoin(g, u, a.side, a.mode) || seen.has(b.unitKind[u]!)) continue;
@@ -418,10 +535,13 @@ export function createOperations(b: Board, hooks: OpHooks) {
       }
       case 'path': {
         const out: OpAction[] = stepChoices(g, act!).map((y) => ({ type: 'to' as const, area: b.areaIds[y]! }));
-        if (act!.path.length >= 2) out.push({ type: 'stop' });
+        const ek = eventKind(g, act!);
+        if (act!.path.length >= ((ek === 'seaLion' || ek === 'landing') ? 3 : 2)) out.push({ type: 'stop' });
         return out;
       }
       case 'target':
+        if (act!.type === 'move') return stratDests(g, act!).map((a) => ({ type: 'target' as const, area: b.areaIds[a]! }));
+        if (act!.type === 'bomb') return bombTargets(g, act!).map((t) => ({ type: 'target' as const, area: b.areaIds[t.area]! }));
         return airTargets(g, act!, extraRange(g, act!)).map((a) => ({ type: 'target' as const, area: b.areaIds[a]! }));
       case 'window': {
         const out: OpAction[] = [];
@@ -467,7 +587,9 @@ export function createOperations(b: Board, hooks: OpHooks) {
   /** Starts a group in an area (7.0). */
   function form(g: TRState, side: Side, mode: ActMode, area: number): void {
     g.act = { side, mode, units: [], area, type: null, path: [], target: -1, damaged: [], blitz: mode === 'blitz' ? { left: 2, twice: false, firstDone: false, points: 0, flipLater: [] } : null };
-    if (mode === 'event' && b.cardById.get(g.op?.card ?? '')?.effect.kind === 'seaTransport') g.act.noFlip = true; // 8.1.2(1)④ exception
+    const ek = mode === 'event' ? b.cardById.get(g.op?.card ?? '')?.effect.kind : undefined;
+    if (ek === 'seaTransport') g.act.noFlip = true; // 8.1.2(1)④ exception
+    if (ek === 'seaLion' || ek === 'landing') g.act.blitz = { left: 2, twice: false, firstDone: false, points: 0, flipLater: [] }; // move, then attack
     g.stack.push({ kind: 'group', side });
   }
 
@@ -480,6 +602,10 @@ export function createOperations(b: Board, hooks: OpHooks) {
     if (act.mode === 'sv') { g.op!.svLeft -= 1; g.op!.acted.push(...act.units); } // 6.1.1(1), 6.1.1(3)
     if (act.blitz) { act.blitz.left -= twice ? 2 : 1; act.blitz.twice = twice; act.blitz.firstDone = false; act.blitz.points = 0; }
     const what = `${act.units.length} unit(s) in ${name(act.area)}`;
+    if (type === 'move' && eventKind(g, act) === 'strategicMovement') {
+      g.stack.push({ kind: 'target', side: act.side });
+      return;
+    }
     if (type === 'move' || type === 'airMove') {
       act.path = [act.area];
       g.stack.push({ kind: 'path', side: act.side });
@@ -561,6 +687,15 @@ export function createOperations(b: Board, hooks: OpHooks) {
         g.stack.pop();
         const act = g.act!;
         act.target = A(a.area);
+        if (act.type === 'move') { strategicMove(ctx, g); break; }
+        if (act.type === 'bomb') {
+          act.dist = bombTargets(g, act).find((t) => t.area === act.target)!.dist;
+          for (const u of act.units) g.used[u] = 1; // the bombers flip
+          ctx.log(`${side}: ${act.units.length} unit(s) in ${name(act.area)} bomb ${name(act.target)}.`, { rule: '16.2' });
+          g.stack.push({ kind: 'auto', step: 'strike', side });
+          openWindow(g); // 17.2 Q3
+          break;
+        }
         for (const u of act.units) g.used[u] = 1; // 9.2(5)
         if (g.options.airTargetViolates) enterArea(ctx, g, act.target, side); // AMB-8
         ctx.log(`${side}: ${act.units.length} unit(s) in ${name(act.area)} air-attack ${name(act.target)}.`, { rule: '9.2' });

@@ -316,13 +316,13 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     const e = card(g.op!.card).effect;
     if (e.kind === 'supply') return true; // 13.0
     if (e.kind === 'blitzkrieg') return true; // 17.1
-    if (e.kind === 'seaTransport' || e.kind === 'longRangeBombing') return true; // one group action (8.1.2, 9.2(2))
+    if (['seaTransport', 'longRangeBombing', 'strategicMovement', 'seaLion', 'landing', 'strategicBombing'].includes(e.kind)) return true; // one group (3.6(2), 8.1.2, 9.2(2), 16.2)
     if (e.kind === 'diplomacy') return diplomacyChoices(g, side).length > 0; // 3.1.2
     if (e.kind === 'development') return developChoices(g, side, e.maxSv, false).length > 0; // 2.3.2
     if (e.kind === 'vichyFrance') return vichyPossible(g); // 3.1.2⑤
     if (e.kind === 'lendLease') return lendLeasePossible(g, e.nation);
     if (e.kind === 'wolfpack') return wolves(g, e.areas).length > 0; // 15.1(6)
-    return false; // Strategic Movement, Sea Lion, Landing, Strategic Bombing: not yet (see STATUS.md)
+    return false;
   }
 
   // ---- events (6.1.2) ---------------------------------------------------------------------------
@@ -630,7 +630,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
         if (e.kind === 'supply') recovery(ctx, g, side); // 13.0: "whenever a Supply event is used"
         if (e.kind === 'supply' && e.yugoslavia) supplyYugoslavia(ctx, g); // 15.5(1)
         if (e.kind === 'blitzkrieg') g.stack.push({ kind: 'choose', side, mode: 'blitz' }); // 17.1
-        if (e.kind === 'seaTransport' || e.kind === 'longRangeBombing') g.stack.push({ kind: 'choose', side, mode: 'event' });
+        if (['seaTransport', 'longRangeBombing', 'strategicMovement', 'seaLion', 'landing', 'strategicBombing'].includes(e.kind)) g.stack.push({ kind: 'choose', side, mode: 'event' });
         if (e.kind === 'diplomacy') g.stack.push({ kind: 'diplomacy', side });
         if (e.kind === 'development') g.stack.push({ kind: 'develop', side, left: e.units, started: false });
         if (e.kind === 'vichyFrance') vichy(ctx, g);

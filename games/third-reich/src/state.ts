@@ -60,7 +60,7 @@ export type Pending =
   | { kind: 'auto'; step: 'strike' | 'actDone'; side: Side };
 
 export type ActMode = 'sv' | 'event' | 'air' | 'blitz';
-export type ActType = 'move' | 'airMove' | 'attack' | 'airAttack';
+export type ActType = 'move' | 'airMove' | 'attack' | 'airAttack' | 'bomb';
 
 /** The group action under way (7.0-9.2). */
 export interface Act {
@@ -81,6 +81,8 @@ export interface Act {
   blitz: { left: number; twice: boolean; firstDone: boolean; points: number; flipLater: number[] } | null;
   /** Land units moved by the Sea Transport event do not flip (8.1.2(1)④). */
   noFlip?: boolean;
+  /** Strategic Bombing: distance to the target (hit modifier). */
+  dist?: number;
 }
 
 /** A combat being allocated (11.0). */
