@@ -630,3 +630,24 @@ describe('6.1.2 movement and bombing events', () => {
     expect(s.game.discard.axis).toHaveLength(2);
   });
 });
+
+describe('16.1 hidden cards', () => {
+  it('16.1.1: the developed card lies face down; the opponent sees only its SV, in the discard pile and the development piles', () => {
+    let s = scene([], { axis: ['ax2-dev-1'], options: { opt16_1_1: true } });
+    s = act(s, { type: 'play', card: 'ax2-dev-1' });
+    s = act(s, { type: 'event' });
+    s = act(s, { type: 'devCard', card: 'ax3-blitz' });
+    const seen = game.view(s, 'allies');
+    expect(JSON.stringify(seen.game)).not.toContain('ax3-blitz');
+    expect(JSON.stringify(seen.log)).not.toContain('Blitzkrieg (SV 3)');
+    expect(seen.game.discard.axis).toContain('facedown-sv3');
+    expect(game.view(s, 'axis').game.discard.axis).toContain('ax3-blitz');
+  });
+  it('16.1.2: cards discarded by Wolfpack are face down for the raider', () => {
+    let s = scene([['GE-SS', 'north_atlantic', 1]], { axis: ['ax3-wolfpack'], allies: ['al2-supply'], dice: [1, 1], options: { opt16_1_2: true } });
+    s = act(s, { type: 'play', card: 'ax3-wolfpack' });
+    s = act(s, { type: 'event' });
+    expect(s.game.discard.allies).toContain('al2-supply');
+    expect(game.view(s, 'axis').game.discard.allies).toEqual(['facedown-sv2']);
+  });
+});

@@ -403,7 +403,11 @@ export function createOperations(b: Board, hooks: OpHooks) {
       const pick = ctx.roll(1, 'card discarded at random', hand.length)[0]! - 1;
       const [c] = hand.splice(pick, 1);
       g.discard[opp].push(c!);
-      ctx.log(`The ${opp} discard ${b.cardById.get(c!)!.name}.`, { rule: '16.2(2)' });
+      if (g.options.opt16_1_2) { // 16.1.2: face down, in secret
+        (g.faceDown ??= { axis: [], allies: [] })[opp].push(c!);
+        ctx.log(`The ${opp} discard ${b.cardById.get(c!)!.name} face down.`, { rule: '16.1.2', to: [opp] });
+        ctx.log(`The ${opp} discard a card face down.`, { rule: '16.1.2', to: [act.side] });
+      } else ctx.log(`The ${opp} discard ${b.cardById.get(c!)!.name}.`, { rule: '16.2(2)' });
     }
   }
 

@@ -222,6 +222,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       g.deck[s].push(...g.hand[s], ...g.discard[s]);
       g.hand[s] = [];
       g.discard[s] = [];
+      if (g.faceDown) g.faceDown[s] = [];
       g.deck[s].sort();
       g.bank[s] = 0;
     }
@@ -471,7 +472,11 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       const pick = ctx.roll(1, 'card discarded at random', hand.length)[0]! - 1; // [REC] chosen at random (16.2(1) off)
       const [c] = hand.splice(pick, 1);
       g.discard.allies.push(c!);
-      ctx.log(`The Allies discard ${card(c!).name}.`, { rule: '15.1(6)' });
+      if (g.options.opt16_1_2) { // 16.1.2: face down, in secret
+        (g.faceDown ??= { axis: [], allies: [] }).allies.push(c!);
+        ctx.log(`The Allies discard ${card(c!).name} face down.`, { rule: '16.1.2', to: ['allies'] });
+        ctx.log('The Allies discard a card face down.', { rule: '16.1.2', to: ['axis'] });
+      } else ctx.log(`The Allies discard ${card(c!).name}.`, { rule: '15.1(6)' });
     }
   }
 
@@ -572,7 +577,8 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
         g.stack.pop();
         g.dev[side].splice(g.dev[side].indexOf(a.card), 1);
         g.discard[side].push(a.card);
-        ctx.log(`${side} develops ${g.options.opt16_1_1 ? `a card of SV ${card(a.card).sv}` : card(a.card).name}.`, { rule: '2.3.2', to: g.options.opt16_1_1 ? [side] : undefined });
+        ctx.log(`${side} develops ${card(a.card).name}.`, { rule: '2.3.2', to: g.options.opt16_1_1 ? [side] : undefined });
+        if (g.options.opt16_1_1) (g.faceDown ??= { axis: [], allies: [] })[side].push(a.card); // 16.1.1(2): face down
         if (g.options.opt16_1_1) ctx.log(`${side} develops a card of SV ${card(a.card).sv} (16.1.1).`, { rule: '16.1.1', to: [other(side)] });
         break;
       }
@@ -681,6 +687,11 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       if (s !== role) {
         v.hand[s] = g.hand[s].length;
         v.deck[s] = g.deck[s].length;
+        // 16.1.1, 16.1.2: face-down discards and (16.1.1(1)) the SV 3 / SV 4 development piles show only their SV.
+        const fd = new Set(g.faceDown?.[s] ?? []);
+        v.discard[s] = g.discard[s].map((c) => (fd.has(c) ? `facedown-sv${card(c).sv}` : c));
+        if (g.options.opt16_1_1) v.dev[s] = g.dev[s].map((c) => `facedown-sv${card(c).sv}`).sort();
+        if (v.faceDown) v.faceDown[s] = v.faceDown[s].map((c) => `facedown-sv${card(c).sv}`);
       }
     }
     v.stack = g.stack.map((p) => (p.kind === 'hand' && p.side !== role ? { ...p, left: 0 } : p));

@@ -128,6 +128,8 @@ export interface TRState {
   dev: Record<Side, string[]>;
   /** Banked Ambush SV for the next own impulse (10.2). */
   bank: Record<Side, number>;
+  /** Cards lying face down in a discard pile (16.1.1 development, 16.1.2 event discards): the opponent sees only their SV. */
+  faceDown?: Record<Side, string[]>;
   op: Operation | null;
   /** The group action under way, if any. */
   act: Act | null;
