@@ -651,3 +651,18 @@ describe('16.1 hidden cards', () => {
     expect(game.view(s, 'axis').game.discard.allies).toEqual(['facedown-sv2']);
   });
 });
+
+describe('describe and explain', () => {
+  it('explain names the rule of a refused move step; describe says actions in words', () => {
+    let s = scene([['GE-LF', 'berlin', 1], ['GE-TF', 'berlin', 1], ['PO-LF', 'western_poland', 1]], { axis: ['ax2-blitz-1'] });
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'berlin', [['GE-TF', 1]]);
+    s = act(s, { type: 'declare', action: 'move' });
+    s = act(s, { type: 'to', area: 'western_poland' });
+    expect(rules.explain!(s.game, 'axis', { type: 'to', area: 'warsaw' })).toMatchObject({ rule: '8.1(5)' });
+    expect(rules.explain!(s.game, 'axis', { type: 'play', card: 'ax2-blitz-2' })).toMatchObject({ rule: '6.1(1)' });
+    expect(rules.describe!(s.game, { type: 'to', area: 'warsaw' })).toBe('Move to Warsaw');
+    expect(rules.describe!(s.game, { type: 'declare', action: 'attack', twice: true })).toBe('Declare two attacks (17.1)');
+  });
+});
