@@ -6,7 +6,7 @@
 import type { Side } from './data/index.ts';
 import type { Board } from './board.ts';
 import type { TRState } from './state.ts';
-import { controlUnits, ctrlSide, enemyControlUnits, friendlyUnit, mayEnter, neighbours, unitsIn } from './world.ts';
+import { axisLeaningNeutral, controlUnits, ctrlSide, enemyControlUnits, friendlyUnit, mayEnter, neighbours, unitsIn } from './world.ts';
 
 export type MoveCheck = { ok: true; cost: number; seaMove: boolean; seas: number[] } | { ok: false; rule: string; why: string };
 
@@ -42,6 +42,7 @@ export function checkMove(b: Board, g: TRState, side: Side, group: readonly numb
     const x = path[i - 1]!, y = path[i]!;
     if (!neighbours(b, g, x, side).includes(y)) return fail('2.2.1(6)', `${b.areaIds[y]} is not adjacent to ${b.areaIds[x]}`);
     if (!mayEnter(b, y, side)) return fail('15.7', `${side} may not enter ${b.areaIds[y]}`);
+    if (g.options.opt16_5 && axisLeaningNeutral(b, g, y)) return fail('16.5', `${b.areaIds[y]} is the territory of an Axis-leaning neutral`);
     if (!b.isSea[y] && !b.isSea[x] && hasLand && g.options.seaBorderStraits !== false && !air && !b.landAdj[x]!.includes(y)) {
       return fail('AMB-2', `${b.areaIds[x]}-${b.areaIds[y]} is a sea border: cross it by a sea move`);
     }

@@ -666,3 +666,59 @@ describe('describe and explain', () => {
     expect(rules.describe!(s.game, { type: 'declare', action: 'attack', twice: true })).toBe('Declare two attacks (17.1)');
   });
 });
+
+describe('more derived cases', () => {
+  it('TC-76, 3.6(5), AMB-12: land units at sea beyond the capacity left after combat go to the pool, chosen by the owner', () => {
+    let s = scene([['UK-NF', 'north_sea', 8], ['GE-NF', 'north_sea', 2, 1], ['GE-LF', 'north_sea', 2]], { allies: ['al2-supply'], dice: [1, 1, 1, 1, 1, 1, 1, 1] });
+    s.game.active = 'allies';
+    s.game.stack = [{ kind: 'impulse', side: 'allies' }];
+    s = act(s, { type: 'play', card: 'al2-supply' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'north_sea', [['UK-NF', 8]]);
+    s = act(s, { type: 'declare', action: 'attack' });
+    // 8 points; the Axis allocates (tie at 11.2(1)③); its used ships take their thresholds first (AMB-22): both sunk
+    while (decision(s).kind === 'alloc') s = act(s, game.legalActions(s, 'axis')[0]!);
+    expect(unitsOf(s, 'GE-NF', 'north_sea')).toHaveLength(0);
+    expect(decision(s)).toMatchObject({ kind: 'overflow', role: 'axis' });
+    while (decision(s).kind === 'overflow') s = act(s, game.legalActions(s, 'axis')[0]!);
+    expect(unitsOf(s, 'GE-LF', 'north_sea')).toHaveLength(0);
+  });
+  it('TC-49, 15.4(3), AMB-18: a German unit entering Brest while the USSR is neutral brings it in on the Allied side; a Polish one does not', () => {
+    let s = scene([['GE-LF', 'east_prussia', 2], ['PO-LF', 'warsaw', 2]], { axis: ['ax2-blitz-1'] });
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'east_prussia', [['GE-LF', 1]]);
+    s = moveTo(s, 'brest');
+    expect(s.game.natBel[N('SU')]).toBe(true);
+    expect(s.game.natSide[N('SU')]).toBe('allies');
+    let t = scene([['PO-LF', 'warsaw', 2]], { allies: ['al2-supply'] });
+    t.game.active = 'allies';
+    t.game.stack = [{ kind: 'impulse', side: 'allies' }];
+    t = act(t, { type: 'play', card: 'al2-supply' });
+    t = act(t, { type: 'sv' });
+    t = group(t, 'warsaw', [['PO-LF', 1]]);
+    t = moveTo(t, 'brest');
+    expect(t.game.natBel[N('SU')]).toBe(false);
+  });
+  it('TC-50, 3.1.2⑤: after Vichy France, an Allied-held Paris lets Allied Diplomacy bring France back', () => {
+    let s = scene([['UK-LF', 'paris', 1]], { allies: ['al2-diplo-1'] });
+    s.game.natSide[N('FR')] = 'axis';
+    s.game.ctrl[A('paris')] = N('UK');
+    s.game.active = 'allies';
+    s.game.stack = [{ kind: 'impulse', side: 'allies' }];
+    s = act(s, { type: 'play', card: 'al2-diplo-1' });
+    s = act(s, { type: 'event' });
+    s = act(s, { type: 'diplo', nation: 'FR' });
+    expect(s.game.natSide[N('FR')]).toBe('allies');
+  });
+  it('16.5: with the option, no unit enters or air-attacks the territory of an Axis-leaning neutral', () => {
+    let s = scene([['GE-LF', 'austria', 2]], { axis: ['ax2-blitz-1'], options: { opt16_5: true } });
+    s.game.ctrl[A('austria')] = N('GE');
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'austria', [['GE-LF', 1]]);
+    s = act(s, { type: 'declare', action: 'move' });
+    expect(game.legalActions(s, 'axis')).not.toContainEqual({ type: 'to', area: 'hungary' });
+    expect(rules.explain!(s.game, 'axis', { type: 'to', area: 'hungary' })).toMatchObject({ rule: '16.5' });
+  });
+});

@@ -11,7 +11,7 @@ import { POOL, REMOVED, nationCode, type Board } from './board.ts';
 import { allocator, eliminationThreshold, resultOf, type Party, type Target } from './combat.ts';
 import { checkMove } from './movement.ts';
 import { other, type Act, type ActMode, type ActType, type Pending, type TRState } from './state.ts';
-import { absent, controlUnits, ctrlSide, enemyControlUnits, enterWar, friendlyUnit, isControlUnit, mayEnter, neighbours, seaCapacity, unitsIn } from './world.ts';
+import { absent, axisLeaningNeutral, controlUnits, ctrlSide, enemyControlUnits, enterWar, friendlyUnit, isControlUnit, mayEnter, neighbours, seaCapacity, unitsIn } from './world.ts';
 
 export type OpAction =
   | { type: 'form'; area: string }
@@ -254,6 +254,7 @@ export function createOperations(b: Board, hooks: OpHooks) {
     for (const [a, d] of dist) {
       if (d > 1 && b.isSea[a]) continue; // [REC] sea targets: own or adjacent area only
       if (winter && b.flag[a] === su) continue; // 15.2(1), AMB-24
+      if (g.options.opt16_5 && axisLeaningNeutral(b, g, a)) continue; // 16.5
       if (!hostile.has(a)) continue; // 11.1(2): enemy units to hit
       out.push(a);
     }
@@ -505,6 +506,7 @@ export function createOperations(b: Board, hooks: OpHooks) {
       const cs = ctrlSide(b, g, a);
       const neutral = cs === 'neutral' && g.ctrl[a]! >= 0;
       if (neutral && !g.options.retreatIntoNeutral) continue; // AMB-36
+      if (neutral && g.options.opt16_5 && axisLeaningNeutral(b, g, a)) continue; // 16.5, AMB-36
       if (!neutral && cs === other(side)) continue; // ①
       if (!neutral && enemyControlUnits(b, g, a, side).length) continue; // ②
       if (cls === 'land' && controlUnits(b, g, a, side).filter((v) => b.unitClass[v] === 'land').length >= 10) continue; // ③

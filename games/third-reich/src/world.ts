@@ -91,6 +91,12 @@ export function sourceCount(b: Board, g: TRState, side: Side, strategic = false)
   return Math.floor(total); // 3.2(2)
 }
 
+/** 16.5: the territory of an Axis-leaning neutral (a neutral of the Axis camp) while it is neutral. */
+export function axisLeaningNeutral(b: Board, g: TRState, area: number): boolean {
+  const n = b.flag[area]!;
+  return n >= 0 && !g.natBel[n] && g.natSide[n] === 'axis';
+}
+
 /** Whether `side` may enter the area at all (15.7.2-15.7.4). */
 export function mayEnter(b: Board, area: number, side: Side): boolean {
   return !b.forbidden[side][area];
