@@ -722,3 +722,20 @@ describe('more derived cases', () => {
     expect(rules.explain!(s.game, 'axis', { type: 'to', area: 'hungary' })).toMatchObject({ rule: '16.5' });
   });
 });
+
+describe('3.4(5) voluntary reassignment', () => {
+  it('3.4(5), AMB-6: at the end of an impulse a flagged area held with units of several friendly nations may go back to its flag nation only', () => {
+    let s = scene([['UK-LF', 'paris', 1], ['FR-LF', 'paris', 1], ['UK-LF', 'norway', 1], ['FR-LF', 'norway', 1]], { axis: ['ax2-supply'], allies: ['al2-supply'] });
+    s.game.ctrl[A('paris')] = N('UK');
+    s.game.ctrl[A('norway')] = N('UK');
+    s = act(s, { type: 'pass' });
+    expect(decision(s)).toMatchObject({ kind: 'reassign', role: 'allies' });
+    expect(game.legalActions(s, 'allies')).toEqual([{ type: 'reassign', area: 'paris', nation: 'FR' }, { type: 'endReassign' }]);
+    s = act(s, { type: 'reassign', area: 'paris', nation: 'FR' });
+    expect(s.game.ctrl[A('paris')]).toBe(N('FR'));
+    expect(decision(s)).toMatchObject({ kind: 'impulse', role: 'allies' });
+    const t = scene([['UK-LF', 'paris', 1], ['FR-LF', 'paris', 1]], { axis: ['ax2-supply'], allies: ['al2-supply'], options: { reassignment: 'never' } });
+    t.game.ctrl[A('paris')] = N('UK');
+    expect(decision(act(t, { type: 'pass' }))).toMatchObject({ kind: 'impulse', role: 'allies' });
+  });
+});

@@ -36,6 +36,8 @@ export type TRAction =
   | { type: 'devCard'; card: string }
   | { type: 'devUnit'; counter: string }
   | { type: 'endEvent' }
+  | { type: 'reassign'; area: string; nation: string }
+  | { type: 'endReassign' }
   | { type: 'freeMobilize'; counter: string; area: string }
   | OpAction;
 
@@ -202,9 +204,34 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       if (g.options.polandAfterSurrender === 'remove') for (let u = 0; u < g.loc.length; u++) if (b.unitNation[u] === po && g.loc[u]! >= 0) g.loc[u] = POOL;
       ctx.log('Poland surrenders: Warsaw is Axis-controlled; Brest and Galicia become Soviet-controlled (15.4).', { rule: '15.4' });
     }
-    if (g.passes >= 2) { endTurn(ctx, g); return; } // 5.0(3): two consecutive passes end the turn
-    g.active = other(side);
-    g.stack.push({ kind: 'impulse', side: g.active });
+    if (g.passes >= 2) endTurn(ctx, g); // 5.0(3): two consecutive passes end the turn
+    else {
+      g.active = other(side);
+      g.stack.push({ kind: 'impulse', side: g.active });
+    }
+    // 3.4(5): each player may then hand areas to other friendly nations (the active player decides first).
+    for (const s of [other(side), side]) if (!g.outcome && reassignChoices(g, s, []).length) g.stack.push({ kind: 'reassign', side: s, done: [] });
+  }
+
+  /** 3.4(5), AMB-6: friendly-controlled areas holding units of several friendly nations, and the nations they may go to. */
+  function reassignChoices(g: TRState, side: Side, done: number[]): { area: number; nation: number }[] {
+    const nats: Set<number>[] = b.areaIds.map(() => new Set<number>());
+    for (let u = 0; u < g.loc.length; u++) {
+      const a = g.loc[u]!;
+      if (a >= 0 && !b.isSea[a] && friendlyUnit(g, b, u, side)) nats[a]!.add(b.unitNation[u]!);
+    }
+    const out: { area: number; nation: number }[] = [];
+    for (let a = 0; a < b.areaIds.length; a++) {
+      if (nats[a]!.size < 2 || done.includes(a) || ctrlSide(b, g, a) !== side) continue;
+      const flag = b.flag[a]!;
+      if (flag >= 0) {
+        if (g.options.reassignment === 'never') continue; // AMB-6 (a)
+        if (nats[a]!.has(flag) && g.ctrl[a] !== flag) out.push({ area: a, nation: flag }); // AMB-6 (b): only back to the flag nation
+        continue;
+      }
+      for (const n of [...nats[a]!].sort((x, y) => x - y)) if (n !== g.ctrl[a]) out.push({ area: a, nation: n });
+    }
+    return out;
   }
 
   function endTurn(ctx: Ctx, g: TRState): void {
@@ -515,6 +542,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       case 'sv': return { kind: 'sv', role: side, rule: '6.1.1', prompt: `Spend ${g.op!.svLeft} SV: move, attack or mobilize` };
       case 'recover': return { kind: 'recover', role: side, rule: '13.0(2)', prompt: `Recover up to ${top.left} used ${nationCode(top.nation)} units` };
       case 'withdraw': return { kind: 'withdraw', role: side, rule: '5.0(4)③', prompt: 'Return units to the mobilization pool, or finish' };
+      case 'reassign': return { kind: 'reassign', role: side, rule: '3.4(5)', prompt: 'Hand areas to other friendly nations, or finish' };
       case 'diplomacy': return { kind: 'diplomacy', role: side, rule: '3.1.2', prompt: 'Diplomacy: choose the nation' };
       case 'develop': return { kind: 'develop', role: side, rule: '2.3.2', prompt: top.started ? `Development: up to ${top.left} more unit(s) to the mobilization pool` : 'Development: take a card, or units, from the development pool' };
       case 'freeMob': return { kind: 'freeMob', role: side, rule: '12.0', prompt: `Lend-Lease: mobilize ${nationCode(top.nation)} units worth up to ${top.left} SV free` };
@@ -557,6 +585,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       case 'withdraw':
         return [...withdrawable(g, side).map((unit) => ({ type: 'withdraw' as const, unit })), { type: 'endWithdrawal' }];
       default:
+        if (top.kind === 'reassign') return [...reassignChoices(g, side, top.done).map((r) => ({ type: 'reassign' as const, area: b.areaIds[r.area]!, nation: nationCode(r.nation) })), { type: 'endReassign' }];
         if (top.kind === 'diplomacy') return diplomacyChoices(g, side).map((nation) => ({ type: 'diplo' as const, nation }));
         if (top.kind === 'develop') {
           const e = card(g.op!.card).effect as { maxSv: number };
@@ -595,6 +624,16 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
         break;
       }
       case 'endEvent': g.stack.pop(); break;
+      case 'reassign': {
+        const top = g.stack.at(-1) as Extract<Pending, { kind: 'reassign' }>;
+        const area = A(a.area);
+        g.ctrl[area] = b.nationIndex.get(a.nation as never)!;
+        top.done.push(area);
+        ctx.log(`${side} hands ${data.areas[area]!.name} to ${a.nation}.`, { rule: '3.4(5)' });
+        if (!reassignChoices(g, side, top.done).length) g.stack.pop();
+        break;
+      }
+      case 'endReassign': g.stack.pop(); break;
       case 'freeMobilize': {
         const top = g.stack.at(-1) as Extract<Pending, { kind: 'freeMob' }>;
         const k = b.counterIndex.get(a.counter)!;
@@ -746,6 +785,8 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       case 'devCard': return `Develop ${card(a.card).name} (SV ${card(a.card).sv})`;
       case 'devUnit': return `Move ${a.counter} from the development pool to the mobilization pool`;
       case 'endEvent': return 'End the event';
+      case 'reassign': return `Hand ${areaName(a.area)} to ${a.nation}`;
+      case 'endReassign': return 'Keep control as it is';
       case 'freeMobilize': return `Mobilize ${a.counter} in ${areaName(a.area)} free`;
       case 'form': return `Form a group in ${areaName(a.area)}`;
       case 'add': return `Add ${unitName(g, a.unit)} to the group`;

@@ -50,6 +50,8 @@ export type Pending =
   | { kind: 'retreat'; side: Side; units: number[]; only: number }
   /** Sea transport overflow (3.6(5)): the owner sends `left` land/air units at sea in `area` to the pool. */
   | { kind: 'overflow'; side: Side; area: number; left: number }
+  /** 3.4(5): voluntary reassignment of areas among friendly nations at the end of an impulse (`done`: areas already handled). */
+  | { kind: 'reassign'; side: Side; done: number[] }
   /** Diplomacy event (3.1.2): choose the nation. */
   | { kind: 'diplomacy'; side: Side }
   /** Development event (2.3.2): one card, or up to `left` units from the development pool. */
