@@ -403,10 +403,12 @@ describe('3.1.3 violations of neutrality', () => {
 describe('random play with combat', () => {
   it('7.0-11.5: random games use moves, attacks and counterattacks; ships stay at sea; only fortresses leave the game', () => {
     const counts: Record<string, number> = {};
+    let damage = 0;
     for (let i = 0; i < 10; i++) {
       const r = randomPlayout(game, game.setup(`rc${i}`), `rc${i}`, { record: true, inPlace: true });
       expect(game.outcome(r.state)).not.toBeNull();
       for (const { action } of r.actions) counts[action.type] = (counts[action.type] ?? 0) + 1;
+      damage += r.state.log.filter((l) => l.rule === '11.3' && !l.text.includes('no effect')).length;
       const g = r.state.game;
       for (let u = 0; u < g.loc.length; u++) {
         const l = g.loc[u]!;
@@ -414,7 +416,8 @@ describe('random play with combat', () => {
         if (l === REMOVED) expect(b.counters[b.unitKind[u]!]!.type === 'FT' || !!b.counters[b.unitKind[u]!]!.jet).toBe(true);
       }
     }
-    for (const t of ['declare', 'stop', 'target', 'retreat', 'air']) expect(counts[t], t).toBeGreaterThan(0);
+    for (const t of ['declare', 'stop', 'target', 'air']) expect(counts[t], t).toBeGreaterThan(0);
+    expect(damage).toBeGreaterThan(0);
   });
 });
 
@@ -737,5 +740,30 @@ describe('3.4(5) voluntary reassignment', () => {
     const t = scene([['UK-LF', 'paris', 1], ['FR-LF', 'paris', 1]], { axis: ['ax2-supply'], allies: ['al2-supply'], options: { reassignment: 'never' } });
     t.game.ctrl[A('paris')] = N('UK');
     expect(decision(act(t, { type: 'pass' }))).toMatchObject({ kind: 'impulse', role: 'allies' });
+  });
+});
+
+describe('3.1.3 overflight', () => {
+  it('TC-46, 3.1.3(1), AMB-34: an air attack whose only path in range crosses Switzerland makes it an Allied belligerent before the attack', () => {
+    let s = scene([['GE-AF', 'munich', 2], ['GE-LF', 'munich', 1], ['FR-LF', 'northern_italy', 1]], { dice: [6] });
+    s.game.ctrl[A('northern_italy')] = N('FR');
+    s.game.ctrl[A('austria')] = N('HU'); // the other ways are neutral too
+    s.game.ctrl[A('lorraine')] = N('SZ');
+    s = act(s, { type: 'air' });
+    s = group(s, 'munich', [['GE-AF', 1]]);
+    s = act(s, { type: 'declare', action: 'airAttack' });
+    s = act(s, { type: 'target', area: 'northern_italy' });
+    const sz = N('SZ'), hu = N('HU');
+    expect(s.game.natBel[sz] || s.game.natBel[hu]).toBe(true); // one crossing, on the path with the fewest violations
+    expect(s.log.findIndex((l) => l.rule === '3.1.3(1)')).toBeLessThan(s.log.findIndex((l) => l.rule === '9.2' && l.text.includes('hit')));
+  });
+  it('AMB-34: a path without neutral areas is preferred, so no violation happens', () => {
+    let s = scene([['GE-AF', 'munich', 2], ['GE-LF', 'munich', 1], ['FR-LF', 'southern_france', 1]], { dice: [6] });
+    s.game.ctrl[A('lorraine')] = N('GE');
+    s = act(s, { type: 'air' });
+    s = group(s, 'munich', [['GE-AF', 1]]);
+    s = act(s, { type: 'declare', action: 'airAttack' });
+    s = act(s, { type: 'target', area: 'southern_france' });
+    expect(s.game.natBel[N('SZ')]).toBe(false);
   });
 });

@@ -230,21 +230,45 @@ export function createOperations(b: Board, hooks: OpHooks) {
 
   /** 9.2(2): target areas of an air attack; 15.2(1)/AMB-24 winter ban; 15.7 paths; no overflight of neutrals (the attacker's path avoids them). */
   function airTargets(g: TRState, act: Act, extraRange = 0): number[] {
-    if (!act.units.length || !act.units.every(hasAirStrength)) return [];
+    return [...airReach(g, act, extraRange).keys()].sort((x, y) => x - y);
+  }
+
+  /**
+   * 9.2(2), AMB-34: air-attack targets with the path flown; [REC] the path crossing the fewest
+   * neutral-controlled areas (each crossed one is violated, 3.1.3(1)); 15.7 areas never crossed.
+   */
+  function airReach(g: TRState, act: Act, extraRange = 0): Map<number, number[]> {
+    const res = new Map<number, number[]>();
+    if (!act.units.length || !act.units.every(hasAirStrength)) return res;
     const from = g.loc[act.units[0]!]!;
     const winter = data.turns[g.turn - 1]!.winter;
     const su = b.nationIndex.get('SU')!;
-    if (winter && g.options.winterAirBan === 'targets-and-origins' && b.flag[from] === su) return [];
+    if (winter && g.options.winterAirBan === 'targets-and-origins' && b.flag[from] === su) return res;
     const range = b.isSea[from] ? 1 : Math.min(...act.units.map((u) => C(u).movement)) + extraRange;
-    const dist = new Map<number, number>([[from, 0]]);
-    const queue = [from];
-    for (let i = 0; i < queue.length; i++) {
-      const x = queue[i]!;
-      const d = dist.get(x)!;
-      if (d >= range) continue;
-      if (d > 0 && (ctrlSide(b, g, x) === 'neutral' || !mayEnter(b, x, act.side))) continue; // 15.7: not through; 3.1.3(1): [REC] no overflight offered
-      for (const y of neighbours(b, g, x, act.side)) if (!dist.has(y)) { dist.set(y, d + 1); queue.push(y); }
+    const neutral = (x: number) => ctrlSide(b, g, x) === 'neutral' && g.ctrl[x]! >= 0;
+    const no16_5 = (x: number) => g.options.opt16_5 && axisLeaningNeutral(b, g, x);
+    // layered search: best[d] maps area -> [violations, parent] for paths of exactly d steps
+    const best: Map<number, [number, number]>[] = [new Map([[from, [0, -1]]])];
+    for (let d = 0; d < range; d++) {
+      const next = new Map<number, [number, number]>();
+      for (const [x, [v]] of best[d]!) {
+        if (d > 0 && (!mayEnter(b, x, act.side) || no16_5(x))) continue; // 15.7: not through; 16.5
+        for (const y of neighbours(b, g, x, act.side)) {
+          const vy = v + (d > 0 && neutral(x) ? 1 : 0);
+          const cur = next.get(y);
+          if (!cur || vy < cur[0]) next.set(y, [vy, x]);
+        }
+      }
+      best.push(next);
     }
+    const dist = new Map<number, number>();
+    const viol = new Map<number, number>();
+    for (let d = 1; d < best.length; d++) for (const [a, [v]] of best[d]!) if (!viol.has(a) || v < viol.get(a)!) { viol.set(a, v); dist.set(a, d); }
+    const pathTo = (a: number) => {
+      const p = [a];
+      for (let d = dist.get(a)!, x = a; d > 0; d--) { x = best[d]!.get(x)![1]; p.unshift(x); }
+      return p;
+    };
     const out: number[] = [];
     const hostile = new Set<number>();
     for (let u = 0; u < g.loc.length; u++) {
@@ -257,8 +281,9 @@ export function createOperations(b: Board, hooks: OpHooks) {
       if (g.options.opt16_5 && axisLeaningNeutral(b, g, a)) continue; // 16.5
       if (!hostile.has(a)) continue; // 11.1(2): enemy units to hit
       out.push(a);
+      res.set(a, pathTo(a));
     }
-    return out.sort((x, y) => x - y);
+    return res;
   }
 
   function declareChoices(g: TRState, act: Act): OpAction[] {
@@ -703,6 +728,8 @@ export function createOperations(b: Board, hooks: OpHooks) {
           break;
         }
         for (const u of act.units) g.used[u] = 1; // 9.2(5)
+        const flown = airReach(g, act, extraRange(g, act)).get(act.target) ?? [];
+        for (const x of flown.slice(1, -1)) enterArea(ctx, g, x, side); // 3.1.3(1): overflight, before the attack (TC-46)
         if (g.options.airTargetViolates) enterArea(ctx, g, act.target, side); // AMB-8
         ctx.log(`${side}: ${act.units.length} unit(s) in ${name(act.area)} air-attack ${name(act.target)}.`, { rule: '9.2' });
         g.stack.push({ kind: 'auto', step: 'strike', side });
