@@ -5,23 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Options } from '@sandtable/engine';
 import type { SUAction } from './actions.ts';
-import { act, emptyPosition, idx, passWindows, put, realGame, startImpulse } from './testing/fixtures.ts';
+import { areaOf, go, has, idx, legal, passWindows, position, put, realGame, startImpulse, unitOf, type Position } from './testing/fixtures.ts';
 import { BATTLE, POOL, type Side } from './state.ts';
 
-function pos(opts: Options = {}, dice: number[] = []) {
-  const { game, data } = realGame();
-  const s = emptyPosition(game, data, opts, dice);
-  return { game, data, s };
-}
-type P = ReturnType<typeof pos>;
-const legal = (p: P, role: Side) => p.game.legalActions(p.s, role);
-const has = (p: P, role: Side, a: SUAction) => legal(p, role).some((x) => JSON.stringify(x) === JSON.stringify(a));
-function go(p: P, role: Side, a: SUAction): P {
-  p.s = act(p.game, p.s, role, a);
-  return p;
-}
-const u = (p: P, id: string) => p.s.game.units.find((x) => x.id === id)!;
-const at = (p: P, id: string) => idx(p.data, id);
+const pos = position;
+type P = Position;
+const u = unitOf;
+const at = areaOf;
 
 describe('BUG-1 §35 L368-L372 §2 L32: partisans flip only from Axis-controlled areas', () => {
   it('§35 L368, §2 L32: a partisan in an area the Allies occupy cannot flip', () => {

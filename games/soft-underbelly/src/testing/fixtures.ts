@@ -148,3 +148,26 @@ export function fixtureData(spec: { areas: (Partial<AreaData> & { id: string })[
     axisDefaultDeployment: undefined,
   };
 }
+
+/** A test position on the real map: the game, its data and the current state, stepped by `go`. */
+export interface Position {
+  game: SUGame;
+  data: SoftUnderbellyData;
+  s: EngineState<SUState>;
+}
+
+/** The empty real-map position (see `emptyPosition`) with options and scripted dice. */
+export function position(opts: Options = {}, dice: number[] = []): Position {
+  const { game, data } = realGame();
+  return { game, data, s: emptyPosition(game, data, opts, dice) };
+}
+
+export const legal = (p: Position, role: Side): SUAction[] => p.game.legalActions(p.s, role);
+export const has = (p: Position, role: Side, a: SUAction): boolean => legal(p, role).some((x) => JSON.stringify(x) === JSON.stringify(a));
+/** Applies a legal action through the engine and keeps the new state in `p`. */
+export function go(p: Position, role: Side, a: SUAction): Position {
+  p.s = act(p.game, p.s, role, a);
+  return p;
+}
+export const unitOf = (p: Position, id: string) => p.s.game.units.find((x) => x.id === id)!;
+export const areaOf = (p: Position, id: string): number => idx(p.data, id);
