@@ -767,3 +767,39 @@ describe('3.1.3 overflight', () => {
     expect(s.game.natBel[N('SZ')]).toBe(false);
   });
 });
+
+describe('3.4(6) and 11.2(1) through play', () => {
+  it('3.4(6), AMB-7: an area emptied by combat reverts to its flag nation at once (not only at the end of the impulse)', () => {
+    let s = scene([['GE-AF', 'berlin', 4], ['GE-LF', 'berlin', 1], ['PO-LF', 'east_prussia', 1, 1]], { axis: ['ax2-blitz-1'], dice: [1, 1, 1, 1] });
+    s.game.ctrl[A('east_prussia')] = N('PO');
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'berlin', [['GE-AF', 4]]);
+    s = act(s, { type: 'declare', action: 'airAttack' });
+    s = act(s, { type: 'target', area: 'east_prussia' });
+    expect(decision(s)).toMatchObject({ kind: 'sv' }); // still inside the impulse
+    expect(s.game.ctrl[A('east_prussia')]).toBe(N('GE'));
+  });
+  it('TC-55, 11.2(1)①: Axis land units attacking Allied land + air units: the Allies (defender, with air) allocate', () => {
+    let s = scene([['GE-LF', 'paris', 3], ['FR-LF', 'paris', 2], ['FR-AF', 'paris', 1]], { axis: ['ax2-blitz-1'], dice: [1, 1, 1] });
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'paris', [['GE-LF', 3]]);
+    s = act(s, { type: 'declare', action: 'attack' });
+    if (decision(s).kind === 'window') s = act(s, { type: 'noCounter' });
+    expect(decision(s)).toMatchObject({ kind: 'alloc', role: 'allies' });
+  });
+  it('TC-58, 11.2(1), AMB-22: used defenders take their elimination threshold before any unused one is hit', () => {
+    let s = scene([['GE-TF', 'warsaw', 4], ['PO-LF', 'warsaw', 1, 1], ['PO-LF', 'warsaw', 1]], { axis: ['ax2-blitz-1'], dice: [1, 1, 1, 6] });
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'warsaw', [['GE-TF', 4]]);
+    s = act(s, { type: 'declare', action: 'attack' });
+    // 3 points: the attacker (TF 4 > PO-LF 2) allocates; the used PO-LF must take 4 (its threshold) first, so all 3 go to it
+    const po = s.game.loc.map((_l, u) => u).filter((u) => s.game.loc[u] === A('warsaw') && b.counters[b.unitKind[u]!]!.id === 'PO-LF');
+    const used = po.find((u) => s.game.used[u] === 1)!, fresh = po.find((u) => s.game.used[u] === 0)!;
+    expect(decision(s)).toMatchObject({ kind: 'retreat', role: 'allies' }); // 3 points = 1 x D on a used unit: retreat
+    expect(s.game.stack.at(-1)).toMatchObject({ units: [used] });
+    expect(s.game.used[fresh]).toBe(0);
+  });
+});

@@ -11,7 +11,7 @@ import { POOL, REMOVED, nationCode, type Board } from './board.ts';
 import { allocator, eliminationThreshold, resultOf, type Party, type Target } from './combat.ts';
 import { checkMove } from './movement.ts';
 import { other, type Act, type ActMode, type ActType, type Pending, type TRState } from './state.ts';
-import { absent, axisLeaningNeutral, controlUnits, ctrlSide, enemyControlUnits, enterWar, friendlyUnit, isControlUnit, mayEnter, neighbours, seaCapacity, unitsIn } from './world.ts';
+import { absent, axisLeaningNeutral, revertIfEmpty, controlUnits, ctrlSide, enemyControlUnits, enterWar, friendlyUnit, isControlUnit, mayEnter, neighbours, seaCapacity, unitsIn } from './world.ts';
 
 export type OpAction =
   | { type: 'form'; area: string }
@@ -406,6 +406,7 @@ export function createOperations(b: Board, hooks: OpHooks) {
     const parent = stratPaths(g, act);
     for (let x = parent.get(act.target)!; x !== -1 && x !== undefined; x = parent.get(x)!) if (b.isSea[x]) g.seaUse[x] = (g.seaUse[x] ?? 0) + act.units.length; // 3.6(2)(3)
     for (const u of act.units) g.loc[u] = act.target;
+    revertIfEmpty(b, g, act.area); // AMB-7
     ctx.log(`${act.side}: Strategic Movement of ${act.units.length} unit(s) from ${name(act.area)} to ${name(act.target)}.`, { rule: '3.6(2)' });
     act.area = act.target;
     actDone(ctx, g);
@@ -510,8 +511,10 @@ export function createOperations(b: Board, hooks: OpHooks) {
 
   /** 15.8: a fortress leaving the map is out of the game; anything else goes to the pool. */
   function toPool(g: TRState, u: number): void {
+    const from = g.loc[u]!;
     g.loc[u] = C(u).type === 'FT' ? REMOVED : POOL;
     g.used[u] = 0;
+    revertIfEmpty(b, g, from); // AMB-7
   }
 
   /** 11.5(1)(2), 15.6, 15.7, 16.7(2), AMB-36: where unit u may retreat. */
@@ -662,6 +665,7 @@ export function createOperations(b: Board, hooks: OpHooks) {
     const r = moveCheck(g, act, path, act.type === 'airMove');
     if (!r.ok) throw new RuleError(r.rule, r.why);
     for (const u of act.units) g.loc[u] = dest;
+    revertIfEmpty(b, g, path[0]!); // AMB-7
     for (let i = 1; i < path.length; i++) enterArea(ctx, g, path[i]!, act.side, act.units); // 3.1.3(1)
     const carried = act.units.filter((u) => b.unitClass[u] === 'land' || b.unitClass[u] === 'air');
     if (r.seaMove) {
@@ -748,7 +752,9 @@ export function createOperations(b: Board, hooks: OpHooks) {
         if (a.to === 'pool') { toPool(g, a.unit); ctx.log(`${uname(a.unit)} is eliminated instead of retreating.`, { rule: '11.5(1)' }); }
         else {
           const to = A(a.to);
+          const from = g.loc[a.unit]!;
           g.loc[a.unit] = to;
+          revertIfEmpty(b, g, from); // AMB-7
           enterArea(ctx, g, to, side, [a.unit]); // 3.1.3(3)
           ctx.log(`${uname(a.unit)} retreats to ${name(to)}.`, { rule: '11.5' });
         }

@@ -153,6 +153,13 @@ export function updateControl(b: Board, g: TRState): void {
   }
 }
 
+/** 3.4(6), AMB-7 "immediate": an area left with no units of either player reverts to its flag nation at once. */
+export function revertIfEmpty(b: Board, g: TRState, area: number): void {
+  if (area < 0 || g.options.emptyRevert !== 'immediate') return;
+  for (let u = 0; u < g.loc.length; u++) if (g.loc[u] === area && g.natBel[b.unitNation[u]!] && !absent(b, g, u)) return;
+  g.ctrl[area] = b.flag[area]!;
+}
+
 /** A nation enters the war (3.1.2, 3.4(3)): its areas pass to its camp at once (control stays with the nation). */
 export function enterWar(g: TRState, n: number, side: Side): void {
   g.natBel[n] = true;
