@@ -73,6 +73,7 @@ export function checkMove(b: Board, g: TRState, side: Side, group: readonly numb
       }
     }
   }
+  if (hasAir && b.isSea[path.at(-1)!]) return fail('8.1.1(1)②', 'air units may not end a move at sea (AMB-10)');
   if (cost > mp) return fail(air ? '8.2(3)' : '8.1(1)③', `the move costs ${cost} MP, the group has ${mp}`);
   // 8.1(4), AMB-15: leave a control unit (and one of the flag nation's units if any are there).
   const stay = unitsIn(g, from).filter((u) => !group.includes(u));

@@ -5,6 +5,7 @@ import { createThirdReichRules, type TRAction } from './rules.ts';
 import { POOL, REMOVED } from './board.ts';
 import type { TRState } from './state.ts';
 import { ctrlSide, placements, seaCapacity } from './world.ts';
+import { checkMove } from './movement.ts';
 
 const rules = createThirdReichRules(thirdReichData());
 const game = defineGame(rules);
@@ -801,5 +802,43 @@ describe('3.4(6) and 11.2(1) through play', () => {
     expect(decision(s)).toMatchObject({ kind: 'retreat', role: 'allies' }); // 3 points = 1 x D on a used unit: retreat
     expect(s.game.stack.at(-1)).toMatchObject({ units: [used] });
     expect(s.game.used[fresh]).toBe(0);
+  });
+});
+
+describe('15.3 and 2.3.2 through play', () => {
+  it('TC-86, 15.3(3): while the US is neutral, its ships in the North Atlantic cost an Axis NF nothing and add no Allied capacity', () => {
+    let s = scene([['GE-NF', 'norwegian_sea', 2], ['US-NF', 'north_atlantic', 2]], { axis: ['ax2-blitz-1'] });
+    s.game.ctrl[A('norwegian_sea')] = N('GE');
+    expect(seaCapacity(b, s.game, A('north_atlantic'), 'allies')).toBe(0);
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'norwegian_sea', [['GE-NF', 1]]);
+    s = moveTo(s, 'north_atlantic');
+    expect(s.log.some((l) => l.text.includes('(1 MP)'))).toBe(true);
+    expect(s.game.natBel[N('US')]).toBe(false); // no violation: the sea is not neutral-controlled
+  });
+  it('TC-87, 15.3(4): a US NF may be mobilized into the North Atlantic even with Axis ships there', () => {
+    const s = scene([['GE-NF', 'north_atlantic', 1]]);
+    s.game.natBel[N('US')] = true;
+    expect(placements(b, s.game, b.counterIndex.get('US-NF')!, 'allies')).toEqual([A('north_atlantic')]);
+  });
+  it('TC-27, 2.3.2(3), 5.0(4)④: a developed card joins the usable deck at the end of the turn', () => {
+    let s = scene([], { axis: ['ax2-dev-1'] });
+    s = act(s, { type: 'play', card: 'ax2-dev-1' });
+    s = act(s, { type: 'event' });
+    s = act(s, { type: 'devCard', card: 'ax3-blitz' });
+    s = act(s, { type: 'endCard' });
+    while (game.decision(s) && s.game.turn === 2) s = act(s, game.legalActions(s, decision(s).role).at(-1)!);
+    expect(s.game.turn).toBe(3);
+    expect([...s.game.deck.axis, ...s.game.hand.axis]).toContain('ax3-blitz');
+  });
+});
+
+describe('AMB-10 in normal moves', () => {
+  it('8.1.1(1)②, AMB-10: a normal (sea) move may not leave an air unit at sea', () => {
+    const s = scene([['GE-AF', 'east_prussia', 1], ['GE-LF', 'east_prussia', 2], ['GE-NF', 'baltic_sea', 2]]);
+    const af = unitsOf(s, 'GE-AF', 'east_prussia');
+    expect(checkMove(b, s.game, 'axis', af, [A('east_prussia'), A('baltic_sea')])).toMatchObject({ ok: false, rule: '8.1.1(1)②' });
+    expect(checkMove(b, s.game, 'axis', af, [A('east_prussia'), A('baltic_sea'), A('hamburg')])).toMatchObject({ ok: true, seaMove: true });
   });
 });
