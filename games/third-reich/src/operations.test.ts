@@ -842,3 +842,20 @@ describe('AMB-10 in normal moves', () => {
     expect(checkMove(b, s.game, 'axis', af, [A('east_prussia'), A('baltic_sea'), A('hamburg')])).toMatchObject({ ok: true, seaMove: true });
   });
 });
+
+describe('Landing: airborne units', () => {
+  it('Landing, 2.1.1: an all-airborne group flies up to its movement to a land area, then may attack there', () => {
+    let s = scene([['UK-AB', 'london', 1], ['UK-LF', 'london', 1], ['GE-LF', 'paris', 1]], { allies: ['al4-landing'], dice: [6] });
+    s.game.ctrl[A('paris')] = N('GE');
+    s.game.active = 'allies';
+    s.game.stack = [{ kind: 'impulse', side: 'allies' }];
+    s = act(s, { type: 'play', card: 'al4-landing' });
+    s = act(s, { type: 'event' });
+    s = group(s, 'london', [['UK-AB', 1]]);
+    expect(game.legalActions(s, 'allies')).toContainEqual({ type: 'declare', action: 'drop' });
+    s = act(s, { type: 'declare', action: 'drop' });
+    s = act(s, { type: 'target', area: 'paris' });
+    expect(unitsOf(s, 'UK-AB', 'paris')).toHaveLength(1);
+    expect(game.legalActions(s, 'allies')).toEqual([{ type: 'declare', action: 'attack' }, { type: 'done' }]);
+  });
+});

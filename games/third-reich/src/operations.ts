@@ -185,6 +185,27 @@ export function createOperations(b: Board, hooks: OpHooks) {
     return parent;
   }
 
+  /** Landing: an all-airborne group flies up to its movement to any land area (the path avoids 15.7 areas and neutrals, [REC]). */
+  function dropZones(g: TRState, act: Act): number[] {
+    if (!act.units.length || !act.units.every((u) => C(u).type === 'AB') || !leaveOk(g, act)) return [];
+    const range = Math.min(...act.units.map((u) => C(u).movement));
+    const dist = new Map<number, number>([[act.area, 0]]);
+    const queue = [act.area];
+    for (let i = 0; i < queue.length; i++) {
+      const x = queue[i]!;
+      const d = dist.get(x)!;
+      if (d >= range || (d > 0 && ctrlSide(b, g, x) === 'neutral')) continue;
+      for (const y of neighbours(b, g, x, act.side)) if (!dist.has(y) && mayEnter(b, y, act.side)) { dist.set(y, d + 1); queue.push(y); }
+    }
+    const out: number[] = [];
+    for (const [a, d] of dist) {
+      if (d === 0 || b.isSea[a] || ctrlSide(b, g, a) === 'neutral') continue;
+      if (unitsIn(g, a).filter((u) => friendlyUnit(g, b, u, act.side) && b.unitClass[u] === 'land').length + act.units.length > 10) continue; // 8.1.1(2)①
+      out.push(a);
+    }
+    return out.sort((x, y) => x - y);
+  }
+
   function leaveOk(g: TRState, act: Act): boolean {
     const stay = unitsIn(g, act.area).filter((u) => !act.units.includes(u) && friendlyUnit(g, b, u, act.side));
     if (!stay.some((u) => isControlUnit(b, g, u))) return false; // 8.1(4)
@@ -293,7 +314,11 @@ export function createOperations(b: Board, hooks: OpHooks) {
     const probe = (type: ActType) => ({ ...act, type, path: [area] });
     const ek = eventKind(g, act);
     if (ek === 'seaLion' || ek === 'landing') { // a sea move into a coastal land area, then a normal attack there
-      if (act.blitz!.left === 2) return stepChoices(g, probe('move')).length ? [{ type: 'declare', action: 'move' }] : [];
+      if (act.blitz!.left === 2) {
+        const out: OpAction[] = stepChoices(g, probe('move')).length ? [{ type: 'declare', action: 'move' }] : [];
+        if (ek === 'landing' && dropZones(g, act).length) out.push({ type: 'declare', action: 'drop' }); // airborne units fly instead
+        return out;
+      }
       return canNormalAttack(g, act) ? [{ type: 'declare', action: 'attack' }] : [];
     }
     if (ek === 'strategicMovement') return stratDests(g, act).length ? [{ type: 'declare', action: 'move' }] : [];
@@ -364,7 +389,7 @@ export function createOperations(b: Board, hooks: OpHooks) {
       maxAttack: Math.max(0, ...us.map((u) => C(u).attack)),
     });
     const who = allocator(party(p.units, side), party(cs.targets, act.side)) === 'attacker' ? side : act.side; // 11.2(1), 17.2 Q2
-    const retreatTo = act.type === 'move' ? act.path[0]! : -1; // 11.5(2)
+    const retreatTo = act.type === 'move' || act.type === 'drop' ? act.path[0]! : -1; // 11.5(2)
     startCombat(ctx, g, { counter: true, side, alloc: who, points, targets: cs.targets, assigned: cs.targets.map(() => 0), retreatTo });
   }
 
@@ -574,6 +599,7 @@ export function createOperations(b: Board, hooks: OpHooks) {
         return out;
       }
       case 'target':
+        if (act!.type === 'drop') return dropZones(g, act!).map((a) => ({ type: 'target' as const, area: b.areaIds[a]! }));
         if (act!.type === 'move') return stratDests(g, act!).map((a) => ({ type: 'target' as const, area: b.areaIds[a]! }));
         if (act!.type === 'bomb') return bombTargets(g, act!).map((t) => ({ type: 'target' as const, area: b.areaIds[t.area]! }));
         return airTargets(g, act!, extraRange(g, act!)).map((a) => ({ type: 'target' as const, area: b.areaIds[a]! }));
@@ -636,7 +662,7 @@ export function createOperations(b: Board, hooks: OpHooks) {
     if (act.mode === 'sv') { g.op!.svLeft -= 1; g.op!.acted.push(...act.units); } // 6.1.1(1), 6.1.1(3)
     if (act.blitz) { act.blitz.left -= twice ? 2 : 1; act.blitz.twice = twice; act.blitz.firstDone = false; act.blitz.points = 0; }
     const what = `${act.units.length} unit(s) in ${name(act.area)}`;
-    if (type === 'move' && eventKind(g, act) === 'strategicMovement') {
+    if (type === 'drop' || (type === 'move' && eventKind(g, act) === 'strategicMovement')) {
       g.stack.push({ kind: 'target', side: act.side });
       return;
     }
@@ -723,6 +749,16 @@ export function createOperations(b: Board, hooks: OpHooks) {
         const act = g.act!;
         act.target = A(a.area);
         if (act.type === 'move') { strategicMove(ctx, g); break; }
+        if (act.type === 'drop') { // Landing: the airborne units land, then a counterattack window there (10.1(3))
+          for (const u of act.units) g.loc[u] = act.target;
+          revertIfEmpty(b, g, act.area);
+          act.path = [act.area, act.target];
+          ctx.log(`${side}: ${act.units.length} airborne unit(s) fly from ${name(act.area)} to ${name(act.target)}.`, { rule: '2.1.1' });
+          act.area = act.target;
+          g.stack.push({ kind: 'auto', step: 'actDone', side });
+          openWindow(g);
+          break;
+        }
         if (act.type === 'bomb') {
           act.dist = bombTargets(g, act).find((t) => t.area === act.target)!.dist;
           for (const u of act.units) g.used[u] = 1; // the bombers flip

@@ -790,7 +790,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       case 'freeMobilize': return `Mobilize ${a.counter} in ${areaName(a.area)} free`;
       case 'form': return `Form a group in ${areaName(a.area)}`;
       case 'add': return `Add ${unitName(g, a.unit)} to the group`;
-      case 'declare': return a.action === 'attack' ? (a.twice ? 'Declare two attacks (17.1)' : 'Attack') : a.action === 'airAttack' ? 'Air attack' : a.action === 'airMove' ? 'Air move' : a.action === 'bomb' ? 'Bomb' : 'Move';
+      case 'declare': return a.action === 'attack' ? (a.twice ? 'Declare two attacks (17.1)' : 'Attack') : a.action === 'airAttack' ? 'Air attack' : a.action === 'airMove' ? 'Air move' : a.action === 'bomb' ? 'Bomb' : a.action === 'drop' ? 'Airborne landing' : 'Move';
       case 'cancel': return 'Cancel';
       case 'done': return 'No second action';
       case 'to': return `Move to ${areaName(a.area)}`;

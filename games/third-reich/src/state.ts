@@ -62,7 +62,7 @@ export type Pending =
   | { kind: 'auto'; step: 'strike' | 'actDone'; side: Side };
 
 export type ActMode = 'sv' | 'event' | 'air' | 'blitz';
-export type ActType = 'move' | 'airMove' | 'attack' | 'airAttack' | 'bomb';
+export type ActType = 'move' | 'airMove' | 'attack' | 'airAttack' | 'bomb' | 'drop';
 
 /** The group action under way (7.0-9.2). */
 export interface Act {
