@@ -324,15 +324,16 @@ describe('random games', () => {
       expect(new Set(cards).size).toBe(total);
       for (let a = 0; a < b.areaIds.length; a++) expect(g.ctrl[a]).toBeGreaterThanOrEqual(-1);
       // 8.1.1, 11.5(1), 3.1.1(2): where units may stand at the end; neutral units never left the map by play
-      const land = b.areaIds.map(() => 0), air = b.areaIds.map(() => 0);
+      const land = b.areaIds.map(() => [0, 0]), air = b.areaIds.map(() => 0);
       for (let u = 0; u < g.loc.length; u++) {
         const l = g.loc[u]!;
         if (l < 0) continue;
         const cls = b.unitClass[u]!;
         if (cls === 'naval' || cls === 'sub') expect(b.isSea[l], 'ship on land').toBe(true);
         if (cls === 'air') { expect(b.isSea[l], 'air unit at sea').toBe(false); air[l]!++; }
-        if (cls === 'land' && g.natBel[b.unitNation[u]!]) land[l]!++;
+        if (cls === 'land' && g.natBel[b.unitNation[u]!]) land[l]![g.natSide[b.unitNation[u]!] === 'axis' ? 0 : 1]!++;
       }
+      for (let a = 0; a < b.areaIds.length; a++) if (!b.isSea[a]) expect(Math.max(...land[a]!), b.areaIds[a]).toBeLessThanOrEqual(10);
       for (let a = 0; a < b.areaIds.length; a++) if (!b.isSea[a]) expect(air[a]!, b.areaIds[a]).toBeLessThanOrEqual(8); // two sides x 4
       expect(g.act).toBeNull();
       expect(g.combat).toBeNull();

@@ -855,6 +855,12 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       const lines = [`Turn ${g.turn}, ${g.active} to act; first player ${g.first}.`,
         `Sources: Axis ${sourceCount(b, g, 'axis')}, Allies ${sourceCount(b, g, 'allies')}.`,
         `Hand: ${role === 'axis' || role === 'allies' ? g.hand[role].map((c) => card(c).name).join(', ') || '(none)' : 'hidden'}.`];
+      if (g.op) lines.push(`Card in play: ${opName(g.op.card)}, ${g.op.svLeft} SV left.`);
+      if (g.bank.axis || g.bank.allies) lines.push(`Banked Ambush SV: Axis ${g.bank.axis}, Allies ${g.bank.allies} (10.2).`);
+      if (g.act) lines.push(`Group action: ${g.act.side} ${g.act.type ?? 'forming'} with ${g.act.units.map((u) => b.counters[b.unitKind[u]!]!.id).join(' ') || 'no units yet'} in ${data.areas[g.act.area]!.name}.`);
+      if (g.combat) lines.push(`Combat: ${g.combat.points} damage points, allocated by ${g.combat.alloc}.`);
+      const d = currentDecision(g);
+      if (d) lines.push(`Decision: ${d.role}: ${d.prompt} (${d.rule}).`);
       return lines.join('\n');
     },
   };
