@@ -859,3 +859,27 @@ describe('Landing: airborne units', () => {
     expect(game.legalActions(s, 'allies')).toEqual([{ type: 'declare', action: 'attack' }, { type: 'done' }]);
   });
 });
+
+describe('AMB-19 switch', () => {
+  const place: [string, string, number][] = [['GE-AF', 'berlin', 2], ['GE-LF', 'berlin', 1], ['GE-LF', 'western_poland', 1], ['PO-LF', 'western_poland', 1], ['GE-LF', 'warsaw', 1]];
+  const run = (on: boolean) => {
+    let s = scene(place, { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], options: { counterattackPassThrough: on } });
+    for (const id of ['western_poland', 'warsaw']) s.game.ctrl[A(id)] = N('GE');
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'berlin', [['GE-AF', 1]]);
+    s = act(s, { type: 'declare', action: 'airMove' });
+    s = act(s, { type: 'to', area: 'western_poland' });
+    s = act(s, { type: 'to', area: 'warsaw' });
+    return act(s, { type: 'stop' });
+  };
+  it('AMB-19: by default only the destination opens a window; with the switch, an area passed through with enemy units does too', () => {
+    expect(decision(run(false))).toMatchObject({ kind: 'sv' });
+    let s = run(true);
+    expect(decision(s)).toMatchObject({ kind: 'window', role: 'allies' });
+    expect(s.game.act!.area).toBe(A('western_poland'));
+    s = act(s, { type: 'noCounter' });
+    expect(unitsOf(s, 'GE-AF', 'warsaw')).toHaveLength(1);
+    expect(decision(s)).toMatchObject({ kind: 'sv' });
+  });
+});

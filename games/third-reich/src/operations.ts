@@ -690,16 +690,42 @@ export function createOperations(b: Board, hooks: OpHooks) {
     const dest = path.at(-1)!;
     const r = moveCheck(g, act, path, act.type === 'airMove');
     if (!r.ok) throw new RuleError(r.rule, r.why);
-    for (const u of act.units) g.loc[u] = dest;
+    act.moved = { cost: r.cost, seaMove: r.seaMove };
+    act.pass = g.options.counterattackPassThrough ? path.slice(1, -1) : []; // AMB-19 switch
+    moveOn(ctx, g);
+  }
+
+  /** Moves the group on: first to each area passed through where a counterattack could come (AMB-19 switch), then to the destination. */
+  function moveOn(ctx: Ctx, g: TRState): void {
+    const act = g.act!;
+    const path = act.path;
+    const dest = path.at(-1)!;
+    const r = act.moved!;
+    const group = act.units.filter((u) => g.loc[u] === act.area); // units hit back to the start (11.5(2)) or lost drop out
+    while (act.pass!.length && group.length) {
+      const x = act.pass!.shift()!;
+      const opp = other(act.side);
+      if (!unitsIn(g, x).some((u) => friendlyUnit(g, b, u, opp) && !g.used[u] && b.unitClass[u] !== 'sub' && mayAttackIn(g, u, x, opp))) continue;
+      for (const u of group) g.loc[u] = x;
+      revertIfEmpty(b, g, act.area);
+      act.area = x;
+      ctx.log(`${act.side}: the group passes through ${name(x)}.`, { rule: 'AMB-19' });
+      g.stack.push({ kind: 'auto', step: 'moveOn', side: act.side });
+      openWindow(g); // AMB-19: a window in an area passed through
+      return;
+    }
+    if (!group.length) { g.stack.push({ kind: 'auto', step: 'actDone', side: act.side }); return; }
+    for (const u of group) g.loc[u] = dest;
     revertIfEmpty(b, g, path[0]!); // AMB-7
-    for (let i = 1; i < path.length; i++) enterArea(ctx, g, path[i]!, act.side, act.units); // 3.1.3(1)
-    const carried = act.units.filter((u) => b.unitClass[u] === 'land' || b.unitClass[u] === 'air');
+    revertIfEmpty(b, g, act.area);
+    for (let i = 1; i < path.length; i++) enterArea(ctx, g, path[i]!, act.side, group); // 3.1.3(1)
+    const carried = group.filter((u) => b.unitClass[u] === 'land' || b.unitClass[u] === 'air');
     if (r.seaMove) {
       for (const a of path) if (b.isSea[a]) g.seaUse[a] = (g.seaUse[a] ?? 0) + carried.length; // 3.6(3)
       if (act.blitz && act.blitz.left > 0) act.blitz.flipLater.push(...carried); // 17.1 Q3
       else if (!act.noFlip) for (const u of carried) g.used[u] = 1; // 8.1.2(1)④
     }
-    if (act.type === 'airMove') for (const u of act.units) g.used[u] = 1; // 8.2(6)
+    if (act.type === 'airMove') for (const u of group) g.used[u] = 1; // 8.2(6)
     act.area = dest;
     ctx.log(`${act.side}: the group moves ${path.map(name).join(' - ')} (${r.cost} MP${r.seaMove ? ', sea move' : ''}).`, { rule: act.type === 'airMove' ? '8.2' : r.seaMove ? '8.1.2' : '8.1' });
     g.stack.push({ kind: 'auto', step: 'actDone', side: act.side });
@@ -812,9 +838,10 @@ export function createOperations(b: Board, hooks: OpHooks) {
   function auto(ctx: Ctx, g: TRState): boolean {
     const p = g.stack.at(-1);
     if (!p) return false;
-    if (p.kind === 'auto' && (p.step === 'strike' || p.step === 'actDone')) {
+    if (p.kind === 'auto' && (p.step === 'strike' || p.step === 'actDone' || p.step === 'moveOn')) {
       g.stack.pop();
       if (p.step === 'strike') strike(ctx, g);
+      else if (p.step === 'moveOn') moveOn(ctx, g);
       else actDone(ctx, g);
       return true;
     }

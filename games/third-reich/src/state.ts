@@ -59,7 +59,7 @@ export type Pending =
   /** Free mobilization by an event (Lend-Lease): `left` SV of `nation` units. */
   | { kind: 'freeMob'; side: Side; left: number; nation: number }
   /** Automatic steps of an action: the attack roll, the end of an action. */
-  | { kind: 'auto'; step: 'strike' | 'actDone'; side: Side };
+  | { kind: 'auto'; step: 'strike' | 'actDone' | 'moveOn'; side: Side };
 
 export type ActMode = 'sv' | 'event' | 'air' | 'blitz';
 export type ActType = 'move' | 'airMove' | 'attack' | 'airAttack' | 'bomb' | 'drop';
@@ -83,6 +83,9 @@ export interface Act {
   blitz: { left: number; twice: boolean; firstDone: boolean; points: number; flipLater: number[] } | null;
   /** Land units moved by the Sea Transport event do not flip (8.1.2(1)④). */
   noFlip?: boolean;
+  /** AMB-19 switch: areas passed through still to visit, and the checked move (cost, sea move). */
+  pass?: number[];
+  moved?: { cost: number; seaMove: boolean };
   /** Strategic Bombing: distance to the target (hit modifier). */
   dist?: number;
 }
