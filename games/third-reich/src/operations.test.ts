@@ -883,3 +883,28 @@ describe('AMB-19 switch', () => {
     expect(decision(s)).toMatchObject({ kind: 'sv' });
   });
 });
+
+describe('16.6 and AMB-33', () => {
+  it('16.6: US placement LOCs may not pass between the Central Atlantic and Egypt', () => {
+    for (const on of [false, true]) {
+      const s = scene([['UK-NF', 'north_atlantic', 2], ['UK-NF', 'central_atlantic', 2], ['UK-LF', 'egypt', 1]], { options: { opt16_6: on } });
+      for (const id of ['north_atlantic', 'central_atlantic']) s.game.ctrl[A(id)] = N('UK');
+      s.game.ctrl[A('egypt')] = N('UK');
+      s.game.natBel[N('US')] = true;
+      expect(placements(b, s.game, b.counterIndex.get('US-LF')!, 'allies').includes(A('egypt'))).toBe(!on);
+    }
+  });
+  it('AMB-33: "combat-value" compares the air strength a carrier uses in an air attack; the printed attack by default', () => {
+    for (const cv of [false, true]) {
+      let s = scene([['UK-CV', 'north_sea', 1], ['GE-SS', 'north_sea', 1], ['GE-GF', 'north_sea', 1]], { dice: [1], allies: ['al2-supply'], options: { priorityValue: cv ? 'combat-value' : 'attack' } });
+      s.game.ctrl[A('north_sea')] = N('UK');
+      s.game.active = 'allies';
+      s.game.stack = [{ kind: 'impulse', side: 'allies' }];
+      s = act(s, { type: 'air' });
+      s = group(s, 'north_sea', [['UK-CV', 1]]);
+      s = act(s, { type: 'declare', action: 'airAttack' });
+      s = act(s, { type: 'target', area: 'north_sea' });
+      expect(decision(s)).toMatchObject({ kind: 'alloc', role: cv ? 'allies' : 'axis' }); // 3 > 2, or 2 = 2 -> the defender (11.2(1)③④)
+    }
+  });
+});

@@ -282,8 +282,8 @@ export function createOperations(b: Board, hooks: OpHooks) {
       }
       best.push(next);
     }
-    const dist = new Map<number, number>();
-    const viol = new Map<number, number>();
+    const dist = new Map<number, number>([[from, 0]]); // 9.2(2): the group's own area is a target too
+    const viol = new Map<number, number>([[from, 0]]);
     for (let d = 1; d < best.length; d++) for (const [a, [v]] of best[d]!) if (!viol.has(a) || v < viol.get(a)!) { viol.set(a, v); dist.set(a, d); }
     const pathTo = (a: number) => {
       const p = [a];
@@ -416,12 +416,13 @@ export function createOperations(b: Board, hooks: OpHooks) {
     if (act.blitz?.twice) points += act.blitz.points;
     const targets = enemyUnits(g, act.target, act.side);
     if (!targets.length || points === 0) return;
-    const party = (us: number[], s: Side): Party => ({
+    const cv = g.options.priorityValue === 'combat-value'; // AMB-33: printed attack, or the value used in this combat
+    const party = (us: number[], s: Side, attacking: boolean): Party => ({
       hasAir: us.some((u) => b.unitClass[u] === 'air'),
       hasFortress: unitsIn(g, act.target).some((u) => C(u).type === 'FT' && friendlyUnit(g, b, u, s)),
-      maxAttack: Math.max(0, ...us.map((u) => C(u).attack)),
+      maxAttack: Math.max(0, ...us.map((u) => (cv && attacking && (air || b.unitClass[u] === 'air') ? airStrength(u) : C(u).attack))),
     });
-    const who = allocator(party(attackers, act.side), party(targets, other(act.side))) === 'attacker' ? act.side : other(act.side); // 11.2(1)
+    const who = allocator(party(attackers, act.side, true), party(targets, other(act.side), false)) === 'attacker' ? act.side : other(act.side); // 11.2(1)
     startCombat(ctx, g, { counter: false, side: act.side, alloc: who, points, targets, assigned: targets.map(() => 0), retreatTo: -1 });
   }
 

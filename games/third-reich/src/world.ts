@@ -257,7 +257,13 @@ export function placements(b: Board, g: TRState, k: number, side: Side, pre: Pla
   // 12.0(5), 3.6(2): a LOC through sea areas needs capacity left in each of them.
   const field = (key: string, from: number[]) => {
     let f = pre.fields.get(key);
-    if (!f) { f = locField(b, g, from.filter((o) => !b.isSea[o] || pre.capLeft[o]! >= 1), side, (_x, y) => b.isSea[y]! && pre.capLeft[y]! < 1); pre.fields.set(key, f); }
+    const ca = b.sp.centralAtlantic, banned = new Set([b.sp.egypt, b.sp.middleEast, b.sp.easternMediterranean]);
+    const us16_6 = key === 'US' && !!g.options.opt16_6; // 16.6: US placement LOCs never pass between the Central Atlantic and Egypt / Middle East / Eastern Mediterranean
+    if (!f) {
+      f = locField(b, g, from.filter((o) => !b.isSea[o] || pre.capLeft[o]! >= 1), side,
+        (x, y) => (b.isSea[y]! && pre.capLeft[y]! < 1) || (us16_6 && ((x === ca && banned.has(y)) || (y === ca && banned.has(x)))));
+      pre.fields.set(key, f);
+    }
     return f;
   };
   if (c.nation === 'US') {
