@@ -908,3 +908,34 @@ describe('16.6 and AMB-33', () => {
     }
   });
 });
+
+describe('16.2 owner chooses discards', () => {
+  it('16.2(1): with the option, the Allied owner chooses the cards Wolfpack makes them discard', () => {
+    let s = scene([['GE-SS', 'north_atlantic', 1]], { axis: ['ax3-wolfpack'], allies: ['al2-supply', 'al2-dev-1'], dice: [1], options: { opt16_2_1: true } });
+    s = act(s, { type: 'play', card: 'ax3-wolfpack' });
+    s = act(s, { type: 'event' });
+    expect(decision(s)).toMatchObject({ kind: 'discard', role: 'allies' });
+    s = act(s, { type: 'discard', card: 'al2-dev-1' });
+    expect(s.game.hand.allies).toEqual(['al2-supply']);
+    expect(decision(s)).toMatchObject({ kind: 'card', role: 'axis' });
+  });
+  it('16.3: with the option, a hand of 4 or fewer cards is not reduced', () => {
+    let s = scene([['GE-SS', 'north_atlantic', 1]], { axis: ['ax3-wolfpack'], allies: ['al2-supply', 'al2-dev-1'], dice: [1], options: { opt16_3: true } });
+    s = act(s, { type: 'play', card: 'ax3-wolfpack' });
+    s = act(s, { type: 'event' });
+    expect(s.game.hand.allies).toHaveLength(2);
+  });
+  it('16.2(2): with the option, the Axis owner chooses the cards Strategic Bombing makes it discard', () => {
+    let s = scene([['UK-AF', 'london', 2], ['UK-LF', 'london', 1], ['GE-LF', 'ruhr', 1]], { allies: ['al3-bombing'], axis: ['ax2-supply', 'ax2-dev-1'], dice: [1], options: { opt16_2_2: true } });
+    s.game.active = 'allies';
+    s.game.stack = [{ kind: 'impulse', side: 'allies' }];
+    s = act(s, { type: 'play', card: 'al3-bombing' });
+    s = act(s, { type: 'event' });
+    s = group(s, 'london', [['UK-AF', 1]]);
+    s = act(s, { type: 'declare', action: 'bomb' });
+    s = act(s, { type: 'target', area: 'ruhr' });
+    expect(decision(s)).toMatchObject({ kind: 'discard', role: 'axis' });
+    s = act(s, { type: 'discard', card: 'ax2-supply' });
+    expect(s.game.hand.axis).toEqual(['ax2-dev-1']);
+  });
+});

@@ -450,6 +450,7 @@ export function createOperations(b: Board, hooks: OpHooks) {
     dice.forEach((d, i) => { if (d <= airStrength(bombers[i]!) + mod) hits++; });
     ctx.log(`Strategic Bombing of ${name(act.target)} (modifier ${mod >= 0 ? '+' : ''}${mod}): ${hits} hit(s).`, { rule: '16.2', dice });
     const opp = other(act.side);
+    if (g.options.opt16_2_2 && hits > 0) { g.stack.push({ kind: 'discard', side: opp, left: hits }); return; } // 16.2(2): the owner chooses
     for (let i = 0; i < hits; i++) {
       const hand = g.hand[opp];
       if (!hand.length || (g.options.opt16_3 && hand.length <= 4)) break; // 16.3

@@ -38,6 +38,7 @@ export type TRAction =
   | { type: 'endEvent' }
   | { type: 'reassign'; area: string; nation: string }
   | { type: 'endReassign' }
+  | { type: 'discard'; card: string }
   | { type: 'freeMobilize'; counter: string; area: string }
   | OpAction;
 
@@ -160,6 +161,10 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       }
       if (top.kind === 'recover') {
         if (top.left <= 0 || recoverChoices(g, top).length === 0) { g.stack.pop(); continue; }
+        return;
+      }
+      if (top.kind === 'discard') { // 16.3: a hand of 4 or fewer is safe with the option
+        if (top.left <= 0 || !g.hand[top.side].length || (g.options.opt16_3 && g.hand[top.side].length <= 4)) { g.stack.pop(); continue; }
         return;
       }
       if (top.kind === 'sv') {
@@ -494,6 +499,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     dice.forEach((d, i) => { if (d <= b.counters[b.unitKind[subs[i]!]!]!.attack) hits++; });
     for (const u of subs) g.used[u] = 1;
     ctx.log(`Wolfpack: ${subs.length} submarines raid, ${hits} hit(s).`, { rule: '15.1(6)', dice });
+    if (g.options.opt16_2_1 && hits > 0) { g.stack.push({ kind: 'discard', side: 'allies', left: hits }); return; } // 16.2(1): the owner chooses
     for (let i = 0; i < hits; i++) {
       const hand = g.hand.allies;
       if (!hand.length || (g.options.opt16_3 && hand.length <= 4)) break; // 16.3
@@ -542,6 +548,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       case 'sv': return { kind: 'sv', role: side, rule: '6.1.1', prompt: `Spend ${g.op!.svLeft} SV: move, attack or mobilize` };
       case 'recover': return { kind: 'recover', role: side, rule: '13.0(2)', prompt: `Recover up to ${top.left} used ${nationCode(top.nation)} units` };
       case 'withdraw': return { kind: 'withdraw', role: side, rule: '5.0(4)③', prompt: 'Return units to the mobilization pool, or finish' };
+      case 'discard': return { kind: 'discard', role: side, rule: '16.2', prompt: `Choose ${top.left} card(s) to discard` };
       case 'reassign': return { kind: 'reassign', role: side, rule: '3.4(5)', prompt: 'Hand areas to other friendly nations, or finish' };
       case 'diplomacy': return { kind: 'diplomacy', role: side, rule: '3.1.2', prompt: 'Diplomacy: choose the nation' };
       case 'develop': return { kind: 'develop', role: side, rule: '2.3.2', prompt: top.started ? `Development: up to ${top.left} more unit(s) to the mobilization pool` : 'Development: take a card, or units, from the development pool' };
@@ -585,6 +592,10 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       case 'withdraw':
         return [...withdrawable(g, side).map((unit) => ({ type: 'withdraw' as const, unit })), { type: 'endWithdrawal' }];
       default:
+        if (top.kind === 'discard') {
+          const seen = new Set<string>();
+          return g.hand[side].filter((id) => !seen.has(cardClass(id)) && seen.add(cardClass(id))).map((c) => ({ type: 'discard' as const, card: c }));
+        }
         if (top.kind === 'reassign') return [...reassignChoices(g, side, top.done).map((r) => ({ type: 'reassign' as const, area: b.areaIds[r.area]!, nation: nationCode(r.nation) })), { type: 'endReassign' }];
         if (top.kind === 'diplomacy') return diplomacyChoices(g, side).map((nation) => ({ type: 'diplo' as const, nation }));
         if (top.kind === 'develop') {
@@ -634,6 +645,18 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
         break;
       }
       case 'endReassign': g.stack.pop(); break;
+      case 'discard': { // 16.2: the owner's choice
+        const top = g.stack.at(-1) as Extract<Pending, { kind: 'discard' }>;
+        g.hand[side].splice(g.hand[side].indexOf(a.card), 1);
+        g.discard[side].push(a.card);
+        top.left--;
+        if (g.options.opt16_1_2) {
+          (g.faceDown ??= { axis: [], allies: [] })[side].push(a.card);
+          ctx.log(`${side} discards ${card(a.card).name} face down.`, { rule: '16.1.2', to: [side] });
+          ctx.log(`${side} discards a card face down.`, { rule: '16.1.2', to: [other(side)] });
+        } else ctx.log(`${side} discards ${card(a.card).name}.`, { rule: '16.2' });
+        break;
+      }
       case 'freeMobilize': {
         const top = g.stack.at(-1) as Extract<Pending, { kind: 'freeMob' }>;
         const k = b.counterIndex.get(a.counter)!;
@@ -742,7 +765,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
     for (const k of keys) {
       const xv = (x as unknown as Record<string, unknown>)[k], yv = (y as unknown as Record<string, unknown>)[k];
-      if (k === 'card' && typeof xv === 'string' && typeof yv === 'string' && x.type !== 'pick' && x.type !== 'play' && x.type !== 'ambush') { if (xv !== yv) return false; continue; }
+      if (k === 'card' && typeof xv === 'string' && typeof yv === 'string' && x.type !== 'pick' && x.type !== 'play' && x.type !== 'ambush' && x.type !== 'discard') { if (xv !== yv) return false; continue; }
       if (k === 'card' && typeof xv === 'string' && typeof yv === 'string') { if (cardClass(xv) !== cardClass(yv)) return false; continue; }
       if (xv !== yv) return false;
     }
@@ -755,7 +778,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       const same = g.deck[role as Side]?.find((id) => cardClass(id) === cardClass(a.card));
       if (same) return { ...a, card: same };
     }
-    if ((a.type === 'play' || a.type === 'ambush') && !g.hand[role as Side]?.includes(a.card)) {
+    if ((a.type === 'play' || a.type === 'ambush' || a.type === 'discard') && !g.hand[role as Side]?.includes(a.card)) {
       const same = g.hand[role as Side]?.find((id) => cardClass(id) === cardClass(a.card));
       if (same) return { ...a, card: same };
     }
@@ -787,6 +810,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       case 'endEvent': return 'End the event';
       case 'reassign': return `Hand ${areaName(a.area)} to ${a.nation}`;
       case 'endReassign': return 'Keep control as it is';
+      case 'discard': return `Discard ${card(a.card).name}`;
       case 'freeMobilize': return `Mobilize ${a.counter} in ${areaName(a.area)} free`;
       case 'form': return `Form a group in ${areaName(a.area)}`;
       case 'add': return `Add ${unitName(g, a.unit)} to the group`;

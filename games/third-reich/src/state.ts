@@ -52,6 +52,8 @@ export type Pending =
   | { kind: 'overflow'; side: Side; area: number; left: number }
   /** 3.4(5): voluntary reassignment of areas among friendly nations at the end of an impulse (`done`: areas already handled). */
   | { kind: 'reassign'; side: Side; done: number[] }
+  /** 16.2(1)(2): the owner chooses `left` cards to discard (Wolfpack, Strategic Bombing). */
+  | { kind: 'discard'; side: Side; left: number }
   /** Diplomacy event (3.1.2): choose the nation. */
   | { kind: 'diplomacy'; side: Side }
   /** Development event (2.3.2): one card, or up to `left` units from the development pool. */
