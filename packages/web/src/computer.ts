@@ -22,11 +22,12 @@ export interface Computer {
 type FromWorker = { type: 'chosen'; id: number; choice: { action: Action } } | { type: 'failed'; id: number; message: string };
 interface WorkerLike {
   postMessage(m: unknown): void;
+  terminate(): void;
   onmessage: ((e: { data: FromWorker }) => void) | null;
   onerror: ((e: { message: string }) => void) | null;
 }
 
-/** A Computer backed by one lazily started worker speaking the AI package's protocol. */
+/** A Computer backed by a lazily started worker speaking the AI package's protocol (replaced after an error). */
 export function workerComputer(makeWorker: () => WorkerLike): Computer {
   let worker: WorkerLike | null = null;
   let nextId = 1;
@@ -44,6 +45,7 @@ export function workerComputer(makeWorker: () => WorkerLike): Computer {
     w.onerror = (e) => {
       for (const p of pending.values()) p.reject(new Error(`the AI worker failed: ${e.message}`));
       pending.clear();
+      w.terminate();
       worker = null;
     };
     worker = w;

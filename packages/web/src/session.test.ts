@@ -57,6 +57,11 @@ describe('Session', () => {
     expect(() => Session.load(games, JSON.stringify(rec))).toThrow(/cannot be replayed/);
   });
 
+  it('the computer gets the public state only when the game hides nothing', () => {
+    const s = Session.create(skirmish, { seed: '1', seats: { red: 'ai', blue: 'ai' } });
+    expect((s.aiView('red').game as { state?: unknown }).state).toEqual(s.state.game);
+  });
+
   it('the perspective follows the human on turn; games without secrets skip the privacy screen', () => {
     const s = Session.create(skirmish, { seed: '1', seats: { red: 'human', blue: 'ai' } });
     expect(s.perspective(null)).toBe('red');

@@ -103,6 +103,17 @@ export class Session {
     return this.game.view(this.states[at]!, role);
   }
 
+  /**
+   * What the computer player gets: the role's view, plus the state itself when the game hides
+   * nothing (the AI package's `viewForAi` convention: `game.state`), so search can rebuild the
+   * decision stack. With hidden information the computer sees exactly what the role sees.
+   */
+  aiView(role: Role): View<unknown> {
+    const v = this.view(role);
+    if (this.hiddenInformation) return v;
+    return { ...v, game: { ...(v.game as object), state: this.state.game } };
+  }
+
   apply(role: Role, action: Action): Result {
     try {
       const next = this.game.apply(this.state, role, action);

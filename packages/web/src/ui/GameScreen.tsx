@@ -81,7 +81,7 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
         if (c) play(c.role, c.action);
         return;
       }
-      computer.choose(session.view(turn.role), turn.kind, `${session.record.seed}:${turn.role}`, ctrl.signal)
+      computer.choose(session.aiView(turn.role), turn.kind, `${session.record.seed}:${turn.role}`, ctrl.signal)
         .then((a) => play(turn.role, a))
         .catch((e: Error) => { if (!ctrl.signal.aborted) setMsg({ kind: 'error', text: `the computer failed: ${e.message}; playing randomly` }); const c = session.aiChoice(); if (c && !ctrl.signal.aborted) play(c.role, c.action); });
     }, aiDelayMs);
