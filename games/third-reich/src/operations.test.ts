@@ -939,3 +939,83 @@ describe('16.2 owner chooses discards', () => {
     expect(s.game.hand.axis).toEqual(['ax2-dev-1']);
   });
 });
+
+describe('derived combat cases through play', () => {
+  const attack = (place: [string, string, number, number?][], area: string, picks: [string, number][], dice: number[], setup?: (s: S) => void) => {
+    let s = scene(place, { axis: ['ax2-blitz-1'], dice });
+    setup?.(s);
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, area, picks);
+    return act(s, { type: 'declare', action: 'attack' });
+  };
+  it('TC-56, 11.2(1)②: no air units, only the defender has a fortress: the defender allocates', () => {
+    const s = attack([['GE-LF', 'lorraine', 3], ['FR-FT', 'lorraine', 1], ['FR-LF', 'lorraine', 1]], 'lorraine', [['GE-LF', 3]], [1, 1, 1]);
+    expect(decision(s)).toMatchObject({ kind: 'alloc', role: 'allies' });
+  });
+  it('TC-57, 11.2(1)③: no air, no fortress; the higher printed attack (5 against 4) allocates', () => {
+    const s = attack([['GE-TF5', 'paris', 1], ['GE-LF', 'paris', 1], ['FR-TF', 'paris', 1], ['FR-LF', 'paris', 1]], 'paris', [['GE-TF5', 1], ['GE-LF', 1]], [1, 1]);
+    expect(decision(s)).toMatchObject({ kind: 'alloc', role: 'axis' });
+  });
+  it('TC-59, 11.2(3): 10 points on a single unused D=2 unit send it to the pool; the rest is ignored', () => {
+    const s = attack([['GE-LF', 'warsaw', 10], ['PO-LF', 'warsaw', 1]], 'warsaw', [['GE-LF', 10]], new Array(10).fill(1));
+    expect(s.game.loc.filter((l, u) => l === A('warsaw') && b.unitNation[u] === N('PO'))).toHaveLength(0);
+    expect(decision(s)).toMatchObject({ kind: 'sv' });
+  });
+  it('TC-66, 10.1(1): used units cannot counterattack, so no window opens', () => {
+    let s = scene([['GE-LF', 'warsaw', 2], ['PO-LF', 'warsaw', 2, 1]], { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [6, 6] });
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'warsaw', [['GE-LF', 2]]);
+    s = act(s, { type: 'declare', action: 'attack' });
+    expect(decision(s)).toMatchObject({ kind: 'sv' });
+  });
+  it('TC-65, 15.1(4): a submarine never joins an Ambush and takes no Ambush damage', () => {
+    let s = scene([['UK-NF', 'north_sea', 2], ['GE-SS', 'north_sea', 1]], { allies: ['al2-supply'], axis: ['ax2-ambush'], dice: [6, 6] });
+    s.game.active = 'allies';
+    s.game.stack = [{ kind: 'impulse', side: 'allies' }];
+    s = act(s, { type: 'play', card: 'al2-supply' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'north_sea', [['UK-NF', 1]]);
+    s = act(s, { type: 'declare', action: 'attack' });
+    expect(decision(s)).toMatchObject({ kind: 'sv' }); // no window: the only Axis unit is a submarine
+    let t = scene([['GE-NF', 'north_sea', 1], ['GE-SS', 'north_sea', 1], ['UK-NF', 'north_sea', 1]], { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [1, 6, 6] });
+    t = act(t, { type: 'play', card: 'ax2-blitz-1' });
+    t = act(t, { type: 'sv' });
+    t = group(t, 'north_sea', [['GE-NF', 1], ['GE-SS', 1]]);
+    t = act(t, { type: 'declare', action: 'attack' });
+    t = act(t, { type: 'ambush', card: 'al2-ambush' });
+    t = act(t, { type: 'join', unit: unitsOf(t, 'UK-NF', 'north_sea')[0]! });
+    t = act(t, { type: 'fire' }); // 1 hit x 2: all on the NF (the submarine is no target)
+    const ss = unitsOf(t, 'GE-SS', 'north_sea')[0]!;
+    expect(t.game.loc[ss]).toBe(A('north_sea'));
+    expect(t.log.some((l) => l.rule === '11.3' && l.text.includes('GE-NF') && !l.text.includes('GE-SS'))).toBe(true);
+  });
+  it('TC-70, 9.2(2): an AF with movement 2 reaches land 2 areas away, not 3; sea areas only next to it', () => {
+    let s = scene([['GE-JET', 'berlin', 1], ['GE-LF', 'berlin', 1], ['PO-LF', 'warsaw', 1], ['PO-LF', 'brest', 1], ['UK-NF', 'baltic_sea', 1], ['UK-NF', 'north_sea', 1]], { options: { opt16_8: true } });
+    s.game.ctrl[A('brest')] = N('PO');
+    s = act(s, { type: 'air' });
+    s = group(s, 'berlin', [['GE-JET', 1]]);
+    s = act(s, { type: 'declare', action: 'airAttack' });
+    const targets = game.legalActions(s, 'axis').map((a) => (a as { area: string }).area);
+    expect(targets).toContain('warsaw');
+    expect(targets).not.toContain('brest');
+    expect(targets).toContain('baltic_sea');
+    expect(targets).not.toContain('north_sea');
+  });
+  it('TC-75, 3.4(4): control changes only at the end of the impulse; until then an air move may not enter', () => {
+    let s = scene([['GE-TF', 'western_poland', 4], ['PO-LF', 'western_poland', 1, 1], ['GE-AF', 'berlin', 1], ['GE-LF', 'berlin', 1]], { axis: ['ax2-blitz-1'], dice: [1, 1, 1, 1] });
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'western_poland', [['GE-TF', 4]]);
+    s = act(s, { type: 'declare', action: 'attack' }); // 4 points on a used D=2 unit: the pool
+    expect(s.game.ctrl[A('western_poland')]).toBe(N('PO'));
+    s = group(s, 'berlin', [['GE-AF', 1]]);
+    s = act(s, { type: 'declare', action: 'airMove' });
+    expect(game.legalActions(s, 'axis')).not.toContainEqual({ type: 'to', area: 'western_poland' });
+    s = act(s, { type: 'to', area: game.legalActions(s, 'axis').map((a) => (a as { area: string }).area).find(Boolean)! });
+    s = act(s, { type: 'stop' });
+    s = act(s, { type: 'endCard' });
+    expect(ctrlSide(b, s.game, A('western_poland'))).toBe('axis');
+  });
+});
