@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineGame, randomPlayout, type EngineState } from '@sandtable/engine';
+import { defineGame, randomPlayout, seedRng, type EngineState } from '@sandtable/engine';
 import { thirdReichData } from './data/index.ts';
 import { createThirdReichRules, type TRAction, type TRView } from './rules.ts';
 import { DEV, POOL } from './board.ts';
@@ -344,6 +344,27 @@ describe('random games', () => {
           for (const c of g.hand[opp]) expect(v).not.toContain(`"${c}"`);
         }
       }
+    }
+  });
+});
+
+describe('determinize (search from a view)', () => {
+  it('2.3.2(4), 16.1: a state rebuilt from a role\'s view keeps every card once, the role\'s own cards, and the role\'s legal actions', () => {
+    const total = thirdReichData().cards.length;
+    for (let i = 0; i < 20; i++) {
+      const opts: Record<string, boolean> = i % 2 ? { opt16_1_1: true, opt16_1_2: true } : {};
+      const s = game.setup(`det${i}`, 'campaign', opts);
+      const r = randomPlayout(game, s, `det${i}`, { inPlace: true, maxSteps: 150 + 37 * i });
+      const d = game.decision(r.state);
+      if (!d) continue;
+      const v = game.view(r.state, d.role);
+      const g = rules.determinize!(v.game, d.role, seedRng(`d${i}`));
+      const cards = [...g.deck.axis, ...g.deck.allies, ...g.hand.axis, ...g.hand.allies, ...g.discard.axis, ...g.discard.allies, ...g.dev.axis, ...g.dev.allies];
+      expect(new Set(cards).size, `game ${i}`).toBe(total);
+      expect(cards).toHaveLength(total);
+      const side = d.role as 'axis' | 'allies';
+      expect(g.hand[side]).toEqual(r.state.game.hand[side]);
+      expect(rules.legalActions(g, d.role)).toEqual(rules.legalActions(r.state.game, d.role));
     }
   });
 });

@@ -6,7 +6,7 @@
  * (13.0), control at the end of impulses (3.4), Poland's surrender (15.4), end of turn (5.0(4):
  * victory 14.1, recovery 13.0 with 15.2(2)/15.3(5)/15.5(2), withdrawal, decks), game victory 14.2.
  */
-import { RuleError, type Ctx, type Decision, type GameRules, type Options, type Outcome, type Role } from '@sandtable/engine';
+import { RuleError, randomIndex, type Ctx, type Decision, type GameRules, type Options, type Outcome, type RngState, type Role } from '@sandtable/engine';
 import type { Side, ThirdReichData } from './data/index.ts';
 import { compileBoard, DEV, POOL, REMOVED, nationCode, type Board } from './board.ts';
 import { OPTIONS } from './options.ts';
@@ -859,8 +859,44 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     return { rule: d.rule, message: `not legal now: ${d.prompt}` };
   }
 
+  /**
+   * For search (AI): a full state consistent with `role`'s view. The opponent's hand, usable
+   * deck and face-down cards (16.1.1/16.1.2) are drawn from the opponent's cards not seen
+   * elsewhere, matching the announced SV of face-down cards; the opponent's hand-selection count
+   * is recomputed from the sources (5.0(1)).
+   */
+  function determinize(v: TRView, role: Role, rng: RngState): TRState {
+    const g = structuredClone(v) as unknown as TRState;
+    for (const s of SIDES) {
+      if (s === role) continue;
+      const all = data.cards.filter((c) => c.side === s).map((c) => c.id);
+      const seen = new Set<string>([...v.discard[s], ...v.dev[s]].filter((c) => !c.startsWith('facedown-')));
+      if (g.op && g.op.card !== 'bank') seen.add(g.op.card);
+      const pool = all.filter((c) => !seen.has(c));
+      for (let i = pool.length - 1; i > 0; i--) { const j = randomIndex(rng, i + 1); [pool[i], pool[j]] = [pool[j]!, pool[i]!]; }
+      const take = (sv: number | null) => {
+        const k = pool.findIndex((c) => sv === null || card(c).sv === sv);
+        return pool.splice(k >= 0 ? k : 0, 1)[0]!;
+      };
+      const fd: string[] = [];
+      g.discard[s] = v.discard[s].map((c) => { if (!c.startsWith('facedown-')) return c; const x = take(Number(c.slice(10))); fd.push(x); return x; });
+      g.dev[s] = v.dev[s].map((c) => (c.startsWith('facedown-') ? take(Number(c.slice(10))) : c));
+      g.faceDown = { ...(g.faceDown ?? { axis: [], allies: [] }), [s]: fd } as Record<Side, string[]>;
+      const nh = v.hand[s] as number, nd = v.deck[s] as number;
+      g.hand[s] = Array.from({ length: nh }, () => take(null));
+      g.deck[s] = Array.from({ length: nd }, () => take(null)).sort();
+      g.stack = g.stack.map((p) => {
+        if (p.kind !== 'hand' || p.side !== s) return p;
+        const n = g.turn === 1 ? (s === 'axis' ? 4 : 0) : sourceCount(b, g, s);
+        return { ...p, left: Math.max(0, Math.min(n, nh + nd) - nh) };
+      });
+    }
+    return g;
+  }
+
   return {
     id: 'third-reich',
+    determinize,
     title: 'Rise and Fall of the Third Reich (Game Journal No. 70)',
     roles: ['axis', 'allies'],
     scenarios: [{ id: 'campaign', title: 'Europe 1939-45', description: 'The full game: 12 turns from Winter 1939 to Summer 1945 (4.0, 5.0).' }],
