@@ -4,7 +4,7 @@ import { thirdReichData } from './data/index.ts';
 import { createThirdReichRules, type TRAction } from './rules.ts';
 import { POOL, REMOVED } from './board.ts';
 import type { TRState } from './state.ts';
-import { ctrlSide, placements, seaCapacity } from './world.ts';
+import { ctrlSide, placements, seaCapacity, sourceCount } from './world.ts';
 import { checkMove } from './movement.ts';
 
 const rules = createThirdReichRules(thirdReichData());
@@ -1017,5 +1017,25 @@ describe('derived combat cases through play', () => {
     s = act(s, { type: 'stop' });
     s = act(s, { type: 'endCard' });
     expect(ctrlSide(b, s.game, A('western_poland'))).toBe('axis');
+  });
+});
+
+describe('14.1 timing', () => {
+  it('TC-85, 14.1: victory is checked only at the end of a turn', () => {
+    let s = scene([], { axis: ['ax2-supply'], allies: ['al2-supply'] });
+    const reds = b.areaIds.map((_, a) => a).filter((a) => b.source[a] === 'red' && !b.isSea[a] && a !== b.sp.usSource);
+    const saved = s.game.ctrl.slice();
+    const ge = s.game.loc.map((_l, u) => u).filter((u) => b.unitNation[u] === N('GE') && b.unitClass[u] === 'land' && s.game.loc[u] === POOL);
+    reds.forEach((a, i) => { s.game.ctrl[a] = N('GE'); s.game.loc[ge[i]!] = a; });
+    expect(sourceCount(b, s.game, 'axis', true)).toBeGreaterThanOrEqual(10);
+    s = act(s, { type: 'play', card: 'ax2-supply' });
+    s = act(s, { type: 'endCard' });
+    expect(decision(s)).toMatchObject({ kind: 'impulse', role: 'allies' });
+    expect(game.outcome(s)).toBeNull(); // 10+ sources in the middle of the turn: nothing yet
+    for (const u of ge) s.game.loc[u] = POOL; // back to the start before the turn ends
+    s.game.ctrl = saved;
+    while (game.decision(s) && s.game.turn === 2) s = act(s, game.legalActions(s, decision(s).role).at(-1)!);
+    expect(game.outcome(s)).toBeNull();
+    expect(s.game.turn).toBe(3);
   });
 });
