@@ -178,6 +178,7 @@ export class Connection {
   }
 
   private setStatus(s: ConnectionStatus): void {
+    if (s === this.status) return;
     this.status = s;
     for (const l of this.statusListeners) l(s);
   }
