@@ -1,10 +1,13 @@
 /** The app shell: choose a game, scenario, options and seats, or load a record; then play. */
 import type { Game, OptionSpec, OptionValue, Options, Role } from '@sandtable/engine';
-import { useErrorBoundary, useState } from 'preact/hooks';
+import { useEffect, useErrorBoundary, useMemo, useState } from 'preact/hooks';
 import type { GameAdapter } from '../games/adapter.ts';
 import { AI_KINDS, type AiKind, type Computer } from '../computer.ts';
 import { Session, type Seat } from '../session.ts';
 import { GameScreen } from './GameScreen.tsx';
+import { OnlineClient, tokenOfHash } from '../online/client.ts';
+import { OnlineGame } from '../online/OnlineGame.tsx';
+import { OnlineSetup } from '../online/OnlineSetup.tsx';
 
 export interface GameEntry {
   game: Game<any, any, any>;
@@ -22,6 +25,13 @@ export function App({ entries, aiDelayMs = 150, computer }: AppProps) {
   const [session, setSession] = useState<Session | null>(null);
   const [crash, resetCrash] = useErrorBoundary((e) => console.error(e));
   const [key, setKey] = useState(0);
+  const [hash, setHash] = useState(() => (typeof location === 'undefined' ? '' : location.hash));
+  useEffect(() => {
+    const f = () => setHash(location.hash);
+    addEventListener('hashchange', f);
+    return () => removeEventListener('hashchange', f);
+  }, []);
+  const client = useMemo(() => new OnlineClient(), []);
   const games = Object.fromEntries(entries.map((e) => [e.game.rules.id, e.game]));
   const entry = session ? entries.find((e) => e.game.rules.id === session.game.rules.id)! : null;
 
@@ -48,11 +58,13 @@ export function App({ entries, aiDelayMs = 150, computer }: AppProps) {
     );
   }
 
+  const online = tokenOfHash(hash);
+  if (online) return <OnlineGame key={online} token={online} entries={entries} client={client} onExit={() => { location.hash = ''; }} />;
   if (session && entry) {
     return <GameScreen key={key} session={session} adapter={entry.adapter} rulesText={entry.rulesText} aiDelayMs={aiDelayMs} computer={computer}
       onExit={() => setSession(null)} onLoad={(t) => load(t, sameGame(t, session.game.rules.id) ? session.seats : undefined, session.ai)} />;
   }
-  return <Setup entries={entries} onStart={start} onLoad={load} />;
+  return <><Setup entries={entries} onStart={start} onLoad={load} /><OnlineSetup entries={entries} client={client} /></>;
 }
 
 function Setup({ entries, onStart, onLoad }: { entries: GameEntry[]; onStart(s: Session): void; onLoad(text: string): string | null }) {

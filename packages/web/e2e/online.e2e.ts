@@ -1,0 +1,180 @@
+/**
+ * Two browsers play Soft Underbelly through the real server: the server runs as a child process
+ * on a loopback port with a temporary SQLite file and serves the built web client. One browser
+ * creates an Allies-vs-Axis human game and opens the Allies link, the other opens the Axis
+ * invite; they click legal actions in turn. The Axis browser leaves, the server restarts on the
+ * same port and database, and the reopened link shows the same position (version and hash); the
+ * Allies page reconnects by itself. The first browser's lobby lists its games.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launch } from './browser.ts';
+
+const BIN = fileURLToPath(new URL('../../server/bin/sandtable-server.js', import.meta.url));
+const DIST = fileURLToPath(new URL('../dist', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'sandtable-online-e2e-'));
+const DB = join(dir, 'games.db');
+
+let browser: Browser;
+let server: ChildProcess | null = null;
+let port = 0;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => resolve(p));
+    });
+  });
+}
+
+function startServer(): Promise<string> {
+  const env = { ...process.env };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [BIN, '--port', String(port), '--host', '127.0.0.1', '--db', DB, '--static', DIST, '--quiet'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  server = child;
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr += d));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 30 s: ${stderr}`)), 30_000);
+    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${stderr}`)));
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      try {
+        const m = JSON.parse(line) as { listening?: string };
+        if (m.listening) {
+          clearTimeout(timer);
+          resolve(m.listening);
+        }
+      } catch {
+        /* other output */
+      }
+    });
+  });
+}
+
+async function stopServer(): Promise<void> {
+  const child = server;
+  server = null;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const gone = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await gone;
+  clearTimeout(t);
+}
+
+beforeAll(async () => {
+  port = await freePort();
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stopServer();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const PREFER = /^(pass|end|done|deploy the recommended|stop|no\b|skip|decline)/i;
+
+async function open(ctx: BrowserContext, url: string): Promise<Page> {
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  (page as unknown as { errors: string[] }).errors = errors;
+  await page.goto(url);
+  return page;
+}
+
+const game = (p: Page) => p.getByTestId('online-game');
+const versionOf = async (p: Page) => Number(await game(p).getAttribute('data-version'));
+const myTurn = async (p: Page) => (await game(p).getAttribute('data-my-turn')) === 'true';
+
+describe('Soft Underbelly online: two browsers through the server', () => {
+  it('plays by invite link, survives a leave and a server restart, and reopens at the same position', async () => {
+    let url = await startServer();
+    const ctxA = await browser.newContext({ viewport: { width: 1400, height: 860 } });
+    let ctxB = await browser.newContext({ viewport: { width: 1400, height: 860 } });
+    const a = await open(ctxA, `${url}/`);
+    await a.getByTestId('online-game-select').selectOption('soft-underbelly');
+    await a.getByTestId('online-seat-allies-human').check();
+    await a.getByTestId('online-seat-axis-human').check();
+    await a.getByTestId('online-create').click();
+    await a.getByTestId('invites').waitFor();
+    const alliesLink = (await a.getByTestId('invite-allies').getAttribute('href'))!;
+    const axisLink = (await a.getByTestId('invite-axis').getAttribute('href'))!;
+    expect(alliesLink).toMatch(/#\/play\/[^/]+$/);
+    expect(axisLink).not.toBe(alliesLink);
+    await a.getByTestId('invite-allies').click();
+    await game(a).waitFor();
+    expect(await game(a).getAttribute('data-role')).toBe('allies');
+
+    let b = await open(ctxB, axisLink);
+    await game(b).waitFor();
+    expect(await game(b).getAttribute('data-role')).toBe('axis');
+
+    // click legal actions, each on the page whose turn it is, until both sides have acted
+    const acted = { allies: 0, axis: 0 };
+    let total = 0;
+    for (let i = 0; i < 80 && (total < 8 || !acted.allies || !acted.axis); i++) {
+      const v = await versionOf(a);
+      await expect.poll(async () => (await versionOf(b)) === v && ((await myTurn(a)) || (await myTurn(b))), { timeout: 20_000 }).toBe(true);
+      const page = (await myTurn(a)) ? a : b;
+      const buttons = page.getByTestId('action');
+      await buttons.first().waitFor();
+      const texts = await buttons.allTextContents();
+      const k = Math.max(0, texts.findIndex((t) => PREFER.test(t.trim())));
+      await buttons.nth(k).click();
+      await expect.poll(() => versionOf(page), { timeout: 20_000 }).toBeGreaterThan(v);
+      // the other browser is pushed the same version
+      await expect.poll(() => versionOf(page === a ? b : a), { timeout: 20_000 }).toBe(await versionOf(page));
+      acted[page === a ? 'allies' : 'axis']++;
+      total++;
+    }
+    expect(acted.allies, 'the Allies browser never acted').toBeGreaterThan(0);
+    expect(acted.axis, 'the Axis browser never acted').toBeGreaterThan(0);
+    expect(await a.getByTestId('log').textContent()).not.toBe('');
+    await a.screenshot({ path: '/tmp/sandtable-e2e-online-allies.png' });
+    await b.screenshot({ path: '/tmp/sandtable-e2e-online-axis.png' });
+
+    const before = { version: await versionOf(b), hash: await game(b).getAttribute('data-hash') };
+    expect(before.version).toBe(total);
+    await ctxB.close();
+
+    // the server restarts on the same port and database; the Allies page reconnects by itself
+    await stopServer();
+    await expect.poll(() => a.getByTestId('online-status').textContent(), { timeout: 10_000 }).toMatch(/reconnecting/);
+    url = await startServer();
+    await expect.poll(() => a.getByTestId('online-status').textContent(), { timeout: 20_000 }).toMatch(/online/);
+    expect(await versionOf(a)).toBe(before.version);
+
+    ctxB = await browser.newContext({ viewport: { width: 1400, height: 860 } });
+    b = await open(ctxB, axisLink);
+    await game(b).waitFor();
+    expect(await versionOf(b)).toBe(before.version);
+    expect(await game(b).getAttribute('data-hash')).toBe(before.hash);
+    await b.screenshot({ path: '/tmp/sandtable-e2e-online-reopened.png' });
+
+    // play goes on after the restart
+    const page = (await myTurn(a)) ? a : b;
+    await page.getByTestId('action').first().click();
+    await expect.poll(() => versionOf(a), { timeout: 20_000 }).toBe(before.version + 1);
+    await expect.poll(() => versionOf(b), { timeout: 20_000 }).toBe(before.version + 1);
+
+    // the first browser's lobby lists its games from localStorage
+    const lobby = await open(ctxA, `${url}/`);
+    await lobby.getByTestId('lobby').waitFor();
+    expect(await lobby.getByTestId('lobby-game').count()).toBeGreaterThanOrEqual(2);
+
+    for (const p of [a, b, lobby]) expect((p as unknown as { errors: string[] }).errors).toEqual([]);
+    await ctxA.close();
+    await ctxB.close();
+  });
+});

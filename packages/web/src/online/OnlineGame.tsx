@@ -1,0 +1,171 @@
+/**
+ * An online game (`#/play/<token>`): the map, prompt, legal actions and log come from the
+ * server's view for this token's role. A chosen action goes to the server with the version of
+ * the view it was chosen from; a refusal (illegal, stale, not your turn) is shown with its rule
+ * and the attached fresh view is drawn. No rules here: the server decides.
+ */
+import type { Action, EngineState } from '@sandtable/engine';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { describeAction, matching, nextPlaces, placesOf } from '../actions.ts';
+import type { HighlightKind, Overlays } from '../map/model.ts';
+import type { Stack } from '../map/render.ts';
+import { MapCanvas } from '../ui/MapCanvas.tsx';
+import { ActionList, InfoBox, LogPanel, Prompt, RuleDialog, StackList } from '../ui/panels.tsx';
+import type { GameEntry } from '../ui/App.tsx';
+import { type Connection, type ConnectionStatus, type OnlineClient, type ServerError, type ViewMessage, playLink, rememberToken } from './client.ts';
+
+export interface OnlineGameProps {
+  token: string;
+  entries: GameEntry[];
+  client: OnlineClient;
+  onExit(): void;
+}
+
+type Msg = { kind: 'error' | 'info'; text: string; rule?: string | undefined } | null;
+
+export function OnlineGame({ token, entries, client, onExit }: OnlineGameProps) {
+  const [vm, setVm] = useState<ViewMessage | null>(null);
+  const [status, setStatus] = useState<ConnectionStatus>('connecting');
+  const [fatal, setFatal] = useState<ServerError | null>(null);
+  const [msg, setMsg] = useState<Msg>(null);
+  const [busy, setBusy] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [rule, setRule] = useState<string | null>(null);
+  const [hover, setHover] = useState<{ place: string | null; stack: Stack | null; at: [number, number] | null }>({ place: null, stack: null, at: null });
+  const conn = useRef<Connection | null>(null);
+
+  useEffect(() => {
+    const c = client.connect();
+    conn.current = c;
+    const offStatus = c.onStatus(setStatus);
+    const off = c.subscribe(token, (m) => {
+      setFatal(null);
+      setVm((prev) => {
+        if (!prev || prev.version !== m.version) setSelected([]);
+        return m;
+      });
+      rememberToken({ token, gameId: m.gameId, role: m.role, game: m.summary.game, createdAt: m.summary.createdAt });
+    }, (e) => setFatal(e));
+    return () => { off(); offStatus(); c.close(); conn.current = null; };
+  }, [token, client]);
+
+  const entry = vm ? entries.find((e) => e.game.rules.id === vm.summary.game) ?? null : null;
+  const adapter = entry?.adapter ?? null;
+  const view = vm?.view ?? null;
+  const myTurn = !!vm && !!view?.decision && view.decision.role === vm.role && vm.summary.status === 'active';
+  const actions = myTurn && !busy ? view!.actions : [];
+  const known = useMemo(() => (adapter && view ? adapter.places(view) : new Set<string>()), [vm]);
+  const model = useMemo(() => (adapter && view ? adapter.map(view) : null), [vm]);
+  const candidates = useMemo(() => matching(actions, selected, known), [actions, selected, known]);
+  const info = useMemo(() => (adapter && view ? adapter.info?.(view) ?? null : null), [vm]);
+  const describe = (a: Action) => (entry && view ? describeAction(entry.game, { game: view.game } as EngineState<unknown>, a) : a.type);
+
+  async function send(a: Action): Promise<void> {
+    const c = conn.current;
+    if (!c || !vm) return;
+    setBusy(true);
+    setMsg(null);
+    const r = await c.act(token, vm.version, a);
+    setBusy(false);
+    setSelected([]);
+    if (r.ok) return;
+    if (r.view) setVm(r.view);
+    const text = r.error.code === 'stale' ? `The game moved on before your action arrived; here is the current position. (${r.error.message})` : r.error.message;
+    setMsg({ kind: 'error', text, rule: r.error.rule });
+  }
+
+  function clickPlace(place: string, stack: Stack | null): void {
+    if (!actions.length) return;
+    const tokens = [...(stack ? [...stack.pieces].reverse().map((p) => p.id).filter((id) => known.has(id)) : []), place];
+    const hitSel = tokens.find((t) => selected.includes(t));
+    if (hitSel) return setSelected(selected.filter((p) => p !== hitSel));
+    let sel: string[] | null = null;
+    for (const t of tokens) if (!sel && matching(actions, [...selected, t], known).length) sel = [...selected, t];
+    for (const t of tokens) if (!sel && matching(actions, [t], known).length) sel = [t];
+    if (!sel) return setMsg({ kind: 'info', text: `No legal action names ${adapter?.placeName(place) ?? place} now.` });
+    setMsg(null);
+    setSelected(sel);
+    const cands = matching(actions, sel, known);
+    if (cands.length === 1) void send(cands[0]!);
+  }
+
+  const overlays: Overlays = useMemo(() => {
+    const hl = new Map<string, HighlightKind>();
+    for (const p of info?.focus ?? []) hl.set(p, 'danger');
+    for (const p of nextPlaces(candidates, selected, known)) hl.set(p, selected.length ? 'target' : 'legal');
+    for (const p of selected) hl.set(p, 'selected');
+    return { highlights: hl, path: null, hoverPlace: null, showHexNumbers: false };
+  }, [candidates, selected, vm]);
+
+  if (fatal && !vm) {
+    return (
+      <div class="setup" data-testid="online-error">
+        <h1>Cannot open this game</h1>
+        <p class="msg error">{fatal.message}</p>
+        <button class="primary" onClick={onExit}>Back to the games</button>
+      </div>
+    );
+  }
+  if (!vm || !view) {
+    return <div class="setup" data-testid="online-loading">Connecting to the server… ({status})</div>;
+  }
+  const roleLabel = adapter?.roleLabel ?? ((r: string) => r);
+  const roleColor = adapter?.roleColor ?? (() => '#333');
+  const hash = viewHash(vm);
+  const listed = candidates.map((a) => ({ action: a, text: describe(a) }));
+  const stackShown = hover.stack && hover.at ? { stack: hover.stack, at: hover.at } : null;
+  const waitingFor = view.decision && view.decision.role !== vm.role ? view.decision.role : null;
+  const seat = vm.summary.seats.find((s) => s.role === waitingFor);
+
+  return (
+    <div class="game online" data-testid="online-game" data-version={vm.version} data-hash={hash} data-role={vm.role} data-my-turn={String(myTurn)} data-connection={status}>
+      <header class="topbar">
+        <button onClick={onExit} title="Back to the game list">☰ Games</button>
+        <span class="title">{entry?.game.rules.title ?? vm.summary.game} <small>online</small></span>
+        <span class="status" data-testid="status">{adapter?.status(view).map(([k, v]) => <span key={k} class="chip"><small>{k}</small> {v}</span>)}</span>
+        <span class="seat" style={{ color: roleColor(vm.role) }}>You play: {vm.role === 'observer' ? 'spectator' : roleLabel(vm.role)}</span>
+        <span class="spacer" />
+        <span class="chip" data-testid="online-version" title="Actions so far (the server's version)">v{vm.version}</span>
+        <span class={`chip conn-${status}`} data-testid="online-status">{status === 'open' ? '● online' : status === 'connecting' ? '○ reconnecting…' : '× offline'}</span>
+        <button data-testid="copy-link" title="Copy this seat's link (keep it secret: it is your seat)" onClick={() => void navigator.clipboard?.writeText(playLink(token))}>Copy my link</button>
+      </header>
+      <main class="board">
+        {model ? (
+          <MapCanvas model={model} overlays={overlays} onPlaceClick={clickPlace} onHover={(place, stack, p) => setHover({ place, stack, at: p })} />
+        ) : <div class="no-map">This game has no map: choose from the legal actions.</div>}
+        {stackShown && stackShown.stack.pieces.length > 0 && (
+          <StackList title={adapter?.placeName(stackShown.stack.place) ?? stackShown.stack.place} pieces={model?.pieces.filter((p) => p.place === stackShown.stack.place) ?? stackShown.stack.pieces} at={stackShown.at} />
+        )}
+        <div class="legend">{selected.length ? 'Click a highlighted place to continue, or the selection again to drop it.' : actions.length ? 'Highlighted places have legal actions: click one.' : ''}</div>
+      </main>
+      <aside class="side">
+        <Prompt decision={view.decision} outcome={view.outcome} roleLabel={roleLabel} roleColor={roleColor} waiting={false} onRule={setRule} />
+        {waitingFor && !view.outcome && (
+          <div class="msg info" data-testid="waiting">Waiting for {roleLabel(waitingFor)}{seat?.kind === 'ai' ? ' (computer)' : seat?.connected ? ' (online)' : ' (not connected)'}…</div>
+        )}
+        {msg && (
+          <div class={`msg ${msg.kind}`} data-testid="message">
+            {msg.text} {msg.rule && <button class="rule-link" data-testid="refusal-rule" onClick={() => setRule(msg.rule!)}>{msg.rule}</button>}
+          </div>
+        )}
+        {info && <InfoBox info={info} showOdds />}
+        {actions.length > 0 && (
+          <ActionList items={listed} total={actions.length} filtered={selected.length ? selected.map((p) => adapter?.placeName(p) ?? p).join(' + ') : null}
+            onChoose={(a) => void send(a)} onPreview={() => undefined} onClear={() => setSelected([])} />
+        )}
+        {busy && <div class="msg info">Sending…</div>}
+        <div class="log-head">Log <small>(what {roleLabel(vm.role)} may see)</small></div>
+        <LogPanel log={view.log} onRule={setRule} upTo={vm.version} />
+      </aside>
+      {rule && <RuleDialog rule={rule} markdown={entry?.rulesText ?? ''} onClose={() => setRule(null)} />}
+    </div>
+  );
+}
+
+/** A short fingerprint of what the server showed (to check a reopened link shows the same position). */
+export function viewHash(vm: ViewMessage): string {
+  const s = JSON.stringify([vm.version, vm.view.game, vm.view.decision, vm.view.actions]);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(16).padStart(8, '0');
+}
