@@ -9,6 +9,7 @@ import type { GameEntry } from '../ui/App.tsx';
 import { type CreatedGame, type LobbyEntry, type OnlineClient, forgetToken, playLink, rememberToken, storedTokens } from './client.ts';
 
 const AI = ['random', 'greedy', 'easy', 'normal', 'hard'];
+const LINK = { color: '#8fb8ff', wordBreak: 'break-all' } as const;
 
 export function OnlineSetup({ entries, client }: { entries: GameEntry[]; client: OnlineClient }) {
   const [gameId, setGameId] = useState(entries.find((e) => e.game.rules.id === 'soft-underbelly')?.game.rules.id ?? entries[0]?.game.rules.id ?? '');
@@ -88,10 +89,10 @@ export function OnlineSetup({ entries, client }: { entries: GameEntry[]; client:
             {created.seats.filter((s) => s.token).map((s) => (
               <li key={s.role}>
                 <span style={{ color: e.adapter.roleColor(s.role) }}>{e.adapter.roleLabel(s.role)}</span>:{' '}
-                <a href={playLink(s.token!)} data-testid={`invite-${s.role}`}>{playLink(s.token!)}</a>
+                <a style={LINK} href={playLink(s.token!)} data-testid={`invite-${s.role}`}>{playLink(s.token!)}</a>
               </li>
             ))}
-            <li>Spectators: <a href={playLink(created.spectatorToken)} data-testid="invite-spectator">{playLink(created.spectatorToken)}</a></li>
+            <li>Spectators: <a style={LINK} href={playLink(created.spectatorToken)} data-testid="invite-spectator">{playLink(created.spectatorToken)}</a></li>
           </ul>
         </div>
       )}
@@ -99,12 +100,16 @@ export function OnlineSetup({ entries, client }: { entries: GameEntry[]; client:
         <div class="lobby" data-testid="lobby">
           <b>Your online games</b>
           <ul>
-            {lobby.map((g) => (
+            {lobby.map((g) => {
+              const ge = entries.find((x) => x.game.rules.id === g.game);
+              const label = (r: string) => ge?.adapter.roleLabel(r) ?? r;
+              return (
               <li key={g.token}>
-                <a href={playLink(g.token)} data-testid="lobby-game">{g.game} · {g.gameId} · {e && g.game === e.game.rules.id ? e.adapter.roleLabel(g.role) : g.role} · v{g.version}</a>{' '}
-                {g.status === 'finished' ? <small>finished</small> : g.yourTurn ? <b>your turn</b> : <small>waiting for {g.turnRole}</small>}
+                <a style={LINK} href={playLink(g.token)} data-testid="lobby-game">{ge?.game.rules.title ?? g.game} · game {g.gameId} · you play {label(g.role)} · {g.version} actions</a>{' '}
+                {g.status === 'finished' ? <small>finished</small> : g.yourTurn ? <b>your turn</b> : <small>waiting for {g.turnRole ? label(g.turnRole) : 'the server'}</small>}
               </li>
-            ))}
+              );
+            })}
           </ul>
         </div>
       )}
