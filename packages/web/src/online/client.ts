@@ -5,36 +5,10 @@
  */
 import type { Action, Outcome, View } from '@sandtable/engine';
 
-export interface PublicSeat {
-  role: string;
-  kind: 'human' | 'ai';
-  ai: string | null;
-  name: string | null;
-  connected: boolean;
-}
-
-export interface GameSummary {
-  gameId: string;
-  game: string;
-  scenario: string;
-  version: number;
-  status: 'active' | 'finished';
-  turnRole: string | null;
-  deadlineAt: number | null;
-  outcome: Outcome | null;
-  createdAt: number;
-  updatedAt: number;
-  seats: PublicSeat[];
-}
-
-export interface ViewMessage {
-  type: 'view';
-  gameId: string;
-  role: string;
-  version: number;
-  summary: GameSummary;
-  view: View<unknown>;
-}
+// The protocol's message shapes are the server's own (one definition, type-only: nothing of the
+// server is bundled into the page).
+import type { GameSummary, PublicSeat, ViewMessage } from '../../../server/src/types.ts';
+export type { GameSummary, PublicSeat, ViewMessage };
 
 export interface ServerError {
   code: string;
