@@ -5,15 +5,13 @@
  * action, and the stored state hashes must equal a fresh replay of the log. Loops are bounded
  * in count and time.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pig } from './testing.ts';
 import { recordOf } from './live.ts';
 import { http, storeVariants, type TestStore } from './test-support.ts';
+import { spawnServer } from './child.ts';
 
-const BIN = fileURLToPath(new URL('../bin/sandtable-server.js', import.meta.url));
 const GAMES = 8;
 const MAX_ACTIONS_PER_CLIENT = 400;
 const KILL_AFTER_ACKS = 150;
@@ -26,31 +24,9 @@ interface Acked {
   action: unknown;
 }
 
-/** Starts the server; resolves with its URL once it prints its "listening" line. */
+/** Starts the server on the test store; resolves with its URL once it listens. */
 function startChild(store: TestStore): Promise<{ child: ChildProcess; url: string }> {
-  const env = { ...process.env };
-  delete env.DATABASE_URL;
-  if (store.child.databaseUrl) env.DATABASE_URL = store.child.databaseUrl;
-  const child = spawn(process.execPath, [BIN, '--port', '0', '--host', '127.0.0.1', '--test-games', '--quiet', ...store.child.args], {
-    env, stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 30 s: ${stderr}`)), 30_000);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${stderr}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      try {
-        const m = JSON.parse(line) as { listening?: string };
-        if (m.listening) {
-          clearTimeout(timer);
-          resolve({ child, url: m.listening });
-        }
-      } catch {
-        /* other output */
-      }
-    });
-  });
+  return spawnServer(['--port', '0', '--host', '127.0.0.1', '--test-games', '--quiet', ...store.child.args], store.child.databaseUrl);
 }
 
 function exited(child: ChildProcess): Promise<void> {

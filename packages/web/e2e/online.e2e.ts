@@ -6,18 +6,17 @@
  * same port and database, and the reopened link shows the same position (version and hash); the
  * Allies page reconnects by itself. The first browser's lobby lists its games.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch } from './browser.ts';
+import { spawnServer } from '../../server/src/child.ts';
 
-const BIN = fileURLToPath(new URL('../../server/bin/sandtable-server.js', import.meta.url));
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'sandtable-online-e2e-'));
 const DB = join(dir, 'games.db');
@@ -37,28 +36,10 @@ function freePort(): Promise<number> {
   });
 }
 
-function startServer(): Promise<string> {
-  const env = { ...process.env };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [BIN, '--port', String(port), '--host', '127.0.0.1', '--db', DB, '--static', DIST, '--quiet'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+async function startServer(): Promise<string> {
+  const { child, url } = await spawnServer(['--port', String(port), '--host', '127.0.0.1', '--db', DB, '--static', DIST, '--quiet']);
   server = child;
-  let stderr = '';
-  child.stderr!.on('data', (d) => (stderr += d));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 30 s: ${stderr}`)), 30_000);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening: ${stderr}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      try {
-        const m = JSON.parse(line) as { listening?: string };
-        if (m.listening) {
-          clearTimeout(timer);
-          resolve(m.listening);
-        }
-      } catch {
-        /* other output */
-      }
-    });
-  });
+  return url;
 }
 
 async function stopServer(): Promise<void> {
