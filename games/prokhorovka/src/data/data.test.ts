@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ANY_RIVER, MAJOR, RAIL, ROAD, buildBoard, loadProkhorovkaData, prokhorovkaFiles, validateProkhorovkaData } from './index.ts';
+import { RESERVE, locReach, makeEnv, type PGState } from '../state.ts';
 
 const d = loadProkhorovkaData();
 const b = buildBoard(d.map, d.tables);
@@ -97,6 +98,21 @@ describe('data (spec 6-7): schemas, provenance and cross-checks', () => {
     for (const u of d.units) expect(d.setup.some((p) => p.unit === u.id)).toBe(!u.reinforcement);
     const reinf = d.units.filter((u) => u.side === 'SU' && u.reinforcement).length;
     expect(d.tables.turnTrack.reduce((s, t) => s + t.reinforcements.reduce((a, r) => a + r.count, 0), 0)).toBe(reinf);
+  });
+
+  it('18.0, 2.2.1(3), 3.2: at set-up the German holds no Soviet VP hex and traces a LOC to no VP hex, nor to any hex behind the Soviet line', () => {
+    const E = makeEnv(d);
+    const st = { ver: 1, units: d.units.map((u) => ({ id: u.id, side: u.side, hex: RESERVE, reduced: false, designated: false })) } as unknown as PGState;
+    for (const p of d.setup) st.units.find((u) => u.id === p.unit)!.hex = g.hex(p.hex);
+    const germanHexes = st.units.filter((u) => u.side === 'DE' && u.hex >= 0).map((u) => u.hex);
+    for (const v of b.vpHexes) expect(germanHexes.includes(v) && b.germanSide[v] === 0).toBe(false);
+    const loc = locReach(E, st, 'DE');
+    expect(b.vpHexes.filter((h) => loc[h] === 1).map((h) => g.label(h))).toEqual([]);
+    // the German LOC north of the start line reaches at most the no-man's-land strip next to it
+    for (let h = 0; h < g.nodeCount; h++) {
+      if (loc[h] !== 1 || b.germanSide[h] === 1) continue;
+      expect(g.neighbours(h).some((n) => b.germanSide[n] === 1), g.label(h)).toBe(true);
+    }
   });
 
   it('every datum carries a provenance', () => {
