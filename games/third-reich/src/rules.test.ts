@@ -365,6 +365,8 @@ describe('determinize (search from a view)', () => {
       const side = d.role as 'axis' | 'allies';
       expect(g.hand[side]).toEqual(r.state.game.hand[side]);
       expect(rules.legalActions(g, d.role)).toEqual(rules.legalActions(r.state.game, d.role));
+      // The role's view of the rebuilt state is the view it was rebuilt from (no field added, e.g. faceDown).
+      expect(JSON.stringify(game.view({ ...r.state, game: g }, d.role).game)).toBe(JSON.stringify(v.game));
     }
   });
 });

@@ -879,9 +879,10 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
         return pool.splice(k >= 0 ? k : 0, 1)[0]!;
       };
       const fd: string[] = [];
-      g.discard[s] = v.discard[s].map((c) => { if (!c.startsWith('facedown-')) return c; const x = take(Number(c.slice(10))); fd.push(x); return x; });
-      g.dev[s] = v.dev[s].map((c) => (c.startsWith('facedown-') ? take(Number(c.slice(10))) : c));
-      g.faceDown = { ...(g.faceDown ?? { axis: [], allies: [] }), [s]: fd } as Record<Side, string[]>;
+      g.discard[s] = v.discard[s].map((c) => { if (!c.startsWith('facedown-')) return c; const x = take(Number(c.slice('facedown-sv'.length))); fd.push(x); return x; });
+      g.dev[s] = v.dev[s].map((c) => (c.startsWith('facedown-') ? take(Number(c.slice('facedown-sv'.length))) : c));
+      // Only when the view had face-down cards: the view of the rebuilt state must equal `v`.
+      if (g.faceDown || fd.length > 0) g.faceDown = { ...(g.faceDown ?? { axis: [], allies: [] }), [s]: fd } as Record<Side, string[]>;
       const nh = v.hand[s] as number, nd = v.deck[s] as number;
       g.hand[s] = Array.from({ length: nh }, () => take(null));
       g.deck[s] = Array.from({ length: nd }, () => take(null)).sort();

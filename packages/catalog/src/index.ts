@@ -1,6 +1,7 @@
 /** Every implemented game, by id: the one list the CLI, web client, server and AI share. */
 import type { Game } from '@sandtable/engine';
 import { softUnderbelly, validateSoftUnderbellyData } from '@sandtable/soft-underbelly';
+import { thirdReich, validateThirdReichData } from '@sandtable/third-reich';
 
 export interface CatalogEntry {
   game: Game<any, any, any>;
@@ -10,7 +11,22 @@ export interface CatalogEntry {
 
 export const catalog: Record<string, CatalogEntry> = {
   'soft-underbelly': { game: softUnderbelly, validate: validateSoftUnderbellyData },
+  'third-reich': { game: thirdReich, validate: thirdReichDataLines },
 };
+
+/** Third Reich's data loader throws on any failed check; on success, one line per data file. */
+function thirdReichDataLines(): string[] {
+  const d = validateThirdReichData();
+  const land = d.areas.filter((a) => a.type === 'land').length;
+  return [
+    `map: ${land} land + ${d.areas.length - land} sea areas, ${d.borders.length} borders`,
+    `areas: ${d.areas.filter((a) => a.source).length} sources, ${d.areas.filter((a) => a.setup.length > 0).length} areas with set-up units`,
+    `nations: ${d.nations.length}`,
+    `counters: ${d.unitTypes.length} unit types, ${d.counters.reduce((n, c) => n + c.count, 0)} counters`,
+    `cards: ${d.cards.filter((c) => c.side === 'axis').length} Axis + ${d.cards.filter((c) => c.side === 'allies').length} Allies`,
+    `tracks: ${d.turns.length} turns, entry tracks ${d.entryTracks.map((t) => t.nation).join(' ')}`,
+  ];
+}
 
 export function findGame(id: string): Game<any, any, any> {
   const entry = catalog[id];
