@@ -80,7 +80,7 @@ describe('the AI sees only its own view', () => {
     const spy = spiedPig();
     const [full] = twoPositions(spy.base);
     const view: View<PigView> = noLog(spy.base.view(full, 'a'));
-    const player = searchPlayer({ game: spy.game, hooks: pigHooks }, 'p', { iterations: 200 });
+    const player = searchPlayer({ game: spy.game, hooks: pigHooks }, 'p', { iterations: 400, stopEarly: false }); // 60% of the impulse's 400 on its first step
     player.choose(view);
     greedyPlayer({ game: spy.game, hooks: pigHooks }, 'g').choose(view);
     expect(spy.foreign).toEqual([]);

@@ -13,6 +13,8 @@ export interface SearchStats {
   winChance: number;
   /** Visits of the chosen action at the root. */
   visits: number;
+  /** The search stopped before its budget: no other action could have overtaken this one. */
+  stoppedEarly?: boolean;
 }
 
 export interface AiHooks<G, A extends Action = Action, V = unknown> {

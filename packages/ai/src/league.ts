@@ -1,7 +1,8 @@
 /**
  * The AI league: `npm run ai:league -- --game G --games N [--ai normal] [--time MS] [--vs random,greedy]
  * [--seed S] [--jobs J]` plays the AI against each baseline, on each side, N games per pairing,
- * and prints win rates with 95% Wilson intervals and the mean time per decision.
+ * and prints win rates with 95% Wilson intervals and the AI's mean time per impulse (a side's
+ * streak of consecutive steps: the wargamer's decision, which the budget is set per) and per step.
  * Targets (issue #4), at normal strength with 1 s a decision: >= 95% against random and >= 70%
  * against greedy, on each side.
  */
@@ -29,9 +30,11 @@ export interface GameResult {
   winner: Role | null;
   aiWon: boolean;
   steps: number;
-  /** The AI's decisions that had a real choice (more than one legal action), and their time. */
+  /** The AI's steps that had a real choice (more than one legal action), and their time. */
   aiDecisions: number;
   aiMs: number;
+  /** The AI's impulses (streaks of its consecutive steps) with at least one real choice. */
+  aiImpulses: number;
 }
 
 /** Plays one game to the end; each side decides from its own view. */
@@ -45,6 +48,8 @@ export function playGame(spec: GameSpec): GameResult {
   let steps = 0;
   let aiDecisions = 0;
   let aiMs = 0;
+  let aiImpulses = 0;
+  let streak = null as { role: Role; counted: boolean } | null;
   while (!game.outcome(state) && steps < max) {
     const d = game.decision(state);
     if (!d) break;
@@ -52,15 +57,18 @@ export function playGame(spec: GameSpec): GameResult {
     const mine = d.role === spec.aiSide;
     const t0 = now();
     const choice = (mine ? ai : opp).choose(view);
+    if (streak?.role !== d.role) streak = { role: d.role, counted: false };
     if (mine && view.actions.length > 1) {
       aiDecisions++;
       aiMs += now() - t0;
+      if (!streak.counted) aiImpulses++;
+      streak.counted = true;
     }
     game.applyInPlace(state, d.role, choice.action, true);
     steps++;
   }
   const winner = game.outcome(state)?.winner ?? null;
-  return { spec, winner, aiWon: winner === spec.aiSide, steps, aiDecisions, aiMs };
+  return { spec, winner, aiWon: winner === spec.aiSide, steps, aiDecisions, aiMs, aiImpulses };
 }
 
 /** 95% Wilson score interval of a proportion. */
@@ -73,12 +81,13 @@ export function wilson(wins: number, n: number, z = 1.96): [number, number] {
   return [Math.max(0, mid - half), Math.min(1, mid + half)];
 }
 
+/** Game i of every pairing and side comes before game i + 1 of any (a cut-short run stays balanced). */
 export function leagueSpecs(gameId: string, ai: AiKind, opponents: AiKind[], games: number, seed: string, timeMs?: number): GameSpec[] {
   const roles = aiFor(gameId).game.rules.roles;
   const specs: GameSpec[] = [];
-  for (const opponent of opponents) {
-    for (const aiSide of roles) {
-      for (let i = 0; i < games; i++) {
+  for (let i = 0; i < games; i++) {
+    for (const opponent of opponents) {
+      for (const aiSide of roles) {
         const spec: GameSpec = { gameId, ai, opponent, aiSide, seed: `${seed}:${opponent}:${aiSide}:${i}` };
         if (timeMs !== undefined) spec.timeMs = timeMs;
         specs.push(spec);
@@ -97,16 +106,17 @@ export function leagueTable(results: GameResult[]): string[] {
     const k = `${r.spec.opponent}\t${r.spec.aiSide}`;
     groups.set(k, [...(groups.get(k) ?? []), r]);
   }
-  const lines = ['| AI | vs | AI side | games | AI wins | win rate | 95% interval | mean ms/decision | decisions/game | target |', '|---|---|---|---|---|---|---|---|---|---|'];
+  const lines = ['| AI | vs | AI side | games | AI wins | win rate | 95% interval | mean ms/impulse | mean ms/step | impulses/game | steps/game | target |', '|---|---|---|---|---|---|---|---|---|---|---|---|'];
   for (const [k, rs] of groups) {
     const [opp, side] = k.split('\t') as [string, string];
     const wins = rs.filter((r) => r.aiWon).length;
     const [lo, hi] = wilson(wins, rs.length);
     const decisions = rs.reduce((s, r) => s + r.aiDecisions, 0);
     const ms = rs.reduce((s, r) => s + r.aiMs, 0);
+    const impulses = rs.reduce((s, r) => s + r.aiImpulses, 0);
     const target = opp === 'random' ? 0.95 : opp === 'greedy' ? 0.7 : null;
     const verdict = target === null ? '-' : `${pct(target)}: ${wins / rs.length >= target ? (lo >= target ? 'met' : 'met (interval overlaps)') : 'NOT met'}`;
-    lines.push(`| ${rs[0]!.spec.ai} | ${opp} | ${side} | ${rs.length} | ${wins} | ${pct(wins / rs.length)} | ${pct(lo)}-${pct(hi)} | ${(ms / Math.max(decisions, 1)).toFixed(0)} | ${(decisions / rs.length).toFixed(0)} | ${verdict} |`);
+    lines.push(`| ${rs[0]!.spec.ai} | ${opp} | ${side} | ${rs.length} | ${wins} | ${pct(wins / rs.length)} | ${pct(lo)}-${pct(hi)} | ${(ms / Math.max(impulses, 1)).toFixed(0)} | ${(ms / Math.max(decisions, 1)).toFixed(0)} | ${(impulses / rs.length).toFixed(0)} | ${(decisions / rs.length).toFixed(0)} | ${verdict} |`);
   }
   return lines;
 }
@@ -133,16 +143,23 @@ async function runParallel(specs: GameSpec[], jobs: number, onResult: (r: GameRe
 async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
-    options: { game: { type: 'string', default: 'soft-underbelly' }, games: { type: 'string', default: '20' }, ai: { type: 'string', default: 'normal' }, time: { type: 'string' }, vs: { type: 'string', default: 'random,greedy' }, seed: { type: 'string', default: 'league' }, jobs: { type: 'string', default: '1' }, quiet: { type: 'boolean' } },
+    options: { game: { type: 'string', default: 'soft-underbelly' }, games: { type: 'string', default: '20' }, ai: { type: 'string', default: 'normal' }, time: { type: 'string' }, vs: { type: 'string', default: 'random,greedy' }, seed: { type: 'string', default: 'league' }, jobs: { type: 'string', default: '1' }, quiet: { type: 'boolean' }, 'table-every': { type: 'string', default: '0' } },
   });
   const kinds = [values.ai, ...values.vs.split(',')];
   for (const k of kinds) if (!isAiKind(k)) throw new Error(`unknown AI "${k}"`);
   const timeMs = values.time === undefined ? undefined : Number(values.time);
   const specs = leagueSpecs(values.game, values.ai as AiKind, values.vs.split(',') as AiKind[], Number(values.games), values.seed, timeMs);
-  console.log(`league: ${values.game}, ${values.ai}${timeMs ? ` at ${timeMs} ms a decision` : ''} vs ${values.vs}, ${values.games} games per pairing and side, ${values.jobs} job(s)`);
+  console.log(`league: ${values.game}, ${values.ai}${timeMs ? ` at ${timeMs} ms an impulse` : ''} vs ${values.vs}, ${values.games} games per pairing and side, ${values.jobs} job(s)`);
   const t0 = now();
+  const every = Number(values['table-every']);
+  const sofar: GameResult[] = [];
   const results = await runParallel(specs, Number(values.jobs), (r) => {
-    if (!values.quiet) console.log(`  ${r.spec.ai} (${r.spec.aiSide}) vs ${r.spec.opponent}: ${r.aiWon ? 'AI wins' : r.winner ? `${r.winner} wins` : 'draw'} in ${r.steps} steps, ${(r.aiMs / Math.max(r.aiDecisions, 1)).toFixed(0)} ms/decision`);
+    sofar.push(r);
+    if (!values.quiet) console.log(`  ${r.spec.ai} (${r.spec.aiSide}) vs ${r.spec.opponent}: ${r.aiWon ? 'AI wins' : r.winner ? `${r.winner} wins` : 'draw'} in ${r.steps} steps, ${r.aiImpulses} AI impulses at ${(r.aiMs / Math.max(r.aiImpulses, 1)).toFixed(0)} ms (${(r.aiMs / Math.max(r.aiDecisions, 1)).toFixed(0)} ms a step), ${((now() - t0) / 1000).toFixed(0)} s so far`);
+    if (every > 0 && sofar.length % every === 0 && sofar.length < specs.length) {
+      console.log(`after ${sofar.length} of ${specs.length} games:`);
+      for (const line of leagueTable(sofar)) console.log(line);
+    }
   });
   for (const line of leagueTable(results)) console.log(line);
   console.log(`total ${((now() - t0) / 1000).toFixed(0)} s`);

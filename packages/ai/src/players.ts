@@ -7,6 +7,7 @@ import type { AiEntry } from './registry.ts';
 import type { SearchStats } from './hooks.ts';
 import { now, runBudget, Searcher, type SearchOptions } from './search.ts';
 import { STRENGTHS, isStrength, type AiKind } from './strength.ts';
+import { ImpulseClock } from './budget.ts';
 
 export interface Choice<A extends Action = Action> {
   action: A;
@@ -71,18 +72,29 @@ export function greedyPlayer(entry: AiEntry, seed: string, samples = 3): AiPlaye
 }
 
 /**
- * The searcher as a player. Consecutive steps of the same role reuse the subtree of the step
- * just played (`reuse`, on by default), so a long impulse keeps what it learnt.
+ * The searcher as a player, with a budget per impulse (`ImpulseClock`): most of it on the first
+ * step of a streak, the rest on the following steps, which reuse the subtree of the step just
+ * played (`reuse`, on by default); forced steps are played without searching.
  */
-export function searchPlayer(entry: AiEntry, seed: string, budget: Omit<SearchOptions, 'seed'>, name = 'ismcts', reuse = true): AiPlayer {
+export function searchPlayer(entry: AiEntry, seed: string, budget: Omit<SearchOptions, 'seed'>, name = 'ismcts', reuse = true): AiPlayer & { clock: ImpulseClock } {
+  const clock = new ImpulseClock(budget);
   let last: { searcher: Searcher<unknown, Action, unknown>; action: Action } | null = null;
   return {
     name,
+    clock,
     choose(view) {
-      const forced = view.actions.length === 1;
-      let searcher = last && reuse && last.searcher.advance(last.action, view) ? last.searcher : null;
+      const continues = clock.continues(view);
+      const allowance = clock.allowance(view);
+      let searcher = continues && last && reuse && last.searcher.advance(last.action, view) ? last.searcher : null;
+      if (!allowance) {
+        // Forced: nothing to search; the tree (if it follows) is kept for the next step.
+        const action = view.actions[0]!;
+        last = searcher ? { searcher, action } : null;
+        return searcher ? { action, stats: { ...searcher.result().stats, iterations: 0, elapsedMs: 0 } } : { action };
+      }
       searcher ??= new Searcher(entry.game, entry.hooks, view, { ...budget, seed: decisionSeed(seed, view) });
-      const r = runBudget(searcher, forced, budget);
+      const r = runBudget(searcher, false, { ...allowance, ...(budget.stopEarly === undefined ? {} : { stopEarly: budget.stopEarly }) });
+      clock.charge(r.stats);
       last = { searcher, action: r.action };
       return { action: r.action, stats: r.stats, plan: r.plan };
     },

@@ -65,14 +65,17 @@ describe('ISMCTS search', () => {
   it('reuses the subtree of its previous step when it decides again at once', () => {
     const entry = { game: pig, hooks: pigHooks };
     let s = pig.apply(pig.setup('r', 'standard', {}, [2, 2, 4, 5]), 'a', { type: 'roll' });
-    const reusing = searchPlayer(entry, 'r', { iterations: 300 });
-    const fresh = searchPlayer(entry, 'r', { iterations: 300 }, 'fresh', false);
+    const reusing = searchPlayer(entry, 'r', { iterations: 500, stopEarly: false });
+    const fresh = searchPlayer(entry, 'r', { iterations: 167, stopEarly: false }, 'fresh', false); // 100 on a first step
     const first = reusing.choose(pig.view(s, 'a'));
     expect(first.action).toEqual({ type: 'roll' });
     s = pig.apply(s, 'a', first.action);
     const again = reusing.choose(pig.view(s, 'a'));
     const scratch = fresh.choose(pig.view(s, 'a'));
-    expect(again.stats!.iterations).toBe(300);
+    expect(first.stats!.iterations).toBe(300); // 60% of the impulse's 500 on its first step
+    expect(again.stats!.iterations).toBe(100); // half of the 200 left
+    expect(scratch.stats!.iterations).toBe(100);
+    expect(again.stats!.visits).toBeGreaterThan(100); // more visits than this step's own iterations: the tree was kept
     const visits = (c: typeof again) => c.stats!.visits;
     expect(visits(again)).toBeGreaterThan(visits(scratch));
   });

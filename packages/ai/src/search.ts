@@ -15,6 +15,7 @@
  */
 import { determinizeState, randomIndex, seedRng, type Action, type EngineState, type Game, type RngState, type Role, type View } from '@sandtable/engine';
 import type { AiHooks, SearchStats } from './hooks.ts';
+import type { Budget } from './budget.ts';
 
 export interface SearchOptions {
   /** Seed of the searcher's own randomness (determinizations, future dice, rollouts). */
@@ -32,6 +33,8 @@ export interface SearchOptions {
   wideningAlpha?: number;
   /** Overrides the hooks' rollout depth. */
   rolloutDepth?: number;
+  /** Smart pruning: stop once the most visited root action cannot be overtaken (default true). */
+  stopEarly?: boolean;
 }
 
 export interface RootChoice<A> {
@@ -62,6 +65,17 @@ interface Node<A> {
   children: Map<string, Node<A>>;
 }
 
+/** A decision's whole budget, for smart pruning (see `Searcher.run`). */
+export interface Prune {
+  iterations?: number;
+  /** A `now()` value. */
+  deadline?: number;
+}
+
+/** Smart pruning looks every this many iterations, and trusts the speed after this many. */
+const PRUNE_EVERY = 8;
+const PRUNE_MIN_SAMPLE = 24;
+
 const DEFAULTS = { exploration: 0.7, priorWeight: 1.0, wideningK: 1.5, wideningAlpha: 0.5, rolloutDepth: 30 };
 
 function newNode<A>(action: A | null, role: Role | null, prior: number): Node<A> {
@@ -81,13 +95,16 @@ export class Searcher<G, A extends Action, V> {
   /** Iterations and time spent on the current decision. */
   iterations = 0;
   elapsedMs = 0;
-  /** Iterations since the searcher was made (names each iteration's dice seed). */
+  /** Whether smart pruning ended the current decision's search. */
+  stoppedEarly = false;
+  /** Iterations since the searcher was made (names each iteration's dice seed), and their time. */
   private serial = 0;
+  private lifetimeMs = 0;
   private readonly sampler: RngState;
   private readonly chooser: RngState;
   private readonly roleIndex: Map<Role, number>;
   private readonly rolloutDepth: number;
-  private readonly o: Required<Omit<SearchOptions, 'iterations' | 'timeMs' | 'rolloutDepth'>>;
+  private readonly o: Required<Omit<SearchOptions, 'iterations' | 'timeMs' | 'rolloutDepth' | 'stopEarly'>>;
 
   constructor(
     private readonly game: Game<G, A, V>,
@@ -105,17 +122,52 @@ export class Searcher<G, A extends Action, V> {
     this.roleIndex = new Map(game.rules.roles.map((r, i) => [r, i]));
   }
 
-  /** Runs up to `n` iterations, or until `deadline` (a `now()` value) passes. Returns how many ran. */
-  run(n: number, deadline = Infinity): number {
+  /**
+   * Runs up to `n` iterations, or until `deadline` (a `now()` value) passes. Returns how many ran.
+   * With `prune` (smart pruning, as in Leela Zero / KataGo), it also stops once the most visited
+   * root action cannot be overtaken: its lead in visits exceeds the iterations the budget still
+   * allows (`prune.iterations` in all for this decision, `prune.deadline` for time, estimated
+   * from this searcher's own speed). With an iteration budget only, the stop is deterministic.
+   */
+  run(n: number, deadline = Infinity, prune?: Prune): number {
     const t0 = now();
     let done = 0;
     while (done < n) {
       this.iterate();
       done++;
       if (deadline !== Infinity && now() >= deadline) break;
+      if (prune && done % PRUNE_EVERY === 0 && this.decided(this.left(prune, t0))) {
+        this.stoppedEarly = true;
+        break;
+      }
     }
-    this.elapsedMs += now() - t0;
+    const took = now() - t0;
+    this.elapsedMs += took;
+    this.lifetimeMs += took;
     return done;
+  }
+
+  /** Iterations the budget still allows (time converted at the speed measured so far). */
+  private left(prune: Prune, t0: number): number {
+    let left = (prune.iterations ?? Number.MAX_SAFE_INTEGER) - this.iterations;
+    if (prune.deadline !== undefined && prune.deadline !== Infinity) {
+      const t = now();
+      const ms = this.lifetimeMs + (t - t0);
+      if (this.serial < PRUNE_MIN_SAMPLE || ms <= 0) return Number.MAX_SAFE_INTEGER; // speed unknown yet
+      left = Math.min(left, (this.serial / ms) * Math.max(0, prune.deadline - t));
+    }
+    return Math.max(0, left);
+  }
+
+  /** True when no root action can reach the leader's visits in `left` more iterations. */
+  decided(left: number): boolean {
+    let best = 0;
+    let second = 0;
+    for (const a of this.view.actions as A[]) {
+      const v = this.root.children.get(actionKey(a))?.visits ?? 0;
+      if (v > best) { second = best; best = v; } else if (v > second) second = v;
+    }
+    return best - second > left;
   }
 
   private determinize(): EngineState<G> {
@@ -160,6 +212,7 @@ export class Searcher<G, A extends Action, V> {
     this.view = next;
     this.iterations = 0;
     this.elapsedMs = 0;
+    this.stoppedEarly = false;
     return true;
   }
 
@@ -252,7 +305,7 @@ export class Searcher<G, A extends Action, V> {
     const best = choices[0]!;
     return {
       action: best.action,
-      stats: { iterations: this.iterations, elapsedMs: this.elapsedMs, winChance: best.winChance, visits: best.visits },
+      stats: { iterations: this.iterations, elapsedMs: this.elapsedMs, winChance: best.winChance, visits: best.visits, stoppedEarly: this.stoppedEarly },
       choices,
       plan: this.principalPlan(best.action),
     };
@@ -281,12 +334,17 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** Spends a budget (iterations and/or time; at least one iteration unless the choice is forced). */
-export function runBudget<G, A extends Action, V>(s: Searcher<G, A, V>, forced: boolean, budget: { iterations?: number; timeMs?: number }): SearchResult<A> {
+/**
+ * Spends a budget (iterations and/or time; at least one iteration unless the choice is forced),
+ * stopping early when the choice is settled (smart pruning) unless `stopEarly` is false.
+ */
+export function runBudget<G, A extends Action, V>(s: Searcher<G, A, V>, forced: boolean, budget: Budget & { stopEarly?: boolean }): SearchResult<A> {
   if (budget.iterations === undefined && budget.timeMs === undefined) throw new Error('a search needs an iteration or time budget');
+  s.stoppedEarly = false;
   if (!forced) {
     const deadline = budget.timeMs === undefined ? Infinity : now() + budget.timeMs;
-    s.run(budget.iterations ?? Number.MAX_SAFE_INTEGER, deadline);
+    const maxIter = budget.iterations ?? Number.MAX_SAFE_INTEGER;
+    s.run(maxIter, deadline, budget.stopEarly === false ? undefined : { iterations: maxIter, deadline });
   }
   return s.result();
 }
@@ -301,27 +359,41 @@ export function search<G, A extends Action, V>(
   return runBudget(new Searcher(game, hooks, view, opts), view.actions.length === 1, opts);
 }
 
+export interface AsyncBudget extends Budget {
+  signal?: AbortSignal;
+  /** Time between yields to the event loop, ms (default 15). */
+  sliceMs?: number;
+  stopEarly?: boolean;
+}
+
 /**
- * The same search in slices of `sliceMs`, yielding to the event loop between slices so that
- * `signal` can stop it; on abort it resolves with the best action found so far.
+ * `runBudget` in slices of `sliceMs`, yielding to the event loop between slices so that `signal`
+ * can stop it; on abort it resolves with the best action found so far.
  */
+export async function runBudgetAsync<G, A extends Action, V>(s: Searcher<G, A, V>, forced: boolean, budget: AsyncBudget): Promise<SearchResult<A>> {
+  if (budget.iterations === undefined && budget.timeMs === undefined) throw new Error('a search needs an iteration or time budget');
+  s.stoppedEarly = false;
+  const deadline = budget.timeMs === undefined ? Infinity : now() + budget.timeMs;
+  const maxIter = budget.iterations ?? Number.MAX_SAFE_INTEGER;
+  const prune = budget.stopEarly === false ? undefined : { iterations: maxIter, deadline };
+  const slice = budget.sliceMs ?? 15;
+  if (!forced) {
+    while (s.iterations < maxIter && now() < deadline && !budget.signal?.aborted && !s.stoppedEarly) {
+      s.run(maxIter - s.iterations, Math.min(deadline, now() + slice), prune);
+      await yieldToEventLoop();
+    }
+  }
+  return s.result();
+}
+
+/** The same search as `search`, in slices, cancellable by `signal`. */
 export async function searchAsync<G, A extends Action, V>(
   game: Game<G, A, V>,
   hooks: AiHooks<G, A, V>,
   view: View<V>,
   opts: SearchOptions & { signal?: AbortSignal; sliceMs?: number },
 ): Promise<SearchResult<A>> {
-  const s = new Searcher(game, hooks, view, opts);
-  const deadline = opts.timeMs === undefined ? Infinity : now() + opts.timeMs;
-  const maxIter = opts.iterations ?? Number.MAX_SAFE_INTEGER;
-  const slice = opts.sliceMs ?? 15;
-  if (view.actions.length > 1) {
-    while (s.iterations < maxIter && now() < deadline && !opts.signal?.aborted) {
-      s.run(maxIter - s.iterations, Math.min(deadline, now() + slice));
-      await yieldToEventLoop();
-    }
-  }
-  return s.result();
+  return runBudgetAsync(new Searcher(game, hooks, view, opts), view.actions.length === 1, opts);
 }
 
 /** A macrotask turn (so messages and abort events are delivered), in Node and in browsers. */

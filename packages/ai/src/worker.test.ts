@@ -16,7 +16,8 @@ describe('AI off the main thread, with a budget and cancellation', () => {
       const took = performance.now() - t0;
       expect(view.actions).toContainEqual(c.action);
       expect(c.stats!.iterations).toBeGreaterThan(20);
-      expect(took).toBeGreaterThan(140);
+      // 150 ms is the impulse's budget: its first step spends 60% of it (90 ms) unless the choice settles sooner
+      if (!c.stats!.stoppedEarly) expect(took).toBeGreaterThan(80);
       expect(took).toBeLessThan(150 + 700); // well under 'normal''s own 1 s: the 150 ms budget ruled (margin for a loaded machine)
     } finally {
       await w.close();

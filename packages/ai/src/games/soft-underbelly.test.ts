@@ -60,7 +60,7 @@ describe('Soft Underbelly search', () => {
     const view = viewForAi(entry, s, d.role);
     // The game hides nothing, so its plain view already carries the state the search rebuilds.
     expect(view).toEqual(softUnderbelly.view(s, d.role));
-    const r = search(entry.game, entry.hooks, view, { seed: 'su', iterations: 40 });
+    const r = search(entry.game, entry.hooks, view, { seed: 'su', iterations: 40, stopEarly: false });
     expect(view.actions).toContainEqual(r.action);
     expect(r.stats.iterations).toBe(40);
     const pigEntry = aiRegistry.pig!;
