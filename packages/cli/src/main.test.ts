@@ -1,13 +1,20 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { main } from './main.ts';
+import { main, missingAi } from './main.ts';
 
 function run(...argv: string[]) {
+  return runWithInput(undefined, ...argv);
+}
+
+/** Runs the CLI with `input` as the human player's typed answers (one a line). */
+function runWithInput(input: string[] | undefined, ...argv: string[]) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = main(argv, { log: (s) => out.push(s), err: (s) => err.push(s) });
+  const stream = input ? Readable.from([input.map((l) => `${l}\n`).join('')]) : undefined;
+  const code = main(argv, { log: (s) => out.push(s), err: (s) => err.push(s), ...(stream ? { input: stream } : {}) });
   return code.then((c) => ({ code: c, out: out.join('\n'), err: err.join('\n') }));
 }
 
@@ -91,5 +98,66 @@ describe('sandtable CLI', () => {
     const v = await run('validate');
     expect(v.code).toBe(0);
     expect(v.out).toMatch(/soft-underbelly: data OK/);
+  });
+});
+
+describe('sandtable CLI with Rise and Fall of the Third Reich', () => {
+  it('is listed with its roles, scenario, options and whether it has a computer opponent', async () => {
+    const r = await run('games');
+    expect(r.out).toMatch(/third-reich: Rise and Fall of the Third Reich .*\(roles: axis, allies\)/);
+    expect(r.out).toMatch(/option opt16_8=false/);
+    const block = r.out.slice(r.out.indexOf('third-reich:'));
+    expect(block).toMatch(/computer opponent: (--ai random, greedy|none yet)/);
+  });
+
+  it('new, actions, apply: the Axis picks its turn-1 hand card by card (5.0(1)); a card not in the deck is refused', async () => {
+    const file = join(dir, 'tr-a.json');
+    expect((await run('new', 'third-reich', '--seed', '3', '-o', file)).code).toBe(0);
+    const acts = (await run('actions', file)).out.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    expect(acts.length).toBeGreaterThan(1);
+    expect(acts.every((a) => a.type === 'pick')).toBe(true);
+    const ok = await run('apply', file, JSON.stringify(acts[0]));
+    expect(ok.out).toMatch(/applied for axis\. Next: axis must Choose 3 more card\(s\).*\[5\.0\(1\)\]/);
+    const before = readFileSync(file, 'utf8');
+    const bad = await run('apply', file, '{"type":"pick","card":"al2-nothing"}');
+    expect(bad.code).toBe(1);
+    expect(bad.err).toMatch(/illegal action/);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    const st = await run('state', file, '--as', 'allies');
+    expect(st.out).toMatch(/Turn 1/);
+    expect(st.out).not.toContain(acts[0].card);
+  });
+
+  it('plays a whole campaign with random seats to a 14.1/14.2 outcome, and replay gives the same hash', async () => {
+    const file = join(dir, 'tr-c.json');
+    const p = await run('play', 'third-reich', '--ai', 'random', '--seed', '21', '-o', file);
+    expect(p.code).toBe(0);
+    expect(p.out).toMatch(/\d+ actions; outcome: (allies wins|axis wins|draw): .*\[14\.[12]\(\d\)\]/);
+    const rec = JSON.parse(readFileSync(file, 'utf8'));
+    expect(rec.actions.length).toBeGreaterThan(100);
+    const hash = /hash ([0-9a-f]{64})/.exec(p.out)![1];
+    const r = await run('replay', file);
+    expect(r.out).toMatch(/outcome: (allies wins|axis wins|draw)/);
+    expect(r.out.split('\n').at(-1)).toBe(hash);
+  });
+
+  it('a human plays from typed answers: own hand shown, opponent hidden; q quits, and ended input leaves the game', async () => {
+    const p = await runWithInput(['1', '1', 'x', '1', 'q'], 'play', 'third-reich', '--human', 'axis', '--seed', '4');
+    expect(p.code).toBe(2);
+    expect(p.out).toMatch(/axis: Choose 4 more card\(s\) from your usable deck for your hand \[5\.0\(1\)\]/);
+    expect(p.out).toMatch(/ {2}1\. Take .+ \(SV 2\) into the hand/);
+    expect(p.out).toMatch(/Hand: \w/);
+    const ended = await runWithInput(['1'], 'play', 'third-reich', '--human', 'allies', '--human', 'axis', '--seed', '4');
+    expect(ended.code).toBe(2);
+    expect(ended.out).toMatch(/input ended: game left unfinished/);
+    const badRole = await run('play', 'third-reich', '--human', 'germany');
+    expect(badRole.err).toMatch(/unknown role "germany" in --human; roles are axis, allies/);
+  });
+
+  it('says clearly when a game has no computer opponent yet; random play needs none', () => {
+    const kinds = new Map([['axis', 'greedy' as const], ['allies', 'random' as const]]);
+    expect(missingAi('third-reich', kinds, {})).toMatch(/no computer opponent for third-reich yet, so --ai axis=greedy cannot play; use --ai random .* or --human ROLE/);
+    expect(missingAi('third-reich', new Map([['axis', 'random' as const]]), {})).toBeNull();
+    expect(missingAi('third-reich', kinds, { 'third-reich': {} })).toBeNull();
   });
 });

@@ -29,7 +29,8 @@ Usage:
 
 --role defaults to the role whose decision it is.`;
 
-type Out = { log: (s: string) => void; err: (s: string) => void };
+/** Where the CLI writes, and (for `play --human`) where it reads the player's answers. */
+type Out = { log: (s: string) => void; err: (s: string) => void; input?: NodeJS.ReadableStream };
 const stdio: Out = { log: (s) => console.log(s), err: (s) => console.error(s) };
 
 function parseOptions(list: string[] | undefined): Options {
@@ -92,6 +93,33 @@ function parseAiChoice(list: string[] | undefined, roles: readonly string[]): Ma
   return out;
 }
 
+/**
+ * Why `kinds` cannot be played for `gameId`, or null: every kind but `random` needs the game's AI
+ * hooks in the AI registry, and a game may be playable before it has them.
+ */
+export function missingAi(gameId: string, kinds: Map<string, AiKind>, registry: Record<string, unknown> = aiRegistry): string | null {
+  const searched = [...kinds].filter(([, k]) => k !== 'random');
+  if (!searched.length || registry[gameId]) return null;
+  const games = Object.keys(registry).filter((g) => g !== 'pig');
+  return `no computer opponent for ${gameId} yet, so --ai ${searched.map(([r, k]) => `${r}=${k}`).join(' ')} cannot play; `
+    + `use --ai random (random legal moves) or --human ROLE (games with a computer opponent: ${games.join(', ') || 'none'})`;
+}
+
+/** Answers typed (or piped) by a human player, one line each; null once the input has ended. */
+function lineReader(input: NodeJS.ReadableStream) {
+  const rl = createInterface({ input, terminal: false });
+  const queue: string[] = [];
+  const waiting: ((line: string | null) => void)[] = [];
+  let ended = false;
+  rl.on('line', (l) => (waiting.length ? waiting.shift()!(l) : queue.push(l)));
+  rl.on('close', () => { ended = true; while (waiting.length) waiting.shift()!(null); });
+  return {
+    next: (): Promise<string | null> =>
+      queue.length ? Promise.resolve(queue.shift()!) : ended ? Promise.resolve(null) : new Promise((r) => waiting.push(r)),
+    close: () => rl.close(),
+  };
+}
+
 /** One player per AI side; `random` keeps the CLI's historical chooser stream (records stay reproducible). */
 function seatPlayers(gameId: string, kinds: Map<string, AiKind>, seed: string, timeMs: number | undefined): Map<string, AiPlayer> {
   const chooser = seedRng(`cli-ai:${seed}`);
@@ -113,7 +141,10 @@ async function play(args: string[], out: Out): Promise<number> {
   const game = findGame(id);
   const seed = values.seed ?? '1';
   const humans = new Set(values.human ?? []);
+  for (const h of humans) if (!game.rules.roles.includes(h)) throw new Error(`unknown role "${h}" in --human; roles are ${game.rules.roles.join(', ')}`);
   const kinds = parseAiChoice(values.ai, game.rules.roles.filter((r) => !humans.has(r)));
+  const noAi = missingAi(id, kinds);
+  if (noAi) throw new Error(noAi);
   const timeMs = values['ai-time'] === undefined ? undefined : Number(values['ai-time']);
   if (timeMs !== undefined && !(timeMs > 0)) throw new Error(`--ai-time expects milliseconds, got "${values['ai-time']}"`);
   const players = seatPlayers(id, kinds, seed, timeMs);
@@ -125,7 +156,7 @@ async function play(args: string[], out: Out): Promise<number> {
   };
   const rec = game.newRecord(seed, values.scenario, parseOptions(values.option));
   let state = game.replay(rec);
-  const rl = humans.size ? createInterface({ input: process.stdin, output: process.stdout }) : null;
+  const rl = humans.size ? lineReader(out.input ?? process.stdin) : null;
   let shown = 0;
   try {
     while (!game.outcome(state)) {
@@ -142,7 +173,13 @@ async function play(args: string[], out: Out): Promise<number> {
         out.log(`\n${d.role}: ${d.prompt} [${d.rule}]`);
         legal.forEach((a, i) => out.log(`  ${i + 1}. ${game.rules.describe?.(state.game, a) ?? JSON.stringify(a)}`));
         for (;;) {
-          const ans = (await rl.question(`choose 1-${legal.length} (u = undo, q = quit): `)).trim();
+          out.log(`choose 1-${legal.length} (u = undo, q = quit):`);
+          const line = await rl.next();
+          if (line === null) {
+            out.log('input ended: game left unfinished');
+            return 2;
+          }
+          const ans = line.trim();
           if (ans === 'q') return 2;
           if (ans === 'u') {
             try {
@@ -197,6 +234,7 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
           out.log(`${id}: ${game.rules.title}  (roles: ${game.rules.roles.join(', ')})`);
           for (const s of game.rules.scenarios) out.log(`  scenario ${s.id}: ${s.title} - ${s.description}`);
           for (const o of game.rules.options) out.log(`  option ${o.key}=${JSON.stringify(o.default)}  ${o.label}`);
+          out.log(aiRegistry[id] ? `  computer opponent: --ai ${AI_KINDS.join(', ')}` : '  computer opponent: none yet (--ai random plays random legal moves)');
         }
         return 0;
       }
