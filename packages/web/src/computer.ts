@@ -10,9 +10,9 @@ export type AiKind = 'random' | 'greedy' | 'easy' | 'normal' | 'hard';
 export const AI_KINDS: { kind: AiKind; label: string }[] = [
   { kind: 'random', label: 'random' },
   { kind: 'greedy', label: 'greedy' },
-  { kind: 'easy', label: 'easy (0.25 s a move)' },
-  { kind: 'normal', label: 'normal (1 s a move)' },
-  { kind: 'hard', label: 'hard (4 s a move)' },
+  { kind: 'easy', label: 'easy (0.25 s of search an impulse)' },
+  { kind: 'normal', label: 'normal (1 s of search an impulse)' },
+  { kind: 'hard', label: 'hard (4 s of search an impulse)' },
 ];
 
 export interface Computer {
