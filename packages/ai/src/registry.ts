@@ -7,6 +7,8 @@ import { softUnderbelly } from '@sandtable/soft-underbelly';
 import type { AiHooks } from './hooks.ts';
 import { pig, pigHooks } from './games/pig.ts';
 import { softUnderbellyHooks } from './games/soft-underbelly.ts';
+import { thirdReich } from '@sandtable/third-reich';
+import { thirdReichHooks } from './games/third-reich.ts';
 
 export interface AiEntry<G = any, A extends Action = any, V = any> {
   game: Game<G, A, V>;
@@ -22,6 +24,7 @@ export interface AiEntry<G = any, A extends Action = any, V = any> {
 export const aiRegistry: Record<string, AiEntry> = {
   pig: { game: pig, hooks: pigHooks },
   'soft-underbelly': { game: softUnderbelly, hooks: softUnderbellyHooks(softUnderbelly) },
+  'third-reich': { game: thirdReich, hooks: thirdReichHooks(thirdReich) },
 };
 
 /**

@@ -1,0 +1,152 @@
+/**
+ * Third Reich position evaluation in the game's terms, on the rules' own state (`TRState`) and
+ * compiled board, so that it can be tested on constructed positions.
+ *
+ * Terms (Axis margin, in "source" units; positive = good for the Axis):
+ *   - sources (3.2) against the victory thresholds: the Allies win at the end of any turn when the
+ *     Axis holds 1 source or fewer (14.1(2)), the Axis when its strategic count (Moscow and London
+ *     double) reaches 10 (14.1(1)); after turn 12 the Axis wins with Berlin, 4+ sources or 10+
+ *     land areas (14.2(1)), so those three weigh more as the turns run out;
+ *   - capitals held (Berlin, Paris, London, Moscow, Rome, Warsaw);
+ *   - material: the belligerent units on the map by attack x durability, used (back side up)
+ *     units a little less (2.1.1(2));
+ *   - fronts: each camp's attack strength in and next to the other camp's source areas against
+ *     the strength defending them (a group attacks in its own area, 9.1: units standing in an
+ *     enemy source area are the ones that can take it);
+ *   - cards in hand by SV (6.1.1) and Ambush cards kept for counterattacks (10.0);
+ *   - the turn: 12 turns (5.0), the Axis holds the default at the end.
+ */
+import { thirdReichData, type Side, type TRState } from '@sandtable/third-reich';
+import { compileBoard, type Board } from '../../../../games/third-reich/src/board.ts';
+import { ctrlSide, sourceCount } from '../../../../games/third-reich/src/world.ts';
+import { winChanceFromMargin } from '../hooks.ts';
+
+export const BOARD: Board = compileBoard(thirdReichData());
+export const LAST_TURN = 12; // 5.0, 14.2
+
+/** Hop distances between areas over land and sea borders (point contacts excluded, 2.2.1(6)). */
+export const HOPS: number[][] = BOARD.areaIds.map((_, from) => {
+  const d = BOARD.areaIds.map(() => 99);
+  d[from] = 0;
+  const queue = [from];
+  for (let i = 0; i < queue.length; i++) {
+    const x = queue[i]!;
+    for (const y of BOARD.adj[x]!) if (d[y] === 99) { d[y] = d[x]! + 1; queue.push(y); }
+  }
+  return d;
+});
+
+const CAPITALS = ['berlin', 'paris', 'london', 'moscow', 'rome', 'warsaw'].map((id) => BOARD.areaIndex.get(id)!);
+
+const otherSide = (s: Side): Side => (s === 'axis' ? 'allies' : 'axis');
+
+/** Fighting worth of unit u (attack x durability; air units by air strength), used ones 70%. */
+export function unitWorth(b: Board, g: TRState, u: number): number {
+  const c = b.counters[b.unitKind[u]!]!;
+  const hit = b.unitClass[u] === 'air' ? Math.max(c.attack, c.air ?? 0) : c.attack;
+  return Math.max(1, hit) * c.durability * (g.used[u] ? 0.7 : 1);
+}
+
+/** Per-area fighting worth of each camp's belligerent units (land and air units on land, ships at sea). */
+export interface Forces {
+  axis: number[];
+  allies: number[];
+}
+
+export function forces(b: Board, g: TRState): Forces {
+  const f: Forces = { axis: b.areaIds.map(() => 0), allies: b.areaIds.map(() => 0) };
+  for (let u = 0; u < g.loc.length; u++) {
+    const a = g.loc[u]!;
+    if (a < 0) continue;
+    const n = b.unitNation[u]!;
+    if (!g.natBel[n]) continue;
+    f[g.natSide[n]!][a]! += unitWorth(b, g, u);
+  }
+  return f;
+}
+
+/** Land areas the side controls (14.2(1)③, AMB-25). */
+export function landAreas(b: Board, g: TRState, side: Side): number {
+  let n = 0;
+  for (let a = 0; a < b.areaIds.length; a++) if (!b.isSea[a] && ctrlSide(b, g, a) === side) n++;
+  return n;
+}
+
+/**
+ * Pressure of `side` on the enemy's source areas: for each, the attack worth standing in it and
+ * next to it (halved) over the worth defending it; capped per area so that one stack does not
+ * count for the whole front.
+ */
+export function frontPressure(b: Board, g: TRState, side: Side, f: Forces = forces(b, g)): number {
+  const enemy = otherSide(side);
+  let p = 0;
+  for (let a = 0; a < b.areaIds.length; a++) {
+    if (!b.source[a] || b.isSea[a] || ctrlSide(b, g, a) !== enemy) continue;
+    let atk = f[side][a]!;
+    for (const y of b.adj[a]!) if (!b.isSea[y] && ctrlSide(b, g, y) === side) atk += 0.5 * f[side][y]!;
+    if (atk === 0) continue;
+    const weight = a === b.sp.berlin ? 1.5 : 1;
+    p += weight * Math.min(2, atk / (f[enemy][a]! + 4));
+  }
+  return p;
+}
+
+/** Worth of a card in hand: its SV (6.1.1), an Ambush a little more (kept for a counterattack, 10.0). */
+export function cardWorth(b: Board, id: string): number {
+  const c = b.cardById.get(id);
+  if (!c) return 0;
+  return c.sv + (c.effect.kind === 'ambush' ? 0.5 : 0) + (c.effect.kind === 'blitzkrieg' ? 0.5 : 0);
+}
+
+export interface EvalTerms {
+  sources: number;
+  strategic: number;
+  berlin: number;
+  areas: number;
+  capitals: number;
+  material: number;
+  fronts: number;
+  cards: number;
+}
+
+/** The terms of the Axis margin (positive = good for the Axis). */
+export function evalTerms(g: TRState, b: Board = BOARD): EvalTerms {
+  const ax = sourceCount(b, g, 'axis');
+  const al = sourceCount(b, g, 'allies');
+  const strat = sourceCount(b, g, 'axis', true);
+  const progress = Math.min(1, Math.max(0, (g.turn - 1) / (LAST_TURN - 1)));
+  const f = forces(b, g);
+  let mat = 0;
+  for (let a = 0; a < b.areaIds.length; a++) mat += f.axis[a]! - f.allies[a]!;
+  let capitals = 0;
+  for (const c of CAPITALS) capitals += ctrlSide(b, g, c) === 'axis' ? 1 : ctrlSide(b, g, c) === 'allies' ? -1 : 0;
+  const hand = (s: Side) => g.hand[s].reduce((sum, id) => sum + cardWorth(b, id), 0);
+  const areas = landAreas(b, g, 'axis');
+  return {
+    // 14.1(2): at 1 source or fewer the Allies win; each source above that is a cushion.
+    sources: 1.3 * Math.min(ax - 1, 5) + (ax <= 1 ? -4 : 0) - 0.25 * al,
+    // 14.1(1): the Axis nears its strategic victory.
+    strategic: 0.5 * Math.max(0, strat - 5) + (strat >= 9 ? 1.5 : 0),
+    // 14.2(1)①: Berlin decides the game at the end; worth more as the turns run out.
+    berlin: ctrlSide(b, g, b.sp.berlin) === 'axis' ? 1 + 5 * progress : -2 - 2 * progress,
+    // 14.2(1)②③: 4+ sources or 10+ land areas also keep the Axis victory at the end.
+    areas: progress * (0.12 * (Math.min(areas, 16) - 9) + (ax >= 4 ? 0.8 : 0)),
+    capitals: 0.4 * capitals,
+    material: 0.012 * mat,
+    fronts: 0.45 * (frontPressure(b, g, 'axis', f) - frontPressure(b, g, 'allies', f)),
+    cards: 0.12 * (hand('axis') - hand('allies')) + 0.1 * (g.bank.axis - g.bank.allies),
+  };
+}
+
+export function margin(t: EvalTerms): number {
+  return t.sources + t.strategic + t.berlin + t.areas + t.capitals + t.material + t.fronts + t.cards;
+}
+
+/** Margin at which the Axis is as likely to win as not (the set-up margin is about 0). */
+const EVEN = 0;
+
+/** Estimated chance that `side` wins from `g`. */
+export function evaluateThirdReich(g: TRState, side: Side, b: Board = BOARD): number {
+  const axis = winChanceFromMargin(margin(evalTerms(g, b)) - EVEN, 2);
+  return side === 'axis' ? axis : 1 - axis;
+}

@@ -1,0 +1,224 @@
+import { describe, expect, it } from 'vitest';
+import { defineGame, seedRng, type EngineState, type Game, type View } from '@sandtable/engine';
+import { createThirdReichRules, thirdReich, thirdReichData, type TRAction, type TRState, type TRView } from '@sandtable/third-reich';
+import { POOL } from '../../../../games/third-reich/src/board.ts';
+import { search } from '../search.ts';
+import { greedyPlayer, searchPlayer } from '../players.ts';
+import { aiRegistry } from '../registry.ts';
+import { actionWeight, attackOdds, chanceOfHits, evaluateTR, summarizeTR, thirdReichHooks, weights } from './third-reich.ts';
+import { BOARD as B, evalTerms } from './third-reich-eval.ts';
+
+const hooks = thirdReichHooks(thirdReich);
+const at = (id: string) => B.areaIndex.get(id)!;
+const nation = (id: string) => B.nationIndex.get(id as never)!;
+const start = (): TRState => thirdReich.setup('eval').game;
+/** Units of `nation` standing in `area`. */
+const unitsOf = (g: TRState, code: string, area: string) => g.loc.flatMap((l, u) => (l === at(area) && B.unitNation[u] === nation(code) ? [u] : []));
+
+/** The Axis picks its turn-1 hand (5.0(1)); the Allies, with more sources, move first (5.0(2)). */
+function alliesToAct(game: Game<TRState, TRAction, TRView>, seed = 'hidden'): EngineState<TRState> {
+  const s = game.setup(seed);
+  while (game.decision(s)!.kind === 'hand') game.applyInPlace(s, 'axis', game.legalActions(s, 'axis')[0]!);
+  expect(s.game.hand.axis).toHaveLength(4);
+  expect(game.decision(s)!.role).toBe('allies');
+  return s;
+}
+
+describe('Third Reich evaluation (14.1, 14.2 in the game terms)', () => {
+  it('the two sides add up to one; a finished game is certain', () => {
+    const g = start();
+    expect(evaluateTR(g, 'axis') + evaluateTR(g, 'allies')).toBeCloseTo(1, 9);
+    expect(evaluateTR(g, 'axis')).toBeGreaterThan(0.3);
+    expect(evaluateTR(g, 'axis')).toBeLessThan(0.7);
+    g.outcome = { winner: 'allies', reason: 'test', rule: '14.1(2)' };
+    expect(evaluateTR(g, 'allies')).toBe(1);
+    expect(evaluateTR(g, 'axis')).toBe(0);
+  });
+
+  it('3.2: the Axis taking Warsaw (a red source and a capital) raises its evaluation', () => {
+    const g = start();
+    const before = evaluateTR(g, 'axis');
+    for (const u of unitsOf(g, 'PO', 'warsaw')) g.loc[u] = POOL;
+    g.loc[unitsOf(g, 'GE', 'east_prussia')[0]!] = at('warsaw');
+    g.ctrl[at('warsaw')] = nation('GE');
+    expect(evalTerms(g).sources).toBeGreaterThanOrEqual(evalTerms(start()).sources);
+    expect(evalTerms(g).capitals).toBeGreaterThan(evalTerms(start()).capitals);
+    expect(evaluateTR(g, 'axis')).toBeGreaterThan(before + 0.03);
+  });
+
+  it('14.1(2): the Allies taking the Ruhr and Bohemia (the Axis left with 1 source) is close to a win for them', () => {
+    const g = start();
+    const before = evaluateTR(g, 'allies');
+    for (const id of ['ruhr', 'bohemia']) {
+      for (const u of unitsOf(g, 'GE', id)) g.loc[u] = POOL;
+      g.ctrl[at(id)] = nation('FR');
+    }
+    g.loc[unitsOf(g, 'FR', 'lorraine')[0]!] = at('ruhr');
+    g.loc[unitsOf(g, 'PO', 'cracow')[0]!] = at('bohemia');
+    expect(evaluateTR(g, 'allies')).toBeGreaterThan(before + 0.3);
+    expect(evaluateTR(g, 'allies')).toBeGreaterThan(0.85);
+  });
+
+  it('14.2(1): Berlin held by the Axis weighs more as the turns run out', () => {
+    const early = start();
+    const late = start();
+    late.turn = 12;
+    expect(evalTerms(late).berlin).toBeGreaterThan(evalTerms(early).berlin);
+    expect(evaluateTR(late, 'axis')).toBeGreaterThan(evaluateTR(early, 'axis'));
+  });
+
+  it('fronts: Allied units standing in an Axis source area raise the Allied evaluation', () => {
+    const g = start();
+    const before = evalTerms(g).fronts;
+    for (const u of unitsOf(g, 'FR', 'lorraine').slice(0, 2)) g.loc[u] = at('ruhr');
+    expect(evalTerms(g).fronts).toBeLessThan(before);
+  });
+
+  it('cards in hand count by SV (6.1.1)', () => {
+    const g = start();
+    const before = evaluateTR(g, 'allies');
+    g.hand.allies.push(g.deck.allies.pop()!);
+    expect(evaluateTR(g, 'allies')).toBeGreaterThan(before);
+  });
+});
+
+describe('Third Reich priors and rollouts', () => {
+  it('11.1: odds from one die per unit at or under its value', () => {
+    const g = start();
+    const two = unitsOf(g, 'FR', 'lorraine').filter((u) => B.counters[B.unitKind[u]!]!.type === 'LF');
+    expect(chanceOfHits(two, false, 1)).toBeCloseTo(0.75, 9); // attack 3: 1/2 a die
+    expect(chanceOfHits(two, false, 2)).toBeCloseTo(0.25, 9);
+    // The unused German air unit in the Ruhr leaves at 2 x durability 1 = 2 points (11.3.2), the
+    // infantry only at 2 x 2 = 4 (11.3.1): the cheapest defender sets the need.
+    expect(attackOdds(g, two, at('ruhr'), 'allies', false)).toEqual({ odds: 0.25, need: 2 });
+  });
+
+  it('SV before finishing the card; no cancels, withdrawals or passes for nothing', () => {
+    const s = alliesToAct(thirdReich);
+    const g = s.game;
+    const w = (a: TRAction) => weights(g, 'allies', [a, { type: 'pass' }])[0]!;
+    expect(w({ type: 'endWithdrawal' })).toBeGreaterThan(w({ type: 'withdraw', unit: 0 }));
+    expect(w({ type: 'air' })).toBeGreaterThan(w({ type: 'pass' }));
+    expect(w({ type: 'sv' })).toBeGreaterThan(w({ type: 'cancel' }));
+    expect(w({ type: 'recover', unit: 0 })).toBeGreaterThan(w({ type: 'endRecovery' }));
+  });
+
+  it('moves toward the enemy sources weigh more than moves away', () => {
+    const g = start();
+    const [toward, away] = weights(g, 'allies', [{ type: 'to', area: 'ruhr' }, { type: 'to', area: 'western_france' }]);
+    expect(toward).toBeGreaterThan(away!);
+    const [front, rear] = weights(g, 'allies', [{ type: 'form', area: 'lorraine' }, { type: 'form', area: 'western_france' }]);
+    expect(front).toBeGreaterThan(rear!);
+  });
+
+  it('an attack is declared more readily with more units in the group', () => {
+    const g = start();
+    for (const u of unitsOf(g, 'FR', 'lorraine')) g.loc[u] = at('ruhr');
+    for (const u of unitsOf(g, 'FR', 'paris')) g.loc[u] = at('ruhr');
+    const all = unitsOf(g, 'FR', 'ruhr');
+    const sc = (units: number[]) => {
+      g.act = { side: 'allies', mode: 'sv', units, area: at('ruhr'), type: null, path: [], target: -1, damaged: [], blitz: null };
+      return weights(g, 'allies', [{ type: 'declare', action: 'attack' }, { type: 'cancel' }])[0]!;
+    };
+    expect(sc(all)).toBeGreaterThan(sc(all.slice(0, 1)));
+  });
+
+  it('rollouts pick legal actions by the weights', () => {
+    const s = alliesToAct(thirdReich);
+    const legal = thirdReich.legalActions(s, 'allies');
+    const picks = new Set<number>();
+    const rng = seedRng('rollout');
+    for (let i = 0; i < 50; i++) picks.add(hooks.rollout!(s.game, 'allies', legal, rng));
+    for (const i of picks) expect(i).toBeLessThan(legal.length);
+    expect(actionWeight).toBeTypeOf('function');
+  });
+});
+
+describe('Third Reich search from a view (hands hidden, 2.3.2(4))', () => {
+  /** The rules with determinize spied on, and every state-taking call guarded. */
+  function spiedGame() {
+    const rules = createThirdReichRules(thirdReichData());
+    const made = new Set<TRState>();
+    const inputs: TRView[] = [];
+    const spied = { ...rules, determinize(v: TRView, role: string, rng: Parameters<NonNullable<typeof rules.determinize>>[2]) {
+      inputs.push(v);
+      const g = rules.determinize!(v, role, rng);
+      made.add(g);
+      return g;
+    } };
+    const base = defineGame(spied);
+    const foreign: unknown[] = [];
+    const guard = (s: EngineState<TRState>) => { if (!made.has(s.game)) foreign.push(s); };
+    const game: Game<TRState, TRAction, TRView> = {
+      ...base,
+      legalActions: (s, r) => (guard(s), base.legalActions(s, r)),
+      applyInPlace: (s, r, a, q) => (guard(s), base.applyInPlace(s, r, a, q)),
+      outcome: (s) => (guard(s), base.outcome(s)),
+      decision: (s) => (guard(s), base.decision(s)),
+      clone: (s) => (guard(s), base.clone(s)),
+      view: (s, r) => (guard(s), base.view(s, r)),
+    };
+    return { base, game, made, inputs, foreign };
+  }
+
+  /** The view with a log that throws when read. */
+  const noLog = <V>(view: View<V>): View<V> => new Proxy(view, { get: (t, k) => { if (k === 'log') throw new Error('the AI read the log'); return Reflect.get(t, k); } });
+
+  it('two positions differing only in the Axis hand give the Allies identical views and identical searches', () => {
+    const { base } = spiedGame();
+    const s1 = alliesToAct(base);
+    const s2 = base.clone(s1);
+    // Swap an Axis hand card for a different card of its usable deck: only the Axis knows.
+    const i = s2.game.deck.axis.findIndex((c) => !s2.game.hand.axis.some((h) => h.replace(/-\d+$/, '') === c.replace(/-\d+$/, '')));
+    const [out] = s2.game.hand.axis.splice(0, 1, s2.game.deck.axis[i]!);
+    s2.game.deck.axis.splice(i, 1, out!);
+    s2.game.deck.axis.sort();
+    expect(s2.game.hand.axis).not.toEqual(s1.game.hand.axis);
+    const v1 = base.view(s1, 'allies');
+    const v2 = base.view(s2, 'allies');
+    expect({ ...v1, log: null }).toEqual({ ...v2, log: null });
+    const r1 = search(base, hooks, noLog(v1), { seed: 'same', iterations: 60, stopEarly: false });
+    const r2 = search(base, hooks, noLog(v2), { seed: 'same', iterations: 60, stopEarly: false });
+    expect(r1.choices).toEqual(r2.choices);
+    expect(v1.actions).toContainEqual(r1.action);
+  });
+
+  it('every state the searcher and the greedy player touch was rebuilt from the view by determinize', () => {
+    const spy = spiedGame();
+    const s = alliesToAct(spy.base, 'spied');
+    const view = noLog(spy.base.view(s, 'allies'));
+    searchPlayer({ game: spy.game, hooks }, 'p', { iterations: 60, stopEarly: false }).choose(view);
+    greedyPlayer({ game: spy.game, hooks }, 'g').choose(view);
+    expect(spy.foreign).toEqual([]);
+    expect(spy.made.has(s.game)).toBe(false);
+    expect(spy.inputs.length).toBeGreaterThan(30);
+    for (const input of spy.inputs) expect(typeof input.hand.axis).toBe('number');
+    // The sampled Axis hands vary; the real one is never handed over.
+    const hands = new Set([...spy.made].map((g) => g.hand.axis.join()));
+    expect(hands.size).toBeGreaterThan(1);
+  });
+
+  it('is registered for the league and the CLI', () => {
+    expect(aiRegistry['third-reich']!.game.rules.id).toBe('third-reich');
+  });
+});
+
+describe('Third Reich impulse summary', () => {
+  it('says the card, the group action with its units and odds, and the chance to win', () => {
+    const g = start();
+    const units = unitsOf(g, 'GE', 'east_prussia');
+    const text = summarizeTR(g, 'axis', [
+      { type: 'play', card: 'ax2-blitz-1' }, { type: 'event' }, { type: 'form', area: 'east_prussia' },
+      ...units.map((unit) => ({ type: 'add' as const, unit })), { type: 'declare', action: 'move' }, { type: 'to', area: 'warsaw' }, { type: 'stop' },
+      { type: 'mobilize', counter: 'GE-LF', area: 'berlin' },
+    ], { iterations: 100, elapsedMs: 50, winChance: 0.62, visits: 40 });
+    expect(text).toMatch(/^axis plays Blitzkrieg \(SV 2\)/);
+    expect(text).toMatch(/moves 2 GE-LF East Prussia - Warsaw/);
+    expect(text).toMatch(/mobilizes GE-LF in Berlin/);
+    expect(text).toMatch(/chance to win the game 62%/);
+    g.loc[units[0]!] = at('warsaw');
+    g.loc[units[1]!] = at('warsaw');
+    const attack = summarizeTR(g, 'axis', [{ type: 'form', area: 'warsaw' }, ...units.map((unit) => ({ type: 'add' as const, unit })), { type: 'declare', action: 'attack' }], { iterations: 1, elapsedMs: 1, winChance: 0.5, visits: 1 });
+    expect(attack).toMatch(/attacks in Warsaw with 2 GE-LF, odds of driving a defender out \d+%/);
+  });
+});

@@ -1,0 +1,261 @@
+/**
+ * Third Reich AI hooks: the evaluation of third-reich-eval.ts, action priors and a rollout
+ * policy in the game's terms (spend SV on group actions before events, attack where the odds are
+ * good, move toward the enemy's sources, mobilize near the front, keep Ambush cards for the
+ * counterattack windows, never cancel or withdraw for nothing), and the impulse in words.
+ *
+ * Hands are hidden (2.3.2(4)): the searcher works from a role's view, and the rules' own
+ * `determinize` draws the opponent's hand and deck from the cards not seen.
+ */
+import { randomIndex, type Game, type RngState, type Role } from '@sandtable/engine';
+import type { Side, TRAction, TRState, TRView } from '@sandtable/third-reich';
+import { ctrlSide, friendlyUnit, unitsIn } from '../../../../games/third-reich/src/world.ts';
+import type { AiHooks, SearchStats } from '../hooks.ts';
+import { BOARD as B, HOPS, cardWorth, evaluateThirdReich, forces, type Forces } from './third-reich-eval.ts';
+
+const isSide = (r: Role): r is Side => r === 'axis' || r === 'allies';
+const enemyOf = (s: Side): Side => (s === 'axis' ? 'allies' : 'axis');
+const area = (id: string) => B.areaIndex.get(id) ?? -1;
+const counter = (u: number) => B.counters[B.unitKind[u]!]!;
+
+export function evaluateTR(g: TRState, role: Role): number {
+  if (g.outcome) return g.outcome.winner === role ? 1 : g.outcome.winner === null ? 0.5 : 0;
+  if (!isSide(role)) return 0.5;
+  return evaluateThirdReich(g, role);
+}
+
+// ---- what the priors read once per decision ------------------------------------------------------
+
+interface Scene {
+  side: Side;
+  f: Forces;
+  /** Hops from each area to the nearest land source area the enemy controls (Berlin counts double for the Allies). */
+  toTarget: number[];
+}
+
+function scene(g: TRState, side: Side): Scene {
+  const enemy = enemyOf(side);
+  const targets: number[] = [];
+  for (let a = 0; a < B.areaIds.length; a++) if (B.source[a] && !B.isSea[a] && ctrlSide(B, g, a) === enemy) targets.push(a);
+  if (side === 'allies' && ctrlSide(B, g, B.sp.berlin) === 'axis') targets.push(B.sp.berlin);
+  const toTarget = B.areaIds.map((_, a) => Math.min(99, ...targets.map((t) => HOPS[a]![t]!)));
+  return { side, f: forces(B, g), toTarget };
+}
+
+/** Enemy belligerent units in an area (the defenders of an attack there, 11.1(2)). */
+function enemyIn(g: TRState, a: number, side: Side): number[] {
+  return unitsIn(g, a).filter((u) => !friendlyUnit(g, B, u, side) && g.natBel[B.unitNation[u]!]!);
+}
+
+/** Expected hits of a group (11.1(1): a die at or under the value hits), air units by air strength in air attacks (9.2(3)). */
+export function expectedHits(units: readonly number[], air: boolean): number {
+  let e = 0;
+  for (const u of units) {
+    const c = counter(u);
+    e += Math.min(6, air || B.unitClass[u] === 'air' ? c.air ?? 0 : c.attack) / 6;
+  }
+  return e;
+}
+
+/** Damage points that make a defender leave the area (11.3, 11.4): flip+retreat or retreat, or the pool for air units. */
+function pointsToDislodge(g: TRState, u: number): number {
+  const d = counter(u).durability;
+  return g.used[u] ? d : 2 * d;
+}
+
+/** Chance that `units` score at least `need` hits (one die each, 11.1). */
+export function chanceOfHits(units: readonly number[], air: boolean, need: number): number {
+  let dist = [1];
+  for (const u of units) {
+    const c = counter(u);
+    const p = Math.min(6, air || B.unitClass[u] === 'air' ? c.air ?? 0 : c.attack) / 6;
+    const next = new Array<number>(dist.length + 1).fill(0);
+    dist.forEach((q, k) => { next[k]! += q * (1 - p); next[k + 1]! += q * p; });
+    dist = next;
+  }
+  return dist.slice(Math.max(0, need)).reduce((s, q) => s + q, 0);
+}
+
+/** Odds of driving at least one defender out of `target` with `units`. */
+export function attackOdds(g: TRState, units: readonly number[], target: number, side: Side, air: boolean): { odds: number; need: number } {
+  const defenders = enemyIn(g, target, side);
+  if (!defenders.length) return { odds: 0, need: 0 };
+  const need = Math.min(...defenders.map((u) => pointsToDislodge(g, u)));
+  return { odds: chanceOfHits(units, air, need), need };
+}
+
+const EVENT_WEIGHT: Record<string, number> = {
+  blitzkrieg: 1.6, diplomacy: 2, development: 1.6, lendLease: 1.6, vichyFrance: 2, wolfpack: 1.3,
+  supply: 0.8, landing: 1, seaLion: 1, strategicBombing: 1, seaTransport: 0.7, longRangeBombing: 0.9, strategicMovement: 1.1,
+};
+
+/** How much a move toward area `a` serves `side`: into enemy land, onto their sources, closer to them. */
+function placeWorth(g: TRState, sc: Scene, a: number): number {
+  let w = 1 + 2 / (1 + sc.toTarget[a]!);
+  if (!B.isSea[a] && ctrlSide(B, g, a) === enemyOf(sc.side)) w += B.source[a] ? 3 : 1.2;
+  return w;
+}
+
+/** Weight of one action for `side` (higher = tried first, played more often in rollouts). */
+export function actionWeight(g: TRState, sc: Scene, a: TRAction): number {
+  const side = sc.side;
+  const act = g.act;
+  switch (a.type) {
+    case 'pick': return 0.5 + cardWorth(B, a.card);
+    case 'play': return 1 + cardWorth(B, a.card);
+    case 'useBank': return 4;
+    case 'air': return 0.8;
+    case 'pass': return 0.15;
+    case 'sv': return 3;
+    case 'event': return EVENT_WEIGHT[B.cardById.get(g.op?.card ?? '')?.effect.kind ?? ''] ?? 0.7;
+    case 'endCard': return g.op && (!g.op.svDone || !g.op.eventDone) ? 0.15 : 1;
+    case 'endSv': return (g.op?.svLeft ?? 0) > 0 ? 0.1 : 1;
+    case 'mobilize':
+    case 'freeMobilize': {
+      const c = B.counters[B.counterIndex.get(a.counter)!]!;
+      const cost = B.data.unitTypes.find((t) => t.id === c.type)!.cost;
+      return 0.6 + (Math.max(c.attack, c.air ?? 0) * c.durability) / (4 * cost) + 1.5 / (1 + sc.toTarget[area(a.area)]!);
+    }
+    case 'form': {
+      const x = area(a.area);
+      if (enemyIn(g, x, side).length) return 3.5; // 9.1: a group attacks in its own area
+      return 0.5 + 2 / (1 + sc.toTarget[x]!);
+    }
+    case 'add': return 1.6;
+    case 'declare': {
+      if (!act) return 1;
+      if (a.action === 'attack') {
+        const { odds } = attackOdds(g, act.units, g.loc[act.units[0]!]!, side, false);
+        return (a.twice ? 1.5 : 1) * (0.3 + 4 * odds);
+      }
+      if (a.action === 'move') return 1.3;
+      if (a.action === 'airAttack') return 1.4;
+      if (a.action === 'drop' || a.action === 'bomb') return 1.5;
+      return 0.5; // airMove
+    }
+    case 'cancel': return 0.03;
+    case 'done': return 0.5;
+    case 'to': return placeWorth(g, sc, area(a.area));
+    case 'stop': {
+      const last = act?.path.at(-1);
+      return last === undefined ? 0.8 : 0.4 + 0.6 * placeWorth(g, sc, last);
+    }
+    case 'target': {
+      const x = area(a.area);
+      if (act?.type === 'airAttack') return 0.5 + 3 * attackOdds(g, act.units, x, side, true).odds + (B.source[x] ? 0.5 : 0);
+      return placeWorth(g, sc, x);
+    }
+    case 'ambush': case 'jet': return 2;
+    case 'noCounter': return 0.6;
+    case 'join': return 1.5;
+    case 'fire': return 1;
+    case 'hit': {
+      const c = g.combat;
+      if (!c) return 1;
+      const i = c.targets.indexOf(a.unit);
+      if (c.side === side) return 1 + 2 * (c.assigned[i] ?? 0) + (g.used[a.unit] ? 1 : 0); // hitting the enemy: concentrate
+      return 1 / (1 + (c.assigned[i] ?? 0)); // own losses: spread them
+    }
+    case 'retreat': return a.to === 'pool' ? 0.1 : ctrlSide(B, g, area(a.to)) === side ? 1.5 : 0.8;
+    case 'sink': return 1;
+    case 'diplo': return a.nation === 'US' || a.nation === 'SU' ? 3 : 1.5;
+    case 'devCard': return 1.5 + cardWorth(B, a.card);
+    case 'devUnit': return 1.5;
+    case 'endEvent': return 0.3;
+    case 'recover': return 2;
+    case 'endRecovery': return 0.1;
+    case 'withdraw': return 0.05;
+    case 'endWithdrawal': return 3;
+    case 'reassign': return 0.3;
+    case 'endReassign': return 1;
+    case 'discard': return Math.max(0.2, 5 - cardWorth(B, a.card));
+    default: return 1;
+  }
+}
+
+export function weights(g: TRState, role: Role, actions: readonly TRAction[]): number[] {
+  if (!isSide(role) || actions.length < 2) return actions.map(() => 1);
+  const sc = scene(g, role);
+  return actions.map((a) => actionWeight(g, sc, a));
+}
+
+/** Samples an index in proportion to the weights. */
+function weightedIndex(w: number[], rng: RngState): number {
+  let total = 0;
+  for (const x of w) total += x;
+  let r = (randomIndex(rng, 1 << 30) / (1 << 30)) * total;
+  for (let i = 0; i < w.length; i++) {
+    r -= w[i]!;
+    if (r < 0) return i;
+  }
+  return w.length - 1;
+}
+
+// ---- summaries ------------------------------------------------------------------------------------
+
+const areaName = (a: number) => B.data.areas[a]?.id.replace(/_/g, ' ').replace(/\b\w/g, (m) => m.toUpperCase()) ?? '?';
+const pct = (x: number) => `${Math.round(100 * x)}%`;
+
+function unitsWords(units: readonly number[]): string {
+  const n = new Map<string, number>();
+  for (const u of units) n.set(counter(u).id, (n.get(counter(u).id) ?? 0) + 1);
+  return [...n].map(([id, k]) => `${k} ${id}`).join(', ') || 'no units';
+}
+
+/**
+ * The impulse in words: the card and its SV, each group action (where from, with what, the
+ * odds of driving a defender out), mobilizations and events; then the chance to win.
+ */
+export function summarizeTR(g: TRState, role: Role, actions: readonly TRAction[], stats: SearchStats): string {
+  const said: string[] = [];
+  let group: { from: number; units: number[]; type: string; path: number[] } | null = null;
+  const mobilized: string[] = [];
+  const side = isSide(role) ? role : 'axis';
+  const flush = () => {
+    if (!group || !group.type) { group = null; return; }
+    const from = areaName(group.from);
+    const what = unitsWords(group.units);
+    if (group.type === 'attack') {
+      const o = attackOdds(g, group.units, group.from, side, false);
+      said.push(`attacks in ${from} with ${what}${o.need ? `, odds of driving a defender out ${pct(o.odds)}` : ''}`);
+    } else if (group.type === 'airAttack' && group.path.length) {
+      const t = group.path.at(-1)!;
+      const o = attackOdds(g, group.units, t, side, true);
+      said.push(`air-attacks ${areaName(t)} from ${from} with ${what}${o.need ? `, odds of driving a defender out ${pct(o.odds)}` : ''}`);
+    } else if (group.path.length) said.push(`${group.type === 'airMove' ? 'air-moves' : 'moves'} ${what} ${[group.from, ...group.path].map(areaName).join(' - ')}`);
+    group = null;
+  };
+  for (const a of actions) {
+    switch (a.type) {
+      case 'play': { const c = B.cardById.get(a.card)!; said.push(`plays ${c.name} (SV ${c.sv})`); break; }
+      case 'pass': said.push('passes'); break;
+      case 'air': said.push('takes an air operation'); break;
+      case 'event': said.push(`uses the event of ${B.cardById.get(g.op?.card ?? '')?.name ?? 'the card'}`); break;
+      case 'diplo': said.push(`Diplomacy on ${a.nation}`); break;
+      case 'form': flush(); group = { from: area(a.area), units: [], type: '', path: [] }; break;
+      case 'add': group?.units.push(a.unit); break;
+      case 'declare': if (group) group.type = a.action; if (a.action === 'attack') flush(); break;
+      case 'to': group?.path.push(area(a.area)); break;
+      case 'stop': flush(); break;
+      case 'target': group?.path.push(area(a.area)); flush(); break;
+      case 'mobilize': case 'freeMobilize': mobilized.push(`${a.counter} in ${areaName(area(a.area))}`); break;
+      case 'ambush': said.push(`counterattacks with ${B.cardById.get(a.card)?.name ?? 'Ambush'}`); break;
+      default: break;
+    }
+  }
+  flush();
+  if (mobilized.length) said.push(`mobilizes ${mobilized.join(', ')}`);
+  if (!said.length) said.push(actions.map((a) => a.type).join(', ') || 'waits');
+  return `${role} ${said.join('; ')} (chance to win the game ${pct(stats.winChance)})`;
+}
+
+/** The hooks (the game object is not needed: the rules carry `determinize`). */
+export function thirdReichHooks(_game?: Game<TRState, TRAction, TRView>): AiHooks<TRState, TRAction, TRView> {
+  return {
+    evaluate: evaluateTR,
+    priors: weights,
+    rollout: (g, role, actions, rng) => weightedIndex(weights(g, role, actions), rng),
+    rolloutDepth: 12,
+    summarize: summarizeTR,
+  };
+}
