@@ -12,6 +12,7 @@ import {
   ARRIVING, ELIMINATED, RESERVE, capacity, chitsOf, inEnemyZoc, locReach, makeEnv, other, roadLocReach,
   type Entry, type Env, type PGState, type Side,
 } from './state.ts';
+import { describeMove, endMovement, endPlayerTurnMovement, explainMove, initialMoveState, isMoveAction, movementLegal, performMove, type MoveAction } from './movement.ts';
 
 export type PGAction =
   | { type: 'place'; chit: string; unit: string }
@@ -20,7 +21,8 @@ export type PGAction =
   | { type: 'designate'; unit: string }
   | { type: 'reorgPlace'; chit: string; unit: string }
   | { type: 'reorgReturn'; chit: string }
-  | { type: 'endPhase' };
+  | { type: 'endPhase' }
+  | MoveAction;
 
 const PHASES = ['support', 'reinforcement', 'designation', 'normalAttack', 'movement', 'reserveAttack', 'reorganization'] as const;
 const PHASE_RULE: Record<string, string> = {
@@ -29,12 +31,12 @@ const PHASE_RULE: Record<string, string> = {
 };
 const PHASE_PROMPT: Record<string, string> = {
   designation: 'designate reserve stacks, then end the phase', normalAttack: 'declare attacks (not implemented yet): end the phase',
-  movement: 'move stacks (not implemented yet): end the phase', reserveAttack: 'declare reserve attacks (not implemented yet): end the phase',
+  movement: 'move stacks one at a time (pick a stack, then its destination), enter reinforcements, then end the phase', reserveAttack: 'declare reserve attacks (not implemented yet): end the phase',
   reorganization: 'reorganize: place up to 2 chits from the pool, return chits to the pool, then end the phase',
 };
 
 /** Draws `n` chits at random from `side`'s cup of `back` (4.0(4), 7.0; A-48 short cups). The draw is logged to the owner only. */
-function drawEquip(E: Env, ctx: Ctx, g: PGState, side: Side, back: 'tank' | 'equip', n: number, to: string, why: string): string[] {
+export function drawEquip(E: Env, ctx: Ctx, g: PGState, side: Side, back: 'tank' | 'equip', n: number, to: string, why: string): string[] {
   const got: string[] = [];
   for (let k = 0; k < n; k++) {
     const cup = g.equip.filter((c) => c.side === side && c.loc === 'cup' && E.equipById.get(c.id)!.back === back);
@@ -129,6 +131,7 @@ function nextPhase(E: Env, ctx: Ctx, g: PGState): void {
     g.phase = PHASES[k + 1]!;
   } else {
     for (const u of g.units) if (u.side === g.side) u.designated = false; // A-05
+    endPlayerTurnMovement(g); // 8.3(1)3 lasts the player-turn
     if (g.side === 'DE') g.side = 'SU';
     else {
       if (g.turn >= g.lastTurn) {
@@ -204,6 +207,9 @@ export function legal(E: Env, g: PGState, d: Entry): PGAction[] {
       for (const u of withLoc) for (const c of chitsOf(g, u.id)) out.push({ type: 'reorgReturn', chit: c.id });
       return out;
     }
+    case 'movement':
+    case 'moveTo':
+      return movementLegal(E, g, d); // 8.0, 7.0(2), 19.2
     default:
       return [{ type: 'endPhase' }];
   }
@@ -211,6 +217,7 @@ export function legal(E: Env, g: PGState, d: Entry): PGAction[] {
 
 function perform(E: Env, ctx: Ctx, g: PGState, d: Entry, a: PGAction): void {
   const s = d.side;
+  if (isMoveAction(a)) return performMove(E, ctx, g, d, a);
   switch (a.type) {
     case 'place': {
       const c = g.equip.find((x) => x.id === a.chit)!;
@@ -253,6 +260,7 @@ function perform(E: Env, ctx: Ctx, g: PGState, d: Entry, a: PGAction): void {
       return;
     }
     case 'endPhase':
+      if (d.kind === 'movement') endMovement(g);
       nextPhase(E, ctx, g);
       return;
   }
@@ -268,6 +276,8 @@ export interface PGView {
   /** Own chits off the map by location; the opponent's only as counts. */
   pools: Record<Side, { reorg: number; support: number; cupTank: number; cupEquip: number; supportCup: number }>;
   mine: { reorg: string[]; support: string[] };
+  /** Movement bookkeeping and city control (public, 8.0, 3.3). */
+  mv: PGState['mv'];
   result: Outcome | null;
 }
 
@@ -297,7 +307,7 @@ export function makeView(E: Env, g: PGState, role: string): PGView {
     reorg: g.equip.filter((c) => c.side === role && (c.loc === 'reorg' || c.loc === 'drawn')).map((c) => c.id),
     support: g.support.filter((c) => c.side === role && c.loc === 'pool').map((c) => c.id),
   };
-  return { turn: g.turn, side: g.side, phase: g.phase, units, pools, mine, result: g.result };
+  return { turn: g.turn, side: g.side, phase: g.phase, units, pools, mine, mv: structuredClone(g.mv), result: g.result };
 }
 
 // ---- assembly -------------------------------------------------------------------------------
@@ -319,7 +329,7 @@ export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState
         units: E.d.units.map((u) => ({ id: u.id, side: u.side, hex: RESERVE, reduced: false, designated: false })),
         equip: E.d.equipment.map((c) => ({ id: c.id, side: c.side, loc: 'cup', faceUp: false })),
         support: E.d.support.map((c) => ({ id: c.id, side: c.side, loc: 'cup', faceUp: false })),
-        ver: 0, germanReinfDone: false, stack: [], result: null,
+        ver: 0, germanReinfDone: false, mv: initialMoveState(E), stack: [], result: null,
       };
       // 4.0(2)(3): dotted units to the reserve pool, the others on their set-up hexes
       for (const p of E.d.setup) g.units.find((u) => u.id === p.unit)!.hex = E.b.grid.hex(p.hex);
@@ -349,6 +359,8 @@ export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState
     explain(g, _role, action) {
       const d = top(g);
       if (!d) return null;
+      const mv = explainMove(E, g, d, action);
+      if (mv !== undefined) return mv;
       if (action.type === 'designate') return { rule: '5.1(3)', message: 'only mechanized stacks, or non-mechanized stacks outside enemy ZOC, may be designated' };
       if (action.type === 'reorgPlace') return { rule: '5.1(7)1', message: 'at most 2 chits from the pool, onto units with a LOC and free equipment capacity' };
       if (action.type === 'place') return { rule: '4.0(5), 3.4(2)', message: 'drawn chits go under your own units, up to their equipment value' };
@@ -371,6 +383,7 @@ export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState
         case 'designate': return `designate ${a.unit} as reserve`;
         case 'donePlacing': return 'finish placing chits';
         case 'endPhase': return 'end the phase';
+        case 'pick': case 'moveTo': case 'cancelMove': case 'xxivRoll': return describeMove(E, _g, a);
       }
     },
     summary(g, role) {

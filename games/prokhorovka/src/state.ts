@@ -7,6 +7,7 @@ import { CachedField, Tracer, markNeighbours, type Decision, type Outcome } from
 import { ROAD, buildBoard, type Board } from './data/board.ts';
 import type { EquipChit, ProkhorovkaData, Side, SupportChit, UnitData } from './data/types.ts';
 import type { Opts } from './options.ts';
+import type { MoveState } from './movement.ts';
 
 export type { Side };
 export const other = (s: Side): Side => (s === 'DE' ? 'SU' : 'DE');
@@ -54,6 +55,8 @@ export interface PGState {
   /** Bumped whenever a unit changes hex (cache key for ZOC and LOC fields). */
   ver: number;
   germanReinfDone: boolean;
+  /** Movement bookkeeping (8.0, 3.3): see movement.ts. */
+  mv: MoveState;
   stack: Entry[];
   result: Outcome | null;
 }

@@ -1,0 +1,413 @@
+/**
+ * Movement (8.0) with the engine's PathFinder: movement allowance and TEC costs by branch
+ * (8.2(1)1-2, table 6.13), hexside costs of rivers and major rivers (8.2(1)3), roads at 1 MP
+ * (8.2(1)4), bridges where a road or railway crosses a river (8.2(1)5, 2.2.1(7)), the enemy
+ * ZOC stop (8.2(2)), strategic movement along roads at twice the MA (8.3), one stack per hex at
+ * the end of a move (3.4(1)(4), A-08), the turn-1/2 limits (17.1(2)(3)), the entry of
+ * reinforcements from their sources (7.0(2)), the XXIV Panzer Corps roll (19.2) and city
+ * control (3.3). Everything here is pure: the cost and reach helpers are exported for retreat
+ * (14.0) and advance after combat (15.0).
+ *
+ * Action steps: pick a stack (normal or strategic movement), then a destination among the
+ * reachable hexes (or cancel the pick); the phase ends with `endPhase`.
+ */
+import { PathFinder, type Ctx } from '@sandtable/engine';
+import { ANY_RIVER, RAIL, ROAD } from './data/board.ts';
+import type { Side } from './data/types.ts';
+import { drawEquip } from './rules.ts';
+import { ARRIVING, RESERVE, chitsOf, inEnemyZoc, values, type Entry, type Env, type PGState, type UnitState } from './state.ts';
+
+export type MoveMode = 'normal' | 'strategic';
+
+export type MoveAction =
+  | { type: 'pick'; unit: string; mode: MoveMode }
+  | { type: 'moveTo'; hex: string }
+  | { type: 'cancelMove' }
+  | { type: 'xxivRoll' };
+
+/** Movement bookkeeping kept in the game state (public information). */
+export interface MoveState {
+  /** Stacks that have moved in this movement phase (8.1(1)(3): one move each). */
+  moved: string[];
+  /** Stacks that moved strategically this player-turn: they may not attack (8.3(1)3). */
+  strategic: string[];
+  /** The stack picked and its mode, while its destination is chosen. */
+  picked: { unit: string; mode: MoveMode } | null;
+  /** City control by hex label (3.3). */
+  cities: Record<string, Side>;
+  /** 19.2(1): the XXIV roll was made (or the phase has started moving) this movement phase. */
+  xxivDone: boolean;
+  /** The path of the last move (hex labels, start first), for the log and for checks. */
+  lastPath: string[];
+}
+
+const MOVE_TYPES = new Set(['pick', 'moveTo', 'cancelMove', 'xxivRoll']);
+export const isMoveAction = (a: { type: string }): a is MoveAction => MOVE_TYPES.has(a.type);
+
+/** 3.3(1): at the start, cities north of the start line are Soviet, those south German. */
+export function initialMoveState(E: Env): MoveState {
+  const cities: Record<string, Side> = {};
+  for (const p of E.d.map.places) if (p.kind === 'city') cities[p.hex] = E.b.germanSide[E.b.grid.hex(p.hex)] ? 'DE' : 'SU';
+  return { moved: [], strategic: [], picked: null, cities, xxivDone: false, lastPath: [] };
+}
+
+// ---- costs ----------------------------------------------------------------------------------
+
+const finders = new WeakMap<Env, PathFinder>();
+function finder(E: Env): PathFinder {
+  let f = finders.get(E);
+  if (!f) finders.set(E, (f = new PathFinder(E.b.grid)));
+  return f;
+}
+
+const isMech = (E: Env, id: string) => E.unitById.get(id)!.mechanized;
+
+/** MP to enter `to` from the adjacent `from` (8.2(1)2-5): road 1; else TEC by branch plus an unbridged river hexside. */
+export function stepCost(E: Env, mech: boolean, from: number, to: number): number {
+  const hs = E.b.grid.hexsideBetween(from, to);
+  if (hs & ROAD) return 1; // 8.2(1)4
+  const t = E.d.tables.terrain[E.b.grid.terrain[to]!]!;
+  let c = mech ? t.mpMech : t.mpNonMech; // 8.2(1)2, table 6.13
+  if (hs & ANY_RIVER && !(hs & RAIL)) {
+    // 8.2(1)3; a bridge (road or railway crossing) ignores the river (8.2(1)5, 2.2.1(7))
+    const side = E.d.tables.hexsides.find((x) => x.id === (hs & 2 ? 'major' : 'river'))!;
+    c += mech ? side.mpMech : side.mpNonMech;
+  }
+  return c;
+}
+
+/** MP to enter a source hex from off the map (7.0(2)): the road cost if a road leaves there, else its terrain (spec [RECON]). */
+export function entryCost(E: Env, mech: boolean, source: number): number {
+  if (entersByRoad(E, source)) return 1;
+  const t = E.d.tables.terrain[E.b.grid.terrain[source]!]!;
+  return mech ? t.mpMech : t.mpNonMech;
+}
+const entersByRoad = (E: Env, h: number) => E.b.grid.neighbours(h).some((n) => (E.b.grid.hexsideBetween(h, n) & ROAD) !== 0);
+
+/** Hexes no stack of `side` may enter: enemy units (3.4(1)) and enemy sources (2.2.1(5)). */
+export function closedTo(E: Env, g: PGState, side: Side): Uint8Array {
+  const out = new Uint8Array(E.b.grid.nodeCount);
+  for (const u of g.units) if (u.side !== side && u.hex >= 0) out[u.hex] = 1;
+  const enemy = side === 'DE' ? 2 : 1;
+  for (let h = 0; h < out.length; h++) if (E.b.source[h] === enemy) out[h] = 1;
+  return out;
+}
+
+// ---- allowances -----------------------------------------------------------------------------
+
+/** The unit's MA this move (2.11(2)3, 8.2(1)1): 0 under 17.1(2) and 17.1(3) on turn 1; halved (rounded down, A-31) on turn 2. */
+export function movementAllowance(E: Env, g: PGState, u: UnitState): number {
+  const ma = values(E, u).ma;
+  const f = E.unitById.get(u.id)!.formation;
+  if (g.turn === 1 && u.side === 'DE') return 0; // 17.1(2)
+  if (u.side === 'SU' && (f === '1TA' || f === 'R')) {
+    if (g.turn === 1) return 0; // 17.1(3)
+    if (g.turn === 2) return g.o.halfMaRoundDown ? Math.floor(ma / 2) : Math.ceil(ma / 2); // 17.1(3), A-31
+  }
+  return ma;
+}
+
+/** The communication sources an arriving unit enters from (7.0(1)(2), A-56). */
+export function entrySources(E: Env, g: PGState, u: UnitState): number[] {
+  const src = E.d.map.sources;
+  if (u.side === 'DE') return src.filter((s) => s.side === 'DE' && s.edge === 'S').map((s) => E.b.grid.hex(s.hex)); // 7.0(1): south edge
+  const f = E.unitById.get(u.id)!.formation;
+  const entry = g.o.entryByTrackSource ? E.d.tables.turnTrack.flatMap((t) => t.reinforcements).find((r) => r.formation === f)?.entry ?? 'any' : 'any';
+  const edges = entry === 'any' ? null : entry.split('/'); // 7.0(1) "N/E", A-56
+  return src.filter((s) => s.side === 'SU' && (!edges || edges.includes(s.edge))).map((s) => E.b.grid.hex(s.hex));
+}
+
+/**
+ * Every hex the stack `u` may end a move in, with its MP cost (8.2, 8.3, 7.0(2)); empty when it
+ * may not move. Friendly stacks may be passed through but not joined (3.4(1)(4)); an enemy ZOC
+ * hex ends the move (8.2(2)); strategic movement runs only along roads, never into enemy ZOC,
+ * with twice the MA (8.3(1)).
+ */
+export function reachable(E: Env, g: PGState, u: UnitState, mode: MoveMode): Map<number, number> {
+  const out = new Map<number, number>();
+  const ma = movementAllowance(E, g, u);
+  if (ma <= 0) return out;
+  const zoc = inEnemyZoc(E, g, u.side);
+  const closed = closedTo(E, g, u.side);
+  const friendly = new Uint8Array(closed.length);
+  for (const x of g.units) if (x.side === u.side && x.hex >= 0) friendly[x.hex] = 1;
+  const mech = isMech(E, u.id);
+  const grid = E.b.grid;
+  const strategic = mode === 'strategic';
+  const budget = strategic ? 2 * ma : ma;
+  const cost = (a: number, b: number) => {
+    if (closed[b]) return Infinity;
+    if (strategic) return (grid.hexsideBetween(a, b) & ROAD) && !zoc[b] ? 1 : Infinity; // 8.3(1)1-2
+    return stepCost(E, mech, a, b);
+  };
+  const starts = u.hex >= 0 ? [{ hex: u.hex, spent: 0 }] : entryStarts(E, g, u, mech, strategic, closed);
+  for (const s of starts) {
+    if (s.spent > budget) continue;
+    const r = finder(E).reach(s.hex, { budget: budget - s.spent, cost, stopsIn: (h) => zoc[h] === 1 });
+    for (const h of r.nodes()) {
+      const c = r.costTo(h) + s.spent;
+      if (friendly[h] || h === u.hex) continue; // 3.4(1): the move may not end on another stack
+      if (!out.has(h) || out.get(h)! > c) out.set(h, c);
+    }
+  }
+  return out;
+}
+
+function entryStarts(E: Env, g: PGState, u: UnitState, mech: boolean, strategic: boolean, closed: Uint8Array) {
+  if (u.hex !== ARRIVING) return [];
+  return entrySources(E, g, u)
+    .filter((h) => !closed[h] && (!strategic || entersByRoad(E, h)))
+    .map((h) => ({ hex: h, spent: strategic ? 1 : entryCost(E, mech, h) }));
+}
+
+/** The cheapest path of a legal move (hex indices, the start or entry source first). */
+export function movePath(E: Env, g: PGState, u: UnitState, mode: MoveMode, to: number): number[] {
+  const ma = movementAllowance(E, g, u);
+  const zoc = inEnemyZoc(E, g, u.side);
+  const closed = closedTo(E, g, u.side);
+  const mech = isMech(E, u.id);
+  const strategic = mode === 'strategic';
+  const budget = strategic ? 2 * ma : ma;
+  const grid = E.b.grid;
+  const cost = (a: number, b: number) => (closed[b] ? Infinity : strategic ? ((grid.hexsideBetween(a, b) & ROAD) && !zoc[b] ? 1 : Infinity) : stepCost(E, mech, a, b));
+  const starts = u.hex >= 0 ? [{ hex: u.hex, spent: 0 }] : entryStarts(E, g, u, mech, strategic, closed);
+  let best: number[] = [];
+  let bestCost = Infinity;
+  for (const s of starts) {
+    const r = finder(E).reach(s.hex, { budget: budget - s.spent, cost, stopsIn: (h) => zoc[h] === 1 });
+    const c = r.costTo(to) + s.spent;
+    if (c < bestCost) {
+      bestCost = c;
+      best = r.pathTo(to);
+    }
+  }
+  return best;
+}
+
+// ---- who may move ---------------------------------------------------------------------------
+
+/** Why `u` may not move in `mode` now, or null (8.1, 8.3, 17.1, A-06). */
+export function pickRefusal(E: Env, g: PGState, side: Side, u: UnitState | undefined, mode: MoveMode): { rule: string; message: string } | null {
+  if (!u || u.side !== side) return { rule: '8.1(1)', message: 'move one of your own stacks' };
+  if (u.hex < 0 && u.hex !== ARRIVING) return { rule: '8.1(1), 7.0(2)', message: `${u.id} is not on the map and not arriving` };
+  if (g.mv.moved.includes(u.id)) return { rule: '8.1(1), 8.1(3)', message: `${u.id} has already moved this phase` };
+  if (g.turn === 1 && side === 'DE') return { rule: '17.1(2)', message: 'German stacks may not move on turn 1' };
+  const f = E.unitById.get(u.id)!.formation;
+  if (g.turn === 1 && (f === '1TA' || f === 'R')) return { rule: '17.1(3)', message: `${u.id} (${f}) may not move on turn 1` };
+  if (mode === 'strategic') {
+    if (g.o.strategicOnlyDesignated && !u.designated && u.hex !== ARRIVING) return { rule: '8.1(3), 5.1(3)2, A-06', message: `only reserve-designated stacks and entering reinforcements may move strategically; ${u.id} is not designated` };
+    if (u.hex >= 0 && inEnemyZoc(E, g, side)[u.hex]) return { rule: '8.3(1)2', message: `${u.id} starts in an enemy ZOC: no strategic movement` };
+  }
+  if (reachable(E, g, u, mode).size === 0) return { rule: mode === 'strategic' ? '8.3(1)' : '8.2(1)', message: `${u.id} has no hex it can reach` };
+  return null;
+}
+
+const pickCache = new WeakMap<PGState, { ver: number; moved: number; turn: number; picks: MoveAction[] }>();
+
+/** The legal picks of the movement phase (cached per state and version). */
+function picks(E: Env, g: PGState, side: Side): MoveAction[] {
+  const c = pickCache.get(g);
+  if (c && c.ver === g.ver && c.moved === g.mv.moved.length && c.turn === g.turn) return c.picks;
+  const out: MoveAction[] = [];
+  for (const u of g.units) {
+    if (u.side !== side || (u.hex < 0 && u.hex !== ARRIVING)) continue;
+    for (const mode of ['normal', 'strategic'] as MoveMode[]) if (!pickRefusal(E, g, side, u, mode)) out.push({ type: 'pick', unit: u.id, mode });
+  }
+  pickCache.set(g, { ver: g.ver, moved: g.mv.moved.length, turn: g.turn, picks: out });
+  return out;
+}
+
+// ---- 19.2 -----------------------------------------------------------------------------------
+
+/** 19.2(1)(3): from turn 5, at the start of the German movement phase, unless the 7.0 condition holds now. */
+export function xxivRollAllowed(E: Env, g: PGState): boolean {
+  if (!g.o.xxivPanzerCorps || g.side !== 'DE' || g.phase !== 'movement' || g.mv.xxivDone) return false;
+  if (g.turn < E.d.tables.combat.xxivFromTurn) return false; // 19.2(1)
+  if (g.units.some((u) => u.side === 'SU' && u.hex >= 0 && E.b.germanSide[u.hex] === 1)) return false; // 19.2(3)
+  return xxivPool(E, g).length > 0;
+}
+const xxivPool = (E: Env, g: PGState) => g.units.filter((u) => u.side === 'DE' && u.hex === RESERVE && E.unitById.get(u.id)!.formation === 'XXIV');
+
+function xxivRoll(E: Env, ctx: Ctx, g: PGState): void {
+  g.mv.xxivDone = true;
+  const [d] = ctx.roll(1, 'XXIV Panzer Corps joins on 1D6 <= 2 (19.2(2))');
+  if (d! > E.d.tables.combat.xxivJoinHit) {
+    ctx.log(`XXIV Panzer Corps: rolled ${d}, no unit joins (19.2(2))`, { rule: '19.2(2)' });
+    return;
+  }
+  const pool = xxivPool(E, g);
+  const u = pool[pool.length === 1 ? 0 : ctx.roll(1, 'XXIV Panzer Corps: the unit is picked at random (19.2(2))', pool.length)[0]! - 1]!;
+  u.hex = ARRIVING;
+  const allot = E.d.tables.xxivAllotment.find((a) => a.unit === u.id) ?? { tank: 0, equip: 0 };
+  drawEquip(E, ctx, g, 'DE', 'tank', allot.tank, 'reorg', `${u.id} joins (19.2(2))`);
+  drawEquip(E, ctx, g, 'DE', 'equip', allot.equip, 'reorg', `${u.id} joins (19.2(2))`);
+  ctx.log(`XXIV Panzer Corps: rolled ${d}, ${u.id} joins with ${allot.tank} Tank + ${allot.equip} Equip chits and enters this movement phase (19.2(2), 7.0(2))`, { rule: '19.2(2)' });
+}
+
+// ---- legal actions and effects --------------------------------------------------------------
+
+export function movementLegal(E: Env, g: PGState, d: Entry): (MoveAction | { type: 'endPhase' })[] {
+  if (d.kind === 'moveTo') {
+    const p = g.mv.picked!;
+    const u = g.units.find((x) => x.id === p.unit)!;
+    const dest = [...reachable(E, g, u, p.mode).keys()].sort((a, b) => a - b);
+    return [...dest.map((h): MoveAction => ({ type: 'moveTo', hex: E.b.grid.label(h) })), { type: 'cancelMove' }];
+  }
+  const out: (MoveAction | { type: 'endPhase' })[] = [{ type: 'endPhase' }];
+  if (xxivRollAllowed(E, g)) out.push({ type: 'xxivRoll' });
+  out.push(...picks(E, g, d.side));
+  return out;
+}
+
+export function performMove(E: Env, ctx: Ctx, g: PGState, d: Entry, a: MoveAction): void {
+  switch (a.type) {
+    case 'xxivRoll':
+      xxivRoll(E, ctx, g);
+      return;
+    case 'pick':
+      g.mv.xxivDone = true; // 19.2(1): the roll is made at the start of the phase
+      g.mv.picked = { unit: a.unit, mode: a.mode };
+      g.stack.push({ kind: 'moveTo', role: d.side, side: d.side, rule: a.mode === 'strategic' ? '8.3' : '8.2', prompt: `choose the hex ${a.unit} moves to (${a.mode} movement)` });
+      return;
+    case 'cancelMove':
+      g.mv.picked = null;
+      g.stack.pop();
+      return;
+    case 'moveTo': {
+      const p = g.mv.picked!;
+      const u = g.units.find((x) => x.id === p.unit)!;
+      const to = E.b.grid.hex(a.hex);
+      const path = movePath(E, g, u, p.mode, to);
+      const from = u.hex;
+      moveUnit(E, g, u, to, path);
+      g.mv.moved.push(u.id);
+      if (p.mode === 'strategic') g.mv.strategic.push(u.id); // 8.3(1)3
+      g.mv.picked = null;
+      g.stack.pop();
+      ctx.log(`${u.id} ${from === ARRIVING ? 'enters' : 'moves'} ${p.mode === 'strategic' ? 'strategically ' : ''}${g.mv.lastPath.join(' > ')} (${p.mode === 'strategic' ? '8.3' : from === ARRIVING ? '7.0(2)' : '8.2'})`, { rule: p.mode === 'strategic' ? '8.3' : '8.2' });
+      return;
+    }
+  }
+}
+
+/**
+ * Moves a stack to `to` along `path` (its chits go with it, 3.4(3)) and bumps `g.ver`. Cities
+ * passed through change control (3.3(2)); face-up positions go back to their cup when their
+ * stack moves (签一览 position); chits over the equipment value go to the reorganization pool
+ * at the stacking check (3.4(4), A-08). Used by movement; retreat and advance may use it too.
+ */
+export function moveUnit(E: Env, g: PGState, u: UnitState, to: number, path: number[] = [to]): void {
+  u.hex = to;
+  g.ver++;
+  g.mv.lastPath = path.map((h) => E.b.grid.label(h));
+  passThrough(E, g, u.side, path);
+  for (const c of chitsOf(g, u.id)) {
+    if (c.faceUp && E.equipById.get(c.id)!.cls === 'position') {
+      c.loc = 'cup';
+      c.faceUp = false;
+    }
+  }
+  stackingCheck(E, g, u);
+}
+
+/** 3.3(2): a city belongs to the side of the last unit that passed through it. */
+export function passThrough(E: Env, g: PGState, side: Side, path: number[]): void {
+  for (const h of path) {
+    const label = E.b.grid.label(h);
+    if (label in g.mv.cities) g.mv.cities[label] = side;
+  }
+}
+
+/** 3.4(2)(4), A-08: chits over the unit's equipment value go face-down to the reorganization pool. */
+export function stackingCheck(E: Env, g: PGState, u: UnitState): void {
+  if (!g.o.excessChitsToReorg) return;
+  const chits = chitsOf(g, u.id);
+  for (const c of chits.slice(values(E, u).equip)) {
+    c.loc = 'reorg';
+    c.faceUp = false;
+  }
+}
+
+/** End of the movement phase: reset the per-phase bookkeeping (8.1). Arriving units not entered stay arriving. */
+export function endMovement(g: PGState): void {
+  g.mv.moved = [];
+  g.mv.picked = null;
+  g.mv.xxivDone = false;
+}
+
+/** End of a player-turn: strategic movers may attack again next turn (8.3(1)3). */
+export function endPlayerTurnMovement(g: PGState): void {
+  g.mv.strategic = [];
+}
+
+/** 8.3(1)3: a stack that moved strategically may not attack this player-turn (for the attack phases). */
+export const movedStrategically = (g: PGState, unit: string) => g.mv.strategic.includes(unit);
+
+// ---- explain and describe -------------------------------------------------------------------
+
+/** A rule-cited refusal for a movement action that is not legal, or undefined when not a movement action. */
+export function explainMove(E: Env, g: PGState, d: Entry, a: { type: string }): { rule: string; message: string } | null | undefined {
+  if (!isMoveAction(a)) return undefined;
+  if (a.type === 'xxivRoll') {
+    if (!g.o.xxivPanzerCorps) return { rule: '19.2', message: 'the optional rule 19.2 is not in play' };
+    if (g.turn < E.d.tables.combat.xxivFromTurn) return { rule: '19.2(1)', message: `the XXIV Panzer Corps roll is allowed only from turn ${E.d.tables.combat.xxivFromTurn}` };
+    if (g.side !== 'DE' || g.phase !== 'movement') return { rule: '19.2(1)', message: 'the roll is made at the start of the German movement phase' };
+    if (g.mv.xxivDone) return { rule: '19.2(1)', message: 'the roll is made once, at the start of the movement phase' };
+    return { rule: '19.2(3)', message: 'no roll while the 7.0 reinforcement condition holds (a Soviet stack south of the start line) or with no XXIV unit in the reserve pool' };
+  }
+  if (a.type === 'pick') {
+    if (d.kind !== 'movement') return { rule: '8.1(1)', message: 'pick a stack only in your movement phase, one at a time' };
+    return pickRefusal(E, g, d.side, g.units.find((u) => u.id === a.unit), a.mode) ?? null;
+  }
+  if (d.kind !== 'moveTo') return { rule: '8.1(1)', message: 'pick a stack first' };
+  if (a.type === 'cancelMove') return null;
+  return destinationRefusal(E, g, a.hex);
+}
+
+/** Why the picked stack may not end its move at `label` (8.2, 8.3, 3.4, 2.2.1(5)). */
+export function destinationRefusal(E: Env, g: PGState, label: string): { rule: string; message: string } | null {
+  const p = g.mv.picked!;
+  const u = g.units.find((x) => x.id === p.unit)!;
+  const h = E.b.grid.indexOfLabel(label);
+  if (h < 0) return { rule: '2.2.1(1)', message: `no hex ${label} on the map` };
+  if (reachable(E, g, u, p.mode).has(h)) return null;
+  const occupant = g.units.find((x) => x.hex === h);
+  if (occupant && occupant.side !== u.side) return { rule: '3.4(1), 8.2', message: `${label} holds the enemy stack ${occupant.id}` };
+  if (occupant) return { rule: '3.4(1)(4), A-08', message: `${label} holds ${occupant.id}: a move may pass through but not end on another stack` };
+  if (E.b.source[h] && E.b.source[h] !== (u.side === 'DE' ? 1 : 2)) return { rule: '2.2.1(5)', message: `${label} is an enemy communication source` };
+  if (h === u.hex) return { rule: '8.1(2)', message: 'the stack is already there' };
+  if (p.mode === 'strategic') {
+    const inZoc = inEnemyZoc(E, g, u.side)[h];
+    return inZoc
+      ? { rule: '8.3(1)2', message: `${label} is in an enemy ZOC: strategic movement never enters one` }
+      : { rule: '8.3(1)1', message: `${label} is not reachable along roads within twice the MA (${2 * movementAllowance(E, g, u)})` };
+  }
+  if (reachableIgnoringZoc(E, g, u, h)) return { rule: '8.2(2)', message: `${label} lies beyond an enemy ZOC hex, where the move must stop` };
+  return { rule: '8.2(1)1', message: `${label} costs more than ${u.id}'s movement allowance (${movementAllowance(E, g, u)} MP)` };
+}
+
+function reachableIgnoringZoc(E: Env, g: PGState, u: UnitState, h: number): boolean {
+  if (u.hex < 0) return false;
+  const closed = closedTo(E, g, u.side);
+  const mech = isMech(E, u.id);
+  const r = finder(E).reach(u.hex, { budget: movementAllowance(E, g, u), cost: (a, b) => (closed[b] ? Infinity : stepCost(E, mech, a, b)) });
+  return r.has(h);
+}
+
+export function describeMove(E: Env, g: PGState, a: MoveAction): string {
+  switch (a.type) {
+    case 'pick': {
+      const u = g.units.find((x) => x.id === a.unit);
+      const where = !u ? '' : u.hex >= 0 ? ` at ${E.b.grid.label(u.hex)}` : ' (entering as a reinforcement)';
+      return `${a.mode === 'strategic' ? 'move strategically' : 'move'} ${a.unit}${where}`;
+    }
+    case 'moveTo': {
+      const p = g.mv.picked;
+      return p ? `${p.unit} ${g.units.find((x) => x.id === p.unit)!.hex === ARRIVING ? 'enters to' : 'moves to'} ${a.hex}` : `move to ${a.hex}`;
+    }
+    case 'cancelMove':
+      return 'pick another stack';
+    case 'xxivRoll':
+      return 'roll for the XXIV Panzer Corps (19.2)';
+  }
+}
