@@ -7,8 +7,8 @@
 export type Strength = 'easy' | 'normal' | 'hard';
 export const STRENGTHS: Record<Strength, { timeMs: number; iterations?: number; label: string }> = {
   easy: { timeMs: 250, iterations: 300, label: 'easy: 300 search iterations (at most 0.25 s) an impulse' },
-  normal: { timeMs: 1000, label: 'normal: about 1 s of search an impulse' },
-  hard: { timeMs: 4000, label: 'hard: about 4 s of search an impulse' },
+  normal: { timeMs: 1000, label: 'normal: about 1 s of search an impulse (a little more for long ones)' },
+  hard: { timeMs: 4000, label: 'hard: about 4 s of search an impulse (a little more for long ones)' },
 };
 
 export type AiKind = Strength | 'random' | 'greedy';
