@@ -15,12 +15,38 @@ export interface OddsTable {
   rows: OddsRow[];
 }
 
+/** A card shown in a side-panel box; one with an `id` that actions name is clicked like a place. */
+export interface CardChip {
+  id?: string;
+  title: string;
+  /** Short value in the corner (e.g. "SV 3"). */
+  badge?: string;
+  /** Full text (tooltip). */
+  text?: string;
+  /** Shown as a card back (its face is hidden from this player). */
+  faceDown?: boolean;
+}
+
+/** A row of boxes with a marker (entry tracks, turn tracks): `at` is the marker's box, `mark` a box printed specially. */
+export interface TrackRow {
+  label: string;
+  boxes: string[];
+  at: number;
+  mark?: number;
+}
+
 /** A side-panel box; `focus` places are marked on the map (e.g. the contested area). */
 export interface InfoBoxData {
   title: string;
   lines: string[];
   odds: OddsTable[];
   focus?: string[];
+  cards?: CardChip[];
+  tracks?: TrackRow[];
+  /** Drawn closed (the title opens it). */
+  collapsed?: boolean;
+  /** data-testid of the box (for tests and automation). */
+  testId?: string;
 }
 
 export interface GameAdapter {
@@ -40,6 +66,8 @@ export interface GameAdapter {
   odds?(game: Game<any, any, any>, state: EngineState<unknown>, role: Role, action: Action): OddsTable[] | null;
   /** A box for the side panel (e.g. the battle in progress, with the odds of its next round). */
   info?(view: View<unknown>): InfoBoxData | null;
+  /** Further side-panel boxes (hands, decks, tracks), drawn under the info box; their cards' ids may be places. */
+  panels?(view: View<unknown>): InfoBoxData[];
   /** Map key: symbol, colour, meaning. */
   legend?: { glyph: string; color: string; text: string }[];
   /** Rules spec key for rule text (virtual:rules-text). */

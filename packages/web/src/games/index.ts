@@ -4,9 +4,11 @@ import rulesTexts from 'virtual:rules-text';
 import type { GameEntry } from '../ui/App.tsx';
 import { genericAdapter, type GameAdapter } from './adapter.ts';
 import { softUnderbellyAdapter } from './soft-underbelly.ts';
+import { thirdReichAdapter } from './third-reich.ts';
 
 const adapters: Record<string, GameAdapter> = {
   'soft-underbelly': softUnderbellyAdapter,
+  'third-reich': thirdReichAdapter,
 };
 
 export function gameEntries(): GameEntry[] {

@@ -21,6 +21,8 @@ export interface AreaShape {
   /** Full name (tooltips, lists). */
   name: string;
   polygon: Pt[];
+  /** Further rings of the same area (islands, holes), filled and hit-tested with the even-odd rule. */
+  rings?: Pt[][];
   center: Pt;
   fill: string;
   /** Symbols drawn under the label: text glyphs such as ★ ✈ ▲. */
@@ -34,7 +36,8 @@ export interface AreaShape {
 export interface LinkLine {
   a: Pt;
   b: Pt;
-  kind: 'sea' | 'land';
+  /** sea: dashed crossing line; land: not drawn; point: a contact that does not connect, marked at `a`. */
+  kind: 'sea' | 'land' | 'point';
 }
 
 export interface HexsideStyle {
@@ -125,6 +128,18 @@ export function boundsOf(points: Iterable<Pt>, pad = 0): Bounds {
     if (y > maxY) maxY = y;
   }
   return { minX: minX - pad, minY: minY - pad, maxX: maxX + pad, maxY: maxY + pad };
+}
+
+/** Every ring of an area: its polygon, then its further rings. */
+export function ringsOf(a: { polygon: Pt[]; rings?: Pt[][] }): Pt[][] {
+  return a.rings?.length ? [a.polygon, ...a.rings] : [a.polygon];
+}
+
+/** Even-odd point test over all of an area's rings. */
+export function pointInArea(x: number, y: number, a: { polygon: Pt[]; rings?: Pt[][] }): boolean {
+  let inside = false;
+  for (const r of ringsOf(a)) if (pointInPolygon(x, y, r)) inside = !inside;
+  return inside;
 }
 
 export function pointInPolygon(x: number, y: number, poly: readonly Pt[]): boolean {

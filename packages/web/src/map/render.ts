@@ -6,7 +6,7 @@
 import { type Camera, visibleWorld } from './camera.ts';
 import { CounterSprites } from './counter.ts';
 import { HexLayer } from './hexlayer.ts';
-import { type AreaShape, type Bounds, type HighlightKind, type MapModel, type Overlays, type Piece, type Pt, boundsOf, pointInPolygon } from './model.ts';
+import { type AreaShape, type Bounds, type HighlightKind, type MapModel, type Overlays, type Piece, type Pt, boundsOf, pointInArea, ringsOf } from './model.ts';
 import { GridIndex } from './spatial.ts';
 
 export interface Stack {
@@ -47,7 +47,7 @@ export class MapRenderer {
     this.model = model;
     if (!sameHex) this.hexLayer = model.hex ? new HexLayer(model.hex) : null;
     this.areaIndex = new GridIndex(model.bounds, Math.max((model.bounds.maxX - model.bounds.minX) / 32, 1e-6));
-    model.areas.forEach((a, i) => this.areaIndex.insert(i, boundsOf(a.polygon)));
+    model.areas.forEach((a, i) => this.areaIndex.insert(i, boundsOf(ringsOf(a).flat())));
     this.layoutStacks();
   }
 
@@ -144,21 +144,21 @@ export class MapRenderer {
   private drawAreas(ctx: CanvasRenderingContext2D, areas: AreaShape[], cam: Camera): void {
     for (const a of areas) {
       ctx.beginPath();
-      polyPath(ctx, a.polygon);
+      areaPath(ctx, a);
       ctx.fillStyle = a.fill;
-      ctx.fill();
+      ctx.fill('evenodd');
       if (a.pattern) {
         const pat = this.pattern(ctx, a.pattern);
         if (pat) {
           pat.setTransform(new DOMMatrix().scale(1 / cam.scale));
           ctx.fillStyle = pat;
-          ctx.fill();
+          ctx.fill('evenodd');
         }
       }
     }
     ctx.lineJoin = 'round';
     ctx.beginPath();
-    for (const a of areas) polyPath(ctx, a.polygon);
+    for (const a of areas) areaPath(ctx, a);
     ctx.strokeStyle = 'rgba(255,255,255,0.9)';
     ctx.lineWidth = 2.2 / cam.scale;
     ctx.stroke();
@@ -168,6 +168,15 @@ export class MapRenderer {
   }
 
   private drawLinks(ctx: CanvasRenderingContext2D, cam: Camera): void {
+    const points = this.model.links.filter((l) => l.kind === 'point');
+    for (const l of points) {
+      // a point contact (no connection): a small dark ring with a bar across
+      const r = 7 / cam.scale;
+      ctx.beginPath(); ctx.arc(l.a[0], l.a[1], r, 0, Math.PI * 2);
+      ctx.fillStyle = 'rgba(255,255,255,0.9)'; ctx.fill();
+      ctx.strokeStyle = '#8a1c1c'; ctx.lineWidth = 2 / cam.scale; ctx.stroke();
+      ctx.beginPath(); ctx.moveTo(l.a[0] - r * 0.7, l.a[1] + r * 0.7); ctx.lineTo(l.a[0] + r * 0.7, l.a[1] - r * 0.7); ctx.stroke();
+    }
     const sea = this.model.links.filter((l) => l.kind === 'sea');
     if (!sea.length) return;
     ctx.beginPath();
@@ -211,7 +220,7 @@ export class MapRenderer {
       const color = HIGHLIGHT_COLORS[kind];
       if (kind !== 'last') {
         ctx.fillStyle = kind === 'legal' ? 'rgba(255,216,74,0.16)' : kind === 'target' ? 'rgba(76,255,122,0.2)' : kind === 'danger' ? 'rgba(255,74,74,0.22)' : 'rgba(255,255,255,0.18)';
-        ctx.fill();
+        ctx.fill('evenodd');
       }
       ctx.strokeStyle = 'rgba(0,0,0,0.55)';
       ctx.lineWidth = 6 / cam.scale;
@@ -226,7 +235,7 @@ export class MapRenderer {
 
   private placePath(ctx: CanvasRenderingContext2D, place: string, byId: Map<string, AreaShape>, view: Bounds): boolean {
     const a = byId.get(place);
-    if (a) { polyPath(ctx, a.polygon); return true; }
+    if (a) { areaPath(ctx, a); return true; }
     const box = this.model.boxes?.find((b) => b.id === place);
     if (box) { ctx.rect(...box.rect); return true; }
     if (this.hexLayer) {
@@ -398,7 +407,7 @@ export class MapRenderer {
     }
     for (const i of this.areaIndex.query({ minX: wx, minY: wy, maxX: wx, maxY: wy }, [])) {
       const a = this.model.areas[i]!;
-      if (!a.inert && pointInPolygon(wx, wy, a.polygon)) return a.id;
+      if (!a.inert && pointInArea(wx, wy, a)) return a.id;
     }
     if (this.hexLayer) {
       const g = this.hexLayer.board.grid;
@@ -407,6 +416,11 @@ export class MapRenderer {
     }
     return null;
   }
+}
+
+function areaPath(ctx: CanvasRenderingContext2D, a: AreaShape): void {
+  polyPath(ctx, a.polygon);
+  for (const r of a.rings ?? []) polyPath(ctx, r);
 }
 
 function polyPath(ctx: CanvasRenderingContext2D, poly: readonly Pt[]): void {

@@ -8,7 +8,7 @@ import type { Stack } from '../map/render.ts';
 import type { Computer } from '../computer.ts';
 import { Session } from '../session.ts';
 import { MapCanvas } from './MapCanvas.tsx';
-import { ActionList, Die, InfoBox, LogPanel, PendingCard, PrivacyScreen, Prompt, ReplayBar, RuleDialog, StackList } from './panels.tsx';
+import { ActionList, Die, GamePanel, InfoBox, LogPanel, PendingCard, PrivacyScreen, Prompt, ReplayBar, RuleDialog, StackList } from './panels.tsx';
 
 export interface GameScreenProps {
   session: Session;
@@ -167,6 +167,7 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
   }
 
   const info = useMemo(() => adapter.info?.(view) ?? null, [view]);
+  const panels = useMemo(() => adapter.panels?.(view) ?? [], [view]);
   const overlays: Overlays = useMemo(() => {
     const hl = new Map<string, HighlightKind>();
     for (const p of info?.focus ?? []) hl.set(p, 'danger');
@@ -229,6 +230,11 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
         {msg && <div class={`msg ${msg.kind}`} data-testid="message">{msg.text}</div>}
         {!undoState.ok && live && session.length > 0 && !view.outcome && session.humans().includes(role) && <div class="undo-why" data-testid="undo-why">Undo: {undoState.message.replace(/^cannot undo: /, 'not possible, ')}</div>}
         {info && <InfoBox info={info} showOdds={!pending} />}
+        {panels.length > 0 && (
+          <div class="game-panels" data-testid="game-panels">
+            {panels.map((p) => <GamePanel key={p.title} info={p} highlights={overlays.highlights} isPlace={(id) => known.has(id)} onCard={(id) => clickPlace(id, null)} />)}
+          </div>
+        )}
         {pending && (
           <PendingCard text={describe(pending)} warning={session.irreversible(role, pending)} odds={adapter.odds?.(session.game, state, role, pending) ?? null}
             onConfirm={() => commit(pending)} onCancel={() => { setPending(null); setSelected([]); }} />

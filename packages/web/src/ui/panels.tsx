@@ -214,3 +214,45 @@ export function InfoBox({ info, showOdds }: { info: InfoBoxData; showOdds: boole
     </div>
   );
 }
+
+/**
+ * A game's own side-panel box (hand, deck, tracks): lines, cards and tracks. A card whose id is a
+ * place is clickable like a map place and carries that place's highlight.
+ */
+export function GamePanel({ info, highlights, isPlace, onCard }: {
+  info: InfoBoxData; highlights: ReadonlyMap<string, string>; isPlace(id: string): boolean; onCard(id: string): void;
+}) {
+  const body = (
+    <>
+      {info.lines.map((l, i) => <div key={i} class="info-line">{l}</div>)}
+      {info.cards && info.cards.length > 0 && (
+        <div class="card-row">
+          {info.cards.map((c, i) => {
+            const hl = c.id ? highlights.get(c.id) : undefined;
+            const click = c.id && isPlace(c.id) ? () => onCard(c.id!) : undefined;
+            return (
+              <button key={`${c.id ?? 'x'}-${i}`} type="button" class={`game-card${c.faceDown ? ' face-down' : ''}${hl ? ` hl-${hl}` : ''}`}
+                data-testid="card" data-card={c.id ?? ''} title={c.text ?? c.title} disabled={!click} onClick={click}>
+                {c.badge && <span class="card-badge">{c.badge}</span>}
+                <span class="card-title">{c.title}</span>
+              </button>
+            );
+          })}
+        </div>
+      )}
+      {info.tracks?.map((t) => (
+        <div key={t.label} class="track-row" data-testid="track" data-track={t.label} data-at={t.at}>
+          <span class="track-label">{t.label}</span>
+          {t.boxes.map((b, k) => (
+            <span key={k} class={`track-box${k === t.at ? ' at' : ''}${k === t.mark ? ' mark' : ''}`} title={k === t.mark ? `${b}: designated position` : b}>{k === t.at ? '●' : b === 'START' ? 'S' : b === 'ENTRY' ? 'E' : b}</span>
+          ))}
+        </div>
+      ))}
+    </>
+  );
+  return (
+    <div class="info-box game-panel" data-testid={info.testId ?? 'panel'}>
+      {info.collapsed ? <details><summary class="info-title">{info.title}</summary>{body}</details> : <><div class="info-title">{info.title}</div>{body}</>}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { randomPlayout, type EngineState } from '@sandtable/engine';
+import { thirdReich, thirdReichData, type TRView } from '@sandtable/third-reich';
+import { afterEach, describe, expect, it } from 'vitest';
+import { placesOf } from '../actions.ts';
+import { pointInArea } from '../map/model.ts';
+import { MapRenderer } from '../map/render.ts';
+import { App } from '../ui/App.tsx';
+import { BORDER_LINKS, thirdReichAdapter as adapter } from './third-reich.ts';
+
+afterEach(cleanup);
+const data = thirdReichData();
+const SIDES = ['axis', 'allies'] as const;
+
+/** Positions along a seeded random game (every `every` actions), with the state at each. */
+function positions(seed: string, every: number, max = 2000): EngineState<any>[] {
+  const out: EngineState<any>[] = [];
+  let s = thirdReich.setup(seed);
+  for (let i = 0; i < max && !thirdReich.outcome(s); i += every) {
+    out.push(s);
+    s = randomPlayout(thirdReich, s, `${seed}:${i}`, { maxSteps: every }).state;
+  }
+  return out;
+}
+
+describe('Third Reich map', () => {
+  it('draws all 84 areas with every ring; land areas take their controller\'s colour, sea areas are blue', () => {
+    const m = adapter.map(thirdReich.view(thirdReich.setup('1'), 'axis'))!;
+    expect(m.areas).toHaveLength(84);
+    for (const a of data.areas) {
+      const shape = m.areas.find((x) => x.id === a.id)!;
+      expect(1 + (shape.rings?.length ?? 0), a.id).toBe(a.polygons.length);
+      expect(pointInArea(a.center[0], a.center[1], shape), `${a.id} label inside its area`).toBe(true);
+    }
+    const fill = (id: string) => m.areas.find((x) => x.id === id)!.fill;
+    expect(fill('berlin')).toBe(fill('ruhr')); // both German
+    expect(fill('berlin')).not.toBe(fill('paris'));
+    expect(fill('moscow')).not.toBe(fill('berlin'));
+    expect(fill('north_sea')).toMatch(/^#[67]/); // a blue
+  });
+
+  it('2.2.1(6), AMB-2: point contacts are marked where the areas touch; straits are dashed crossings; land borders are outlines', () => {
+    const point = data.borders.filter((b) => b.kind === 'point');
+    expect(BORDER_LINKS.filter((l) => l.kind === 'point')).toHaveLength(point.length);
+    const straits = data.borders.filter((b) => b.kind === 'sea' && [b.a, b.b].every((x) => data.areas.find((a) => a.id === x)!.type === 'land'));
+    expect(straits.length).toBeGreaterThan(0);
+    expect(BORDER_LINKS.filter((l) => l.kind === 'sea').length).toBeGreaterThanOrEqual(straits.length);
+    expect(BORDER_LINKS.some((l) => l.kind === 'land')).toBe(false);
+  });
+
+  it('3.2(1): capitals and red, black and half sources carry their symbols', () => {
+    const m = adapter.map(thirdReich.view(thirdReich.setup('1'), 'axis'))!;
+    const icons = (id: string) => m.areas.find((a) => a.id === id)!.icons!.map((i) => `${i.glyph}${i.color}`);
+    expect(icons('berlin')).toEqual(['✪#ffd84a', '●#e0241b']);
+    expect(icons('bohemia')).toEqual(['●#111111']);
+    expect(icons('finland')).toEqual(['◐#111111']);
+    expect(icons('bay_of_biscay')).toEqual([]);
+  });
+
+  it('every unit on the map is a counter with its values, back side up when used, and every stack sits inside its own area', () => {
+    for (const s of positions('m', 150, 1200)) {
+      const v = thirdReich.view(s, 'observer');
+      const g = v.game as TRView;
+      const m = adapter.map(v)!;
+      expect(m.pieces).toHaveLength(g.loc.filter((l) => l >= 0).length);
+      for (const p of m.pieces) {
+        const u = Number(p.id.slice(1));
+        expect(p.used).toBe(g.used[u] === 1);
+        expect(p.bottom).toMatch(/^\d-\d-\d/);
+      }
+      const r = new MapRenderer(m);
+      const areas = new Map(m.areas.map((a) => [a.id, a]));
+      for (const st of r.stacks) expect(pointInArea(st.x, st.y, areas.get(st.place)!), `stack ${st.key} off its area`).toBe(true);
+    }
+  });
+});
+
+describe('Third Reich side panels', () => {
+  it('2.3.2(4): a side sees its own hand and deck as cards, the opponent\'s hand and deck as counts only, in every position', () => {
+    for (const s of positions('p', 40)) {
+      for (const role of SIDES) {
+        const opp = role === 'axis' ? 'allies' : 'axis';
+        const v = thirdReich.view(s, role);
+        const shown = JSON.stringify([adapter.panels!(v), adapter.info!(v), adapter.status(v), adapter.map(v)]);
+        for (const c of s.game.hand[opp] as string[]) expect(shown, `${role} sees ${opp}'s ${c}`).not.toContain(`"${c}"`);
+        for (const c of s.game.deck[opp] as string[]) expect(shown).not.toContain(`"${c}"`);
+        const hand = adapter.panels!(v).find((p) => p.testId === 'hand')!;
+        expect(hand.cards!.map((c) => c.id)).toEqual(s.game.hand[role]);
+        const other = adapter.panels!(v).find((p) => p.testId === 'cards')!;
+        expect(other.lines[0]).toMatch(new RegExp(`${s.game.hand[opp].length} cards? in hand \\(face down\\)`));
+      }
+    }
+  });
+
+  it('16.1.1: the opponent\'s development pool shows card backs with their SV only', () => {
+    const s = thirdReich.setup('f', 'campaign', { opt16_1_1: true });
+    const v = thirdReich.view(s, 'axis');
+    const pile = adapter.panels!(v).find((p) => p.title.startsWith('Allies development'))!;
+    expect(pile.cards!.every((c) => c.faceDown && !c.id && /^SV [34]$/.test(c.badge ?? ''))).toBe(true);
+    expect(JSON.stringify(pile)).not.toMatch(/al[34]-/);
+  });
+
+  it('every card and area an action names is a place of the screen, so a click selects it', () => {
+    const known = adapter.places(thirdReich.view(thirdReich.setup('1'), 'axis'));
+    const cardOrArea = new Set([...data.cards.map((c) => c.id), ...data.areas.map((a) => a.id)]);
+    for (const s of positions('a', 25, 800)) {
+      const d = thirdReich.decision(s);
+      if (!d) continue;
+      for (const a of thirdReich.legalActions(s, d.role)) {
+        const named = Object.values(a).filter((x): x is string => typeof x === 'string' && cardOrArea.has(x));
+        expect(placesOf(a, known)).toEqual(named);
+      }
+    }
+  });
+
+  it('status: turn, winter, phase, impulse, first player and the rules\' source counts', () => {
+    const v = thirdReich.view(thirdReich.setup('1'), 'axis');
+    expect(Object.fromEntries(adapter.status(v))).toEqual({
+      Turn: '1 / 12 winter 1939', Winter: 'W (15.2)', Phase: 'hand selection - Axis', Impulse: 'Allies', First: 'Allies', Sources: 'Axis 3 · Allies 5',
+    });
+    const tracks = adapter.panels!(v).find((p) => p.testId === 'tracks')!.tracks!;
+    expect(tracks.map((t) => `${t.label}@${t.at}`)).toEqual(['US@0', 'SU@0', 'TU@0', 'SP@0']);
+    expect(tracks[0]!.mark).toBe(3);
+  });
+});
+
+describe('Third Reich in the web client', () => {
+  it('5.0(1): the Axis picks its hand by clicking deck cards; the picked card moves to the hand', () => {
+    render(<App entries={[{ game: thirdReich, adapter, rulesText: '' }]} aiDelayMs={0} />);
+    fireEvent.click(screen.getByTestId('start'));
+    const deckCards = () => screen.getByTestId('deck').querySelectorAll<HTMLButtonElement>('[data-testid=card]');
+    expect(deckCards()).toHaveLength(8);
+    const first = [...deckCards()].find((b) => !b.disabled)!;
+    const id = first.dataset.card!;
+    expect(first.className).toMatch(/hl-legal/);
+    fireEvent.click(first);
+    const hand = [...screen.getByTestId('hand').querySelectorAll<HTMLElement>('[data-testid=card]')].map((b) => b.dataset.card);
+    expect(hand).toEqual([id]);
+    expect(deckCards()).toHaveLength(7);
+    expect(screen.getByTestId('prompt').textContent).toMatch(/Choose 3 more card/);
+  });
+});
