@@ -152,7 +152,7 @@ export function trPanels(t: TRTables, v: TRView, role: Role): InfoBoxData[] {
     if (!v.dev[s].length && !v.discard[s].length) continue;
     const chips = [...v.dev[s].map((c) => ({ ...cardChip(t, c), where: 'development pool' })), ...v.discard[s].map((c) => ({ ...cardChip(t, c), where: 'discard pile' }))];
     out.push({
-      title: `${sideName(s)} development pool and discards`, lines: [], odds: [], collapsed: !chips.some((c) => c.id && v.stack.at(-1)?.kind === 'develop'),
+      title: `${sideName(s)} development pool and discards`, lines: [], odds: [], collapsed: !chips.some((c) => c.id && v.stack.at(-1)?.kind === 'develop'), testId: `piles-${s}`,
       cards: chips.map(({ where, ...c }) => ({ ...c, title: `${c.title} (${where})` })),
     });
   }
