@@ -123,15 +123,16 @@ export function evalTerms(g: TRState, b: Board = BOARD): EvalTerms {
   const hand = (s: Side) => g.hand[s].reduce((sum, id) => sum + cardWorth(b, id), 0);
   const areas = landAreas(b, g, 'axis');
   return {
-    // 14.1(2): at 1 source or fewer the Allies win; each source above that is a cushion.
-    sources: 1.3 * Math.min(ax - 1, 5) + (ax <= 1 ? -4 : 0) - 0.25 * al,
+    // 14.1(2): at 1 source or fewer the Allies win; each Axis source above that is a cushion.
+    // Allied sources are not a victory condition, only cards (5.0(1)).
+    sources: Math.min(ax, 6) - 1.5 + (ax <= 1 ? -4 : 0) - 0.15 * al,
     // 14.1(1): the Axis nears its strategic victory.
     strategic: 0.5 * Math.max(0, strat - 5) + (strat >= 9 ? 1.5 : 0),
     // 14.2(1)①: Berlin decides the game at the end; worth more as the turns run out.
-    berlin: ctrlSide(b, g, b.sp.berlin) === 'axis' ? 1 + 5 * progress : -2 - 2 * progress,
+    berlin: ctrlSide(b, g, b.sp.berlin) === 'axis' ? 1 + 5 * progress : -2 - 3 * progress,
     // 14.2(1)②③: 4+ sources or 10+ land areas also keep the Axis victory at the end.
-    areas: progress * (0.12 * (Math.min(areas, 16) - 9) + (ax >= 4 ? 0.8 : 0)),
-    capitals: 0.4 * capitals,
+    areas: progress * (0.15 * (Math.min(areas, 16) - 9) + (ax >= 4 ? 1 : 0)),
+    capitals: 0.3 * capitals,
     material: 0.012 * mat,
     fronts: 0.45 * (frontPressure(b, g, 'axis', f) - frontPressure(b, g, 'allies', f)),
     cards: 0.12 * (hand('axis') - hand('allies')) + 0.1 * (g.bank.axis - g.bank.allies),

@@ -5,7 +5,7 @@ import { POOL } from '../../../../games/third-reich/src/board.ts';
 import { search } from '../search.ts';
 import { greedyPlayer, searchPlayer } from '../players.ts';
 import { aiRegistry } from '../registry.ts';
-import { actionWeight, attackOdds, chanceOfHits, evaluateTR, summarizeTR, thirdReichHooks, weights } from './third-reich.ts';
+import { actionWeight, attackOdds, chanceOfHits, evaluateTR, positionKey, stalled, summarizeTR, thirdReichHooks, weights } from './third-reich.ts';
 import { BOARD as B, evalTerms } from './third-reich-eval.ts';
 
 const hooks = thirdReichHooks(thirdReich);
@@ -134,6 +134,33 @@ describe('Third Reich priors and rollouts', () => {
   });
 });
 
+describe('Third Reich: no progress is worth nothing (cancel loops, 6.2, 7.0)', () => {
+  it('a line that cancels back to the position the search started from is a loss for the side that started it', () => {
+    const s = alliesToAct(thirdReich);
+    const view = thirdReich.view(s, 'allies');
+    expect(view.actions).toContainEqual({ type: 'air' });
+    const g = hooks.determinize!(view.game, 'allies', seedRng('d'));
+    const searched: EngineState<TRState> = { ...thirdReich.clone(s), game: g };
+    // (The searcher always plays at least one action before it evaluates, so the root itself is never judged.)
+    thirdReich.applyInPlace(searched, 'allies', { type: 'air' }, true); // 6.2: an air operation ...
+    expect(stalled(g)).toBeNull();
+    expect(evaluateTR(g, 'allies')).toBeGreaterThan(0);
+    thirdReich.applyInPlace(searched, 'allies', { type: 'cancel' }, true); // ... given up: the same impulse again
+    expect(stalled(g)).toBe('allies');
+    expect(evaluateTR(g, 'allies')).toBe(0);
+    expect(evaluateTR(g, 'axis')).toBe(1);
+  });
+
+  it('passing is progress (5.0(3))', () => {
+    const s = alliesToAct(thirdReich);
+    const g = hooks.determinize!(thirdReich.view(s, 'allies').game, 'allies', seedRng('p'));
+    const searched: EngineState<TRState> = { ...thirdReich.clone(s), game: g };
+    thirdReich.applyInPlace(searched, 'allies', { type: 'pass' }, true);
+    expect(stalled(g)).toBeNull();
+    expect(positionKey(g)).not.toBe(positionKey(s.game));
+  });
+});
+
 describe('Third Reich search from a view (hands hidden, 2.3.2(4))', () => {
   /** The rules with determinize spied on, and every state-taking call guarded. */
   function spiedGame() {
@@ -187,8 +214,9 @@ describe('Third Reich search from a view (hands hidden, 2.3.2(4))', () => {
     const spy = spiedGame();
     const s = alliesToAct(spy.base, 'spied');
     const view = noLog(spy.base.view(s, 'allies'));
-    searchPlayer({ game: spy.game, hooks }, 'p', { iterations: 60, stopEarly: false }).choose(view);
-    greedyPlayer({ game: spy.game, hooks }, 'g').choose(view);
+    const spiedHooks = thirdReichHooks(spy.game);
+    searchPlayer({ game: spy.game, hooks: spiedHooks }, 'p', { iterations: 60, stopEarly: false }).choose(view);
+    greedyPlayer({ game: spy.game, hooks: spiedHooks }, 'g').choose(view);
     expect(spy.foreign).toEqual([]);
     expect(spy.made.has(s.game)).toBe(false);
     expect(spy.inputs.length).toBeGreaterThan(30);

@@ -7,8 +7,8 @@
  * Hands are hidden (2.3.2(4)): the searcher works from a role's view, and the rules' own
  * `determinize` draws the opponent's hand and deck from the cards not seen.
  */
-import { randomIndex, type Game, type RngState, type Role } from '@sandtable/engine';
-import type { Side, TRAction, TRState, TRView } from '@sandtable/third-reich';
+import { randomIndex, seedRng, type EngineState, type Game, type RngState, type Role } from '@sandtable/engine';
+import { thirdReich, type Side, type TRAction, type TRState, type TRView } from '@sandtable/third-reich';
 import { ctrlSide, friendlyUnit, unitsIn } from '../../../../games/third-reich/src/world.ts';
 import type { AiHooks, SearchStats } from '../hooks.ts';
 import { BOARD as B, HOPS, cardWorth, evaluateThirdReich, forces, type Forces } from './third-reich-eval.ts';
@@ -21,7 +21,45 @@ const counter = (u: number) => B.counters[B.unitKind[u]!]!;
 export function evaluateTR(g: TRState, role: Role): number {
   if (g.outcome) return g.outcome.winner === role ? 1 : g.outcome.winner === null ? 0.5 : 0;
   if (!isSide(role)) return 0.5;
+  const staller = stalled(g);
+  if (staller) return staller === role ? 0 : 1;
   return evaluateThirdReich(g, role);
+}
+
+// ---- no progress: back at the position the search started from -----------------------------------
+
+/**
+ * The rules let a player cancel a group or an air operation before declaring (7.0, 6.2), which
+ * returns to the very same decision. A search that prefers not to let the turn run out (the
+ * Axis wins at the end, 14.2) would cancel forever. So each searched state remembers the
+ * position it was drawn at (`determinize`), and a line of play that comes back to it counts as
+ * a loss for the side that started it: no progress is worth nothing.
+ */
+const roots = new WeakMap<TRState, { key: string; role: Side; stackLength: number; passes: number }>();
+const stalls = new WeakMap<TRState, Side>();
+
+/** Everything public that a decision depends on (the opponent's cards by count only). */
+export function positionKey(g: TRState): string {
+  return JSON.stringify([g.turn, g.active, g.passes, g.stack, g.op, g.act, g.combat, g.loc, g.used, g.ctrl, g.natBel, g.natSide, g.bank, g.entry,
+    g.hand.axis.length, g.hand.allies.length, g.discard.axis.length, g.discard.allies.length, g.deck.axis.length, g.deck.allies.length]);
+}
+
+export function markRoot(g: TRState, role: Side): void {
+  roots.set(g, { key: positionKey(g), role, stackLength: g.stack.length, passes: g.passes });
+}
+
+/**
+ * The side that came back to its starting position without progress, if this state is it (once
+ * back, the line stays lost). Not asked at the root itself: the searcher and the greedy player
+ * always play an action before they evaluate or roll out.
+ */
+export function stalled(g: TRState): Side | null {
+  const known = stalls.get(g);
+  if (known) return known;
+  const r = roots.get(g);
+  if (!r || g.stack.length !== r.stackLength || g.passes !== r.passes || positionKey(g) !== r.key) return null;
+  stalls.set(g, r.role);
+  return r.role;
 }
 
 // ---- what the priors read once per decision ------------------------------------------------------
@@ -84,6 +122,48 @@ export function attackOdds(g: TRState, units: readonly number[], target: number,
   return { odds: chanceOfHits(units, air, need), need };
 }
 
+// ---- dead ends: a group that can take no action (7.2) -------------------------------------------
+
+/** A state shell for stepping the rules on a copy (forming and adding roll no dice). */
+function shell(g: TRState): EngineState<TRState> {
+  return { gameId: 'third-reich', game: g, rng: seedRng(0), log: [], seq: 0, barrier: { seq: 0, reason: '' }, actors: [] };
+}
+
+/** Whether some group of up to 3 added units reaches an action to declare (7.2), from a group decision. */
+function reachesDeclare(s: EngineState<TRState>, side: Side, depth: number, budget: { left: number }): boolean {
+  const legal = thirdReich.legalActions(s, side);
+  if (legal.some((a) => a.type === 'declare')) return true;
+  if (depth >= 3) return false;
+  for (const add of legal) {
+    if (add.type !== 'add' || budget.left-- <= 0) continue;
+    const next = shell(structuredClone(s.game));
+    thirdReich.applyInPlace(next, side, add, true);
+    if (reachesDeclare(next, side, depth + 1, budget)) return true;
+  }
+  return false;
+}
+
+const deadEnds = new Map<string, boolean>();
+
+/**
+ * Whether forming a group in `a.area` leads to no action at all (the rules offer every area with
+ * a unit that may join; the group may then only cancel). Cached by position: a search meets the
+ * same position in many determinizations (hands differ, the map does not).
+ */
+export function formIsDeadEnd(g: TRState, side: Side, a: Extract<TRAction, { type: 'form' }>): boolean {
+  const top = g.stack.at(-1);
+  const key = `${side}|${a.area}|${top?.kind}|${top && 'mode' in top ? top.mode : ''}|${g.op?.card}|${g.op?.acted.join()}|${g.turn}|${g.loc.join()}|${g.used.join()}|${g.ctrl.join()}|${g.natBel.join()}`;
+  const known = deadEnds.get(key);
+  if (known !== undefined) return known;
+  const s = shell(structuredClone(g));
+  if (!thirdReich.legalActions(s, side).some((x) => x.type === 'form' && x.area === a.area)) return false; // not offered here: nothing to judge
+  thirdReich.applyInPlace(s, side, a, true);
+  const dead = !reachesDeclare(s, side, 0, { left: 12 });
+  if (deadEnds.size > 4000) deadEnds.clear();
+  deadEnds.set(key, dead);
+  return dead;
+}
+
 const EVENT_WEIGHT: Record<string, number> = {
   blitzkrieg: 1.6, diplomacy: 2, development: 1.6, lendLease: 1.6, vichyFrance: 2, wolfpack: 1.3,
   supply: 0.8, landing: 1, seaLion: 1, strategicBombing: 1, seaTransport: 0.7, longRangeBombing: 0.9, strategicMovement: 1.1,
@@ -117,21 +197,24 @@ export function actionWeight(g: TRState, sc: Scene, a: TRAction): number {
       return 0.6 + (Math.max(c.attack, c.air ?? 0) * c.durability) / (4 * cost) + 1.5 / (1 + sc.toTarget[area(a.area)]!);
     }
     case 'form': {
+      if (formIsDeadEnd(g, side, a)) return 0.001;
       const x = area(a.area);
-      if (enemyIn(g, x, side).length) return 3.5; // 9.1: a group attacks in its own area
+      const top = g.stack.at(-1);
+      const attackMode = top?.kind === 'sv' || (top?.kind === 'choose' && top.mode === 'blitz');
+      if (attackMode && enemyIn(g, x, side).length) return 3.5; // 9.1: a group attacks in its own area
       return 0.5 + 2 / (1 + sc.toTarget[x]!);
     }
-    case 'add': return 1.6;
+    case 'add': return 1.2;
     case 'declare': {
       if (!act) return 1;
       if (a.action === 'attack') {
         const { odds } = attackOdds(g, act.units, g.loc[act.units[0]!]!, side, false);
         return (a.twice ? 1.5 : 1) * (0.3 + 4 * odds);
       }
-      if (a.action === 'move') return 1.3;
-      if (a.action === 'airAttack') return 1.4;
-      if (a.action === 'drop' || a.action === 'bomb') return 1.5;
-      return 0.5; // airMove
+      if (a.action === 'move') return 1.6;
+      if (a.action === 'airAttack') return 1.6;
+      if (a.action === 'drop' || a.action === 'bomb') return 1.8;
+      return 0.6; // airMove
     }
     case 'cancel': return 0.03;
     case 'done': return 0.5;
@@ -249,12 +332,21 @@ export function summarizeTR(g: TRState, role: Role, actions: readonly TRAction[]
   return `${role} ${said.join('; ')} (chance to win the game ${pct(stats.winChance)})`;
 }
 
-/** The hooks (the game object is not needed: the rules carry `determinize`). */
-export function thirdReichHooks(_game?: Game<TRState, TRAction, TRView>): AiHooks<TRState, TRAction, TRView> {
+/** The hooks, over the rules' own `determinize` (hands and decks drawn from the cards not seen). */
+export function thirdReichHooks(game: Game<TRState, TRAction, TRView> = thirdReich): AiHooks<TRState, TRAction, TRView> {
+  const fill = game.rules.determinize!;
   return {
     evaluate: evaluateTR,
     priors: weights,
-    rollout: (g, role, actions, rng) => weightedIndex(weights(g, role, actions), rng),
+    determinize(view, role, rng) {
+      const g = fill(view, role, rng);
+      if (isSide(role)) markRoot(g, role);
+      return g;
+    },
+    rollout: (g, role, actions, rng) => {
+      stalled(g); // remembered for the evaluation at the end of the rollout
+      return weightedIndex(weights(g, role, actions), rng);
+    },
     rolloutDepth: 12,
     summarize: summarizeTR,
   };
