@@ -19,7 +19,20 @@ afterAll(async () => {
   await app?.close();
 });
 
-const PREFER = /^(pass|finish|end|done|no counterattack|stop)/i;
+const PREFER = /^(pass|finish|end|done|cancel|no counterattack|stop)/i;
+
+const prompt = async (page: Page) => (await page.getByTestId('prompt').textContent().catch(() => '')) ?? '';
+
+/** Clicks a place on the map where the map says it is (the canvas exposes `sandtable.screenOf`). */
+async function clickPlace(page: Page, place: string): Promise<void> {
+  const at = await page.evaluate((p) => {
+    const c = document.querySelector('canvas[data-testid=map]') as unknown as { sandtable: { screenOf(p: string): [number, number] | null } };
+    return c.sandtable.screenOf(p);
+  }, place);
+  if (!at) throw new Error(`place ${place} is not on the map`);
+  const box = (await page.getByTestId('map').boundingBox())!;
+  await page.mouse.click(box.x + at[0], box.y + at[1]);
+}
 
 async function turnOf(page: Page): Promise<number> {
   const m = /Turn\s*(\d+)/.exec((await page.getByTestId('status').textContent()) ?? '');
@@ -56,7 +69,7 @@ async function alliedHandHidden(page: Page): Promise<number> {
 }
 
 describe('Third Reich in the browser', () => {
-  it('the Axis picks its hands by clicking cards and never sees the Allies\' hand', async () => {
+  it('the Axis picks its hands and plays a card by clicking cards, forms a group on the map, and never sees the Allies\' hand', async () => {
     const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
@@ -85,6 +98,21 @@ describe('Third Reich in the browser', () => {
       return seen.size;
     });
     expect(colours).toBeGreaterThan(30);
+
+    // 6.1: a card is played by clicking it in the hand; 7.0: a group is formed by clicking Berlin,
+    // and the counter on top of Berlin's stack joins it when clicked
+    await page.locator('[data-testid=hand] [data-testid=card].hl-legal').first().click();
+    await expect.poll(() => prompt(page)).toMatch(/use the SV, the event, or finish/);
+    await page.getByTestId('action').filter({ hasText: /^Use the SV$/ }).click();
+    await expect.poll(() => prompt(page)).toMatch(/Spend 2 SV/);
+    await clickPlace(page, 'berlin');
+    await expect.poll(() => page.getByTestId('actions').textContent()).toMatch(/Actions with Berlin/);
+    await page.getByTestId('action').filter({ hasText: /^Form a group in Berlin$/ }).click();
+    await expect.poll(() => prompt(page)).toMatch(/Group in Berlin \(0 unit/);
+    await clickPlace(page, 'berlin');
+    await expect.poll(() => prompt(page)).toMatch(/Group in Berlin \(1 unit/);
+    await expect.poll(() => page.getByTestId('info-box').textContent()).toMatch(/Axis group in Berlin: GE \w+ \d-\d-\d/);
+    await page.getByTestId('action').filter({ hasText: /^Cancel$/ }).click();
 
     // play turn 1 out (pass, finish), then pick the turn-2 hand by clicking
     let clicks = 0;

@@ -55,6 +55,8 @@ export interface GameAdapter {
   map(view: View<unknown>): MapModel | null;
   /** Every place id (area ids, hex labels, boxes) actions may name. */
   places(view: View<unknown>): ReadonlySet<string>;
+  /** Places an action names other than by its own strings (e.g. a unit by number -> its counter's piece id), so a click there selects it. */
+  tokens?(action: Action): string[];
   placeName(place: string): string;
   roleLabel(role: Role): string;
   roleColor(role: Role): string;

@@ -78,7 +78,10 @@ export function trPieces(t: TRTables, v: TRView): Piece[] {
   v.loc.forEach((where, u) => {
     if (where < 0) return;
     const area = t.data.areas[where];
-    if (area) out.push(unitPiece(t, u, area.id, v.used[u] === 1));
+    if (!area) return;
+    const p = unitPiece(t, u, area.id, v.used[u] === 1);
+    if (v.act?.units.includes(u)) p.title += ' - in the group under way';
+    out.push(p);
   });
   return out;
 }

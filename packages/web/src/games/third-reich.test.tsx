@@ -114,6 +114,17 @@ describe('Third Reich side panels', () => {
     }
   });
 
+  it('7.0: a unit an action names by number is its counter on the map, so clicking the counter selects the action', () => {
+    const s = thirdReich.setup('1');
+    const v = thirdReich.view(s, 'axis');
+    const piece = adapter.map(v)!.pieces.find((p) => p.place === 'berlin')!;
+    const u = Number(piece.id.slice(1));
+    expect(adapter.tokens!({ type: 'add', unit: u } as never)).toEqual([piece.id]);
+    expect(adapter.tokens!({ type: 'form', area: 'berlin' } as never)).toEqual([]);
+    expect(adapter.places(v).has(piece.id)).toBe(true);
+    expect(adapter.placeName(piece.id)).toMatch(/^GE (LF|TF|AF) \d-\d-\d$/);
+  });
+
   it('status: turn, winter, phase, impulse, first player and the rules\' source counts', () => {
     const v = thirdReich.view(thirdReich.setup('1'), 'axis');
     expect(Object.fromEntries(adapter.status(v))).toEqual({

@@ -116,8 +116,19 @@ export function placeCenter(place: string): Pt | null {
   return a ? (a.center as Pt) : null;
 }
 
-/** Everything an action may name that the screen shows: areas (map) and cards (side panels). */
-const TOKENS: ReadonlySet<string> = new Set([...areas.map((a) => a.id), ...cards.keys()]);
+/** Everything an action may name that the screen shows: areas and unit counters (map), cards (side panels). */
+const TOKENS: ReadonlySet<string> = new Set([...areas.map((a) => a.id), ...cards.keys(), ...board.unitKind.map((_, u) => `u${u}`)]);
+
+/** A unit an action names by number, as its counter on the map (`unitPiece` ids). */
+function unitTokens(a: Action): string[] {
+  const u = (a as unknown as { unit?: unknown }).unit;
+  return typeof u === 'number' ? [`u${u}`] : [];
+}
+
+function unitLabel(u: number): string {
+  const c = data.counters[board.unitKind[u]!];
+  return c ? `${c.nation} ${c.jet ? 'jet' : c.type} ${c.attack}-${c.durability}-${c.movement}` : `unit ${u}`;
+}
 
 /** Arrow of a move under way: the group's path so far, then the area the action names. */
 function moveArrow(view: View<unknown>, a: Action): { points: Pt[]; label?: string } | null {
@@ -147,7 +158,8 @@ export const thirdReichAdapter: GameAdapter = {
     };
   },
   places: () => TOKENS,
-  placeName: (p) => byId.get(p)?.name ?? (cards.get(p) ? `${cards.get(p)!.name} (SV ${cards.get(p)!.sv})` : p),
+  tokens: unitTokens,
+  placeName: (p) => byId.get(p)?.name ?? (cards.get(p) ? `${cards.get(p)!.name} (SV ${cards.get(p)!.sv})` : /^u\d+$/.test(p) ? unitLabel(Number(p.slice(1))) : p),
   roleLabel: (r: Role) => sideName(r),
   roleColor: (r: Role) => (r === 'allies' ? '#7fb0ff' : r === 'axis' ? '#d0d0c8' : '#999'),
   status: (view) => trStatus(tables, view.game as TRView, view.role, view.decision),

@@ -23,6 +23,26 @@ export interface GameScreenProps {
 
 type Msg = { kind: 'error' | 'info'; text: string } | null;
 
+/** Where an action carries the adapter's extra place tokens (`GameAdapter.tokens`) while it is offered on screen. */
+const TOKENS = '__places';
+
+/** The offered actions, each with the places the adapter adds (e.g. unit counters named by number), so clicks can select them. */
+function withTokens(actions: Action[], adapter: GameAdapter): Action[] {
+  const tokens = adapter.tokens;
+  if (!tokens) return actions;
+  return actions.map((a) => {
+    const t = tokens(a);
+    return t.length ? ({ ...a, [TOKENS]: t } as Action) : a;
+  });
+}
+
+/** The action itself, without the screen's extra tokens. */
+function bare(a: Action): Action {
+  if (!(TOKENS in a)) return a;
+  const { [TOKENS]: _tokens, ...rest } = a as Action & Record<string, unknown>;
+  return rest as Action;
+}
+
 export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, onExit, onLoad }: GameScreenProps) {
   const [version, setVersion] = useState(0);
   const bump = () => setVersion((v) => v + 1);
@@ -49,11 +69,12 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
   const view = useMemo(() => session.view(role, at), [version, at, role]);
   const state = session.states[at]!;
   const humanTurn = live && !!decisionRole && session.seats[decisionRole] === 'human' && decisionRole === role;
-  const actions = humanTurn && !needsPrivacy ? view.actions : [];
+  const offered = humanTurn && !needsPrivacy ? view.actions : [];
+  const actions = useMemo(() => withTokens(offered, adapter), [view, humanTurn, needsPrivacy]);
   const known = useMemo(() => adapter.places(view), [view]);
   const model = useMemo(() => adapter.map(view), [view]);
   const candidates = useMemo(() => matching(actions, selected, known), [actions, selected, known]);
-  const describe = (a: Action) => describeAction(session.game, state, a);
+  const describe = (a: Action) => describeAction(session.game, state, bare(a));
 
   useEffect(() => { if (role !== lastRole) setLastRole(role); }, [role]);
   useEffect(() => {
@@ -109,7 +130,8 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
     setMsg(null);
   }
 
-  function choose(a: Action): void {
+  function choose(offer: Action): void {
+    const a = bare(offer);
     const warning = session.irreversible(role, a);
     if (warning && /dice/.test(warning)) return setPending(a);
     commit(a);
@@ -125,7 +147,7 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
     for (const t of tokens) if (!sel && matching(actions, [...selected, t], known).length) sel = [...selected, t];
     for (const t of tokens) if (!sel && matching(actions, [t], known).length) sel = [t];
     if (!sel) {
-      setMsg({ kind: 'error', text: explainAttempt(session.game, state, role, actions, selected, place, known, adapter.placeName) });
+      setMsg({ kind: 'error', text: explainAttempt(session.game, state, role, offered, selected, place, known, adapter.placeName) });
       return;
     }
     setMsg(null);
@@ -181,7 +203,7 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
     const pathAction = preview ?? pending ?? (selected.length && hover.place ? candidates.find((a) => placesOf(a, known).includes(hover.place!)) : undefined);
     if (pathAction && adapter.path) {
       const mine = session.record.actions.slice(0, at).filter((e) => e.role === view.decision?.role).map((e) => e.action);
-      path = adapter.path(view, pathAction, mine);
+      path = adapter.path(view, bare(pathAction), mine);
     }
     return { highlights: hl, path, hoverPlace: actions.length && hover.place && targets.has(hover.place) ? hover.place : null, showHexNumbers: numbers };
   }, [candidates, selected, preview, pending, hover.place, numbers, view]);
