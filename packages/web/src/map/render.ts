@@ -251,7 +251,7 @@ export class MapRenderer {
 
   private drawAreaLabels(ctx: CanvasRenderingContext2D, areas: AreaShape[], cam: Camera): void {
     const ps = this.model.pieceSize * cam.scale;
-    const lettered = cam.scale > 0.45;
+    const lettered = ps > 24; // names once counters are big enough to read (scale 0.45 at Soft Underbelly's size)
     ctx.textBaseline = 'middle';
     for (const a of areas) {
       const sx = a.center[0] * cam.scale + cam.ox, sy = a.center[1] * cam.scale + cam.oy;
