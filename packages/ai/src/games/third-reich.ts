@@ -30,13 +30,18 @@ export function evaluateTR(g: TRState, role: Role): number {
 
 /**
  * The rules let a player cancel a group or an air operation before declaring (7.0, 6.2), which
- * returns to the very same decision. A search that prefers not to let the turn run out (the
- * Axis wins at the end, 14.2) would cancel forever. So each searched state remembers the
- * position it was drawn at (`determinize`), and a line of play that comes back to it counts as
- * a loss for the side that started it: no progress is worth nothing.
+ * returns to the very same decision. A player that prefers not to let the turn run out (the
+ * Axis wins at the end, 14.2) would cancel forever. So every searched state remembers the
+ * position it was drawn at (`determinize`), the real positions met so far are remembered too, and
+ * a line of play that comes back to one of them counts as a loss for the side that started it:
+ * no progress is worth nothing.
  */
-const roots = new WeakMap<TRState, { key: string; role: Side; stackLength: number; passes: number }>();
+const roots = new WeakMap<TRState, { key: string; role: Side }>();
 const stalls = new WeakMap<TRState, Side>();
+/** Positions of the game being played where a cancel can lead back (the last game only: a lower turn starts afresh). */
+const seen = new Set<string>();
+let seenTurn = 0;
+const CYCLES = new Set(['impulse', 'sv', 'choose', 'group', 'card']);
 
 /** Everything public that a decision depends on (the opponent's cards by count only). */
 export function positionKey(g: TRState): string {
@@ -44,12 +49,17 @@ export function positionKey(g: TRState): string {
     g.hand.axis.length, g.hand.allies.length, g.discard.axis.length, g.discard.allies.length, g.deck.axis.length, g.deck.allies.length]);
 }
 
+/** The search (or the greedy player) starts from `g`, drawn from a real position where `role` decides. */
 export function markRoot(g: TRState, role: Side): void {
-  roots.set(g, { key: positionKey(g), role, stackLength: g.stack.length, passes: g.passes });
+  const key = positionKey(g);
+  roots.set(g, { key, role });
+  if (g.turn < seenTurn || seen.size > 20_000) seen.clear();
+  seenTurn = g.turn;
+  if (CYCLES.has(g.stack.at(-1)?.kind ?? '')) seen.add(key);
 }
 
 /**
- * The side that came back to its starting position without progress, if this state is it (once
+ * The side that came back to a position already met without progress, if this state is one (once
  * back, the line stays lost). Not asked at the root itself: the searcher and the greedy player
  * always play an action before they evaluate or roll out.
  */
@@ -57,7 +67,9 @@ export function stalled(g: TRState): Side | null {
   const known = stalls.get(g);
   if (known) return known;
   const r = roots.get(g);
-  if (!r || g.stack.length !== r.stackLength || g.passes !== r.passes || positionKey(g) !== r.key) return null;
+  if (!r || !CYCLES.has(g.stack.at(-1)?.kind ?? '')) return null;
+  const key = positionKey(g);
+  if (key !== r.key && !seen.has(key)) return null;
   stalls.set(g, r.role);
   return r.role;
 }
