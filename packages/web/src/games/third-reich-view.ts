@@ -185,7 +185,8 @@ export function trUnderWay(t: TRTables, v: TRView): InfoBoxData | null {
   const a = v.act;
   if (a) {
     const area = t.data.areas[a.area];
-    if (area) focus.push(area.id);
+    const now = t.data.areas[a.path.at(-1) ?? a.area]; // where a moving group stands now
+    if (now) focus.push(now.id);
     lines.push(`${sideName(a.side)} group${a.type ? ` (${a.type})` : ''} in ${area?.name ?? '?'}: ${a.units.map((u) => unitName(t, u)).join(', ') || 'no units yet'}`);
     if (a.path.length > 1) lines.push(`Path: ${a.path.map((p) => t.data.areas[p]?.name ?? '?').join(' → ')}`);
     if (a.target >= 0 && (a.type === 'attack' || a.type === 'airAttack' || a.type === 'bomb')) {

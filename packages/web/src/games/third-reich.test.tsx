@@ -125,6 +125,19 @@ describe('Third Reich side panels', () => {
     expect(adapter.placeName(piece.id)).toMatch(/^GE (LF|TF|AF) \d-\d-\d$/);
   });
 
+  it('8.1: the arrow of a move runs along the group\'s path so far to the area the action names', () => {
+    let s = thirdReich.setup('1');
+    const g = s.game as any;
+    const A = (id: string) => data.areas.findIndex((a) => a.id === id);
+    s = { ...s, game: { ...g, act: { side: 'axis', mode: 'sv', units: [], area: A('berlin'), type: 'move', path: [A('berlin'), A('ruhr')], target: -1, damaged: [], blitz: null } } };
+    const v = thirdReich.view(s, 'axis');
+    const arrow = adapter.path!(v, { type: 'to', area: 'munich' } as never, [])!;
+    const c = (id: string) => data.areas.find((a) => a.id === id)!.center;
+    expect(arrow.points).toEqual([c('berlin'), c('ruhr'), c('munich')]);
+    expect(arrow.label).toBe('step 2');
+    expect(adapter.path!(v, { type: 'pass' } as never, [])).toBeNull();
+  });
+
   it('status: turn, winter, phase, impulse, first player and the rules\' source counts', () => {
     const v = thirdReich.view(thirdReich.setup('1'), 'axis');
     expect(Object.fromEntries(adapter.status(v))).toEqual({

@@ -134,9 +134,9 @@ function unitLabel(u: number): string {
 function moveArrow(view: View<unknown>, a: Action): { points: Pt[]; label?: string } | null {
   const v = view.game as TRView;
   const f = a as unknown as Record<string, unknown>;
-  const to = typeof f.to === 'string' ? f.to : typeof f.area === 'string' && a.type === 'target' ? f.area : null;
+  const to = a.type === 'retreat' && typeof f.to === 'string' ? f.to : (a.type === 'to' || a.type === 'target') && typeof f.area === 'string' ? f.area : null;
   if (!to || !v.act) return null;
-  const from = a.type === 'target' ? [v.act.area] : v.act.path.length ? v.act.path : [v.act.area];
+  const from = a.type === 'target' ? [v.act.area] : a.type === 'retreat' ? [v.act.target >= 0 ? v.act.target : v.act.area] : v.act.path.length ? v.act.path : [v.act.area];
   const pts = [...from.map((i) => areas[i]?.center as Pt | undefined), placeCenter(to)].filter((p): p is Pt => !!p);
   if (pts.length < 2) return null;
   return { points: pts, label: a.type === 'target' ? 'air attack target' : a.type === 'retreat' ? 'retreat' : `step ${pts.length - 1}` };
