@@ -11,8 +11,8 @@
  * Action steps: pick a stack (normal or strategic movement), then a destination among the
  * reachable hexes (or cancel the pick); the phase ends with `endPhase`.
  */
-import { PathFinder, type Ctx } from '@sandtable/engine';
-import { ANY_RIVER, RAIL, ROAD } from './data/board.ts';
+import { PathFinder, type Ctx, type Reach } from '@sandtable/engine';
+import { ANY_RIVER, MAJOR, RAIL, ROAD } from './data/board.ts';
 import type { Side } from './data/types.ts';
 import { drawEquip } from './rules.ts';
 import { ARRIVING, RESERVE, chitsOf, inEnemyZoc, values, type Entry, type Env, type PGState, type UnitState } from './state.ts';
@@ -41,6 +41,11 @@ export interface MoveState {
   lastPath: string[];
 }
 
+/** A copy of the movement bookkeeping (for views and clones; cheaper than structuredClone). */
+export function copyMoveState(m: MoveState): MoveState {
+  return { moved: [...m.moved], strategic: [...m.strategic], picked: m.picked && { ...m.picked }, cities: { ...m.cities }, xxivDone: m.xxivDone, lastPath: [...m.lastPath] };
+}
+
 const MOVE_TYPES = new Set(['pick', 'moveTo', 'cancelMove', 'xxivRoll']);
 export const isMoveAction = (a: { type: string }): a is MoveAction => MOVE_TYPES.has(a.type);
 
@@ -53,12 +58,40 @@ export function initialMoveState(E: Env): MoveState {
 
 // ---- costs ----------------------------------------------------------------------------------
 
-const finders = new WeakMap<Env, PathFinder>();
-function finder(E: Env): PathFinder {
-  let f = finders.get(E);
-  if (!f) finders.set(E, (f = new PathFinder(E.b.grid)));
-  return f;
+/** Per rules instance: the PathFinder and the TEC costs laid out per hex (table 6.13). */
+interface MoveEnv {
+  finder: PathFinder;
+  /** MP to enter each hex by its terrain: [non-mechanized, mechanized]. */
+  terrain: [Uint8Array, Uint8Array];
+  /** Extra MP of a river / major river hexside: [non-mechanized, mechanized]. */
+  river: [number, number];
+  major: [number, number];
+  /** 1 where a road leaves the hex (entry along a road, 7.0(2)). */
+  roadHex: Uint8Array;
 }
+const moveEnvs = new WeakMap<Env, MoveEnv>();
+function menv(E: Env): MoveEnv {
+  let m = moveEnvs.get(E);
+  if (m) return m;
+  const grid = E.b.grid;
+  const n = grid.nodeCount;
+  const terrain: [Uint8Array, Uint8Array] = [new Uint8Array(n), new Uint8Array(n)];
+  const roadHex = new Uint8Array(n);
+  for (let h = 0; h < n; h++) {
+    const t = E.d.tables.terrain[grid.terrain[h]!]!;
+    terrain[0][h] = t.mpNonMech;
+    terrain[1][h] = t.mpMech;
+    roadHex[h] = grid.neighbours(h).some((x) => (grid.hexsideBetween(h, x) & ROAD) !== 0) ? 1 : 0;
+  }
+  const side = (id: string): [number, number] => {
+    const x = E.d.tables.hexsides.find((k) => k.id === id)!;
+    return [x.mpNonMech, x.mpMech];
+  };
+  m = { finder: new PathFinder(grid), terrain, river: side('river'), major: side('major'), roadHex };
+  moveEnvs.set(E, m);
+  return m;
+}
+const finder = (E: Env) => menv(E).finder;
 
 const isMech = (E: Env, id: string) => E.unitById.get(id)!.mechanized;
 
@@ -66,32 +99,39 @@ const isMech = (E: Env, id: string) => E.unitById.get(id)!.mechanized;
 export function stepCost(E: Env, mech: boolean, from: number, to: number): number {
   const hs = E.b.grid.hexsideBetween(from, to);
   if (hs & ROAD) return 1; // 8.2(1)4
-  const t = E.d.tables.terrain[E.b.grid.terrain[to]!]!;
-  let c = mech ? t.mpMech : t.mpNonMech; // 8.2(1)2, table 6.13
-  if (hs & ANY_RIVER && !(hs & RAIL)) {
-    // 8.2(1)3; a bridge (road or railway crossing) ignores the river (8.2(1)5, 2.2.1(7))
-    const side = E.d.tables.hexsides.find((x) => x.id === (hs & 2 ? 'major' : 'river'))!;
-    c += mech ? side.mpMech : side.mpNonMech;
-  }
+  const m = menv(E);
+  const k = mech ? 1 : 0;
+  let c = m.terrain[k][to]!; // 8.2(1)2, table 6.13
+  // 8.2(1)3; a bridge (road or railway crossing) ignores the river (8.2(1)5, 2.2.1(7))
+  if (hs & ANY_RIVER && !(hs & RAIL)) c += (hs & MAJOR ? m.major : m.river)[k];
   return c;
 }
 
 /** MP to enter a source hex from off the map (7.0(2)): the road cost if a road leaves there, else its terrain (spec [RECON]). */
 export function entryCost(E: Env, mech: boolean, source: number): number {
   if (entersByRoad(E, source)) return 1;
-  const t = E.d.tables.terrain[E.b.grid.terrain[source]!]!;
-  return mech ? t.mpMech : t.mpNonMech;
+  return menv(E).terrain[mech ? 1 : 0][source]!;
 }
-const entersByRoad = (E: Env, h: number) => E.b.grid.neighbours(h).some((n) => (E.b.grid.hexsideBetween(h, n) & ROAD) !== 0);
+const entersByRoad = (E: Env, h: number) => menv(E).roadHex[h] === 1;
 
-/** Hexes no stack of `side` may enter: enemy units (3.4(1)) and enemy sources (2.2.1(5)). */
-export function closedTo(E: Env, g: PGState, side: Side): Uint8Array {
-  const out = new Uint8Array(E.b.grid.nodeCount);
-  for (const u of g.units) if (u.side !== side && u.hex >= 0) out[u.hex] = 1;
-  const enemy = side === 'DE' ? 2 : 1;
-  for (let h = 0; h < out.length; h++) if (E.b.source[h] === enemy) out[h] = 1;
-  return out;
+/** Per hex, for the moving side: 1 friendly stack, 2 closed (enemy stack, 3.4(1); enemy source, 2.2.1(5)). Cached per state version. */
+export function occupancyFor(E: Env, g: PGState, side: Side): Uint8Array {
+  const c = occCache.get(g);
+  if (c && c.ver === g.ver) return c[side];
+  const n = E.b.grid.nodeCount;
+  const out = { ver: g.ver, DE: new Uint8Array(n), SU: new Uint8Array(n) };
+  for (let h = 0; h < n; h++) if (E.b.source[h]) out[E.b.source[h] === 1 ? 'SU' : 'DE'][h] = CLOSED;
+  for (const u of g.units) {
+    if (u.hex < 0) continue;
+    out[u.side][u.hex] = FRIEND;
+    out[u.side === 'DE' ? 'SU' : 'DE'][u.hex] = CLOSED;
+  }
+  occCache.set(g, out);
+  return out[side];
 }
+const FRIEND = 1;
+const CLOSED = 2;
+const occCache = new WeakMap<PGState, { ver: number; DE: Uint8Array; SU: Uint8Array }>();
 
 // ---- allowances -----------------------------------------------------------------------------
 
@@ -125,62 +165,68 @@ export function entrySources(E: Env, g: PGState, u: UnitState): number[] {
  */
 export function reachable(E: Env, g: PGState, u: UnitState, mode: MoveMode): Map<number, number> {
   const out = new Map<number, number>();
+  search(E, g, u, mode, (r, spent) => {
+    for (const h of r.nodes()) {
+      const c = r.costTo(h) + spent;
+      if (h === u.hex || occupancyFor(E, g, u.side)[h] === FRIEND) continue; // 3.4(1): the move may not end on another stack
+      if (!out.has(h) || out.get(h)! > c) out.set(h, c);
+    }
+    return false;
+  });
+  return out;
+}
+
+/** Whether `u` can end a move anywhere (a search that stops at the first legal end hex). */
+export function canMove(E: Env, g: PGState, u: UnitState, mode: MoveMode): boolean {
+  const occ = occupancyFor(E, g, u.side);
+  return search(E, g, u, mode, (r) => r.goal >= 0, (h) => h !== u.hex && occ[h] !== FRIEND);
+}
+
+/**
+ * Runs the movement search of `u` from its hex, or from each entry source (7.0(2)) with the
+ * source's entry cost already spent; `visit` sees each result and may stop the loop.
+ */
+function search(E: Env, g: PGState, u: UnitState, mode: MoveMode, visit: (r: Reach, spent: number) => boolean, isGoal?: (h: number) => boolean): boolean {
   const ma = movementAllowance(E, g, u);
-  if (ma <= 0) return out;
+  if (ma <= 0) return false;
   const zoc = inEnemyZoc(E, g, u.side);
-  const closed = closedTo(E, g, u.side);
-  const friendly = new Uint8Array(closed.length);
-  for (const x of g.units) if (x.side === u.side && x.hex >= 0) friendly[x.hex] = 1;
+  const occ = occupancyFor(E, g, u.side);
   const mech = isMech(E, u.id);
   const grid = E.b.grid;
   const strategic = mode === 'strategic';
   const budget = strategic ? 2 * ma : ma;
-  const cost = (a: number, b: number) => {
-    if (closed[b]) return Infinity;
-    if (strategic) return (grid.hexsideBetween(a, b) & ROAD) && !zoc[b] ? 1 : Infinity; // 8.3(1)1-2
-    return stepCost(E, mech, a, b);
-  };
-  const starts = u.hex >= 0 ? [{ hex: u.hex, spent: 0 }] : entryStarts(E, g, u, mech, strategic, closed);
+  const cost = strategic
+    ? (a: number, b: number) => (occ[b] !== CLOSED && grid.hexsideBetween(a, b) & ROAD && !zoc[b] ? 1 : Infinity) // 8.3(1)1-2
+    : (a: number, b: number) => (occ[b] === CLOSED ? Infinity : stepCost(E, mech, a, b));
+  const stopsIn = (h: number) => zoc[h] === 1; // 8.2(2)
+  const starts = u.hex >= 0 ? [{ hex: u.hex, spent: 0 }] : entryStarts(E, g, u, mech, strategic, occ);
   for (const s of starts) {
     if (s.spent > budget) continue;
-    const r = finder(E).reach(s.hex, { budget: budget - s.spent, cost, stopsIn: (h) => zoc[h] === 1 });
-    for (const h of r.nodes()) {
-      const c = r.costTo(h) + s.spent;
-      if (friendly[h] || h === u.hex) continue; // 3.4(1): the move may not end on another stack
-      if (!out.has(h) || out.get(h)! > c) out.set(h, c);
-    }
+    const r = finder(E).reach(s.hex, { budget: budget - s.spent, cost, stopsIn, isGoal });
+    if (visit(r, s.spent)) return true;
   }
-  return out;
+  return false;
 }
 
-function entryStarts(E: Env, g: PGState, u: UnitState, mech: boolean, strategic: boolean, closed: Uint8Array) {
+function entryStarts(E: Env, g: PGState, u: UnitState, mech: boolean, strategic: boolean, occ: Uint8Array) {
   if (u.hex !== ARRIVING) return [];
   return entrySources(E, g, u)
-    .filter((h) => !closed[h] && (!strategic || entersByRoad(E, h)))
+    .filter((h) => occ[h] !== CLOSED && (!strategic || entersByRoad(E, h)))
     .map((h) => ({ hex: h, spent: strategic ? 1 : entryCost(E, mech, h) }));
 }
 
 /** The cheapest path of a legal move (hex indices, the start or entry source first). */
 export function movePath(E: Env, g: PGState, u: UnitState, mode: MoveMode, to: number): number[] {
-  const ma = movementAllowance(E, g, u);
-  const zoc = inEnemyZoc(E, g, u.side);
-  const closed = closedTo(E, g, u.side);
-  const mech = isMech(E, u.id);
-  const strategic = mode === 'strategic';
-  const budget = strategic ? 2 * ma : ma;
-  const grid = E.b.grid;
-  const cost = (a: number, b: number) => (closed[b] ? Infinity : strategic ? ((grid.hexsideBetween(a, b) & ROAD) && !zoc[b] ? 1 : Infinity) : stepCost(E, mech, a, b));
-  const starts = u.hex >= 0 ? [{ hex: u.hex, spent: 0 }] : entryStarts(E, g, u, mech, strategic, closed);
   let best: number[] = [];
   let bestCost = Infinity;
-  for (const s of starts) {
-    const r = finder(E).reach(s.hex, { budget: budget - s.spent, cost, stopsIn: (h) => zoc[h] === 1 });
-    const c = r.costTo(to) + s.spent;
+  search(E, g, u, mode, (r, spent) => {
+    const c = r.costTo(to) + spent;
     if (c < bestCost) {
       bestCost = c;
       best = r.pathTo(to);
     }
-  }
+    return false;
+  });
   return best;
 }
 
@@ -198,22 +244,23 @@ export function pickRefusal(E: Env, g: PGState, side: Side, u: UnitState | undef
     if (g.o.strategicOnlyDesignated && !u.designated && u.hex !== ARRIVING) return { rule: '8.1(3), 5.1(3)2, A-06', message: `only reserve-designated stacks and entering reinforcements may move strategically; ${u.id} is not designated` };
     if (u.hex >= 0 && inEnemyZoc(E, g, side)[u.hex]) return { rule: '8.3(1)2', message: `${u.id} starts in an enemy ZOC: no strategic movement` };
   }
-  if (reachable(E, g, u, mode).size === 0) return { rule: mode === 'strategic' ? '8.3(1)' : '8.2(1)', message: `${u.id} has no hex it can reach` };
+  if (!canMove(E, g, u, mode)) return { rule: mode === 'strategic' ? '8.3(1)' : '8.2(1)', message: `${u.id} has no hex it can reach` };
   return null;
 }
 
-const pickCache = new WeakMap<PGState, { ver: number; moved: number; turn: number; picks: MoveAction[] }>();
+const pickCache = new WeakMap<PGState, { key: string; picks: MoveAction[] }>();
 
-/** The legal picks of the movement phase (cached per state and version). */
+/** The legal picks of the movement phase (cached per state, version, phase and moves made). */
 function picks(E: Env, g: PGState, side: Side): MoveAction[] {
+  const key = `${g.ver}|${g.turn}|${side}|${g.mv.moved.length}`;
   const c = pickCache.get(g);
-  if (c && c.ver === g.ver && c.moved === g.mv.moved.length && c.turn === g.turn) return c.picks;
+  if (c && c.key === key) return c.picks;
   const out: MoveAction[] = [];
   for (const u of g.units) {
     if (u.side !== side || (u.hex < 0 && u.hex !== ARRIVING)) continue;
     for (const mode of ['normal', 'strategic'] as MoveMode[]) if (!pickRefusal(E, g, side, u, mode)) out.push({ type: 'pick', unit: u.id, mode });
   }
-  pickCache.set(g, { ver: g.ver, moved: g.mv.moved.length, turn: g.turn, picks: out });
+  pickCache.set(g, { key, picks: out });
   return out;
 }
 
@@ -238,6 +285,7 @@ function xxivRoll(E: Env, ctx: Ctx, g: PGState): void {
   const pool = xxivPool(E, g);
   const u = pool[pool.length === 1 ? 0 : ctx.roll(1, 'XXIV Panzer Corps: the unit is picked at random (19.2(2))', pool.length)[0]! - 1]!;
   u.hex = ARRIVING;
+  g.ver++; // a new stack may move: cached picks are stale
   const allot = E.d.tables.xxivAllotment.find((a) => a.unit === u.id) ?? { tank: 0, equip: 0 };
   drawEquip(E, ctx, g, 'DE', 'tank', allot.tank, 'reorg', `${u.id} joins (19.2(2))`);
   drawEquip(E, ctx, g, 'DE', 'equip', allot.equip, 'reorg', `${u.id} joins (19.2(2))`);
@@ -388,9 +436,9 @@ export function destinationRefusal(E: Env, g: PGState, label: string): { rule: s
 
 function reachableIgnoringZoc(E: Env, g: PGState, u: UnitState, h: number): boolean {
   if (u.hex < 0) return false;
-  const closed = closedTo(E, g, u.side);
+  const occ = occupancyFor(E, g, u.side);
   const mech = isMech(E, u.id);
-  const r = finder(E).reach(u.hex, { budget: movementAllowance(E, g, u), cost: (a, b) => (closed[b] ? Infinity : stepCost(E, mech, a, b)) });
+  const r = finder(E).reach(u.hex, { budget: movementAllowance(E, g, u), cost: (a, b) => (occ[b] === CLOSED ? Infinity : stepCost(E, mech, a, b)) });
   return r.has(h);
 }
 

@@ -10,9 +10,10 @@ import type { ProkhorovkaData } from './data/types.ts';
 import { OPTION_SPECS, toOpts } from './options.ts';
 import {
   ARRIVING, ELIMINATED, RESERVE, capacity, chitsOf, inEnemyZoc, locReach, makeEnv, other, roadLocReach,
-  type Entry, type Env, type PGState, type Side,
+  type ChitState, type Entry, type Env, type PGState, type Side,
 } from './state.ts';
-import { describeMove, endMovement, endPlayerTurnMovement, explainMove, initialMoveState, isMoveAction, movementLegal, performMove, type MoveAction } from './movement.ts';
+import { determinize, publicState, type PublicState } from './determinize.ts';
+import { copyMoveState, describeMove, endMovement, endPlayerTurnMovement, explainMove, initialMoveState, isMoveAction, movementLegal, performMove, type MoveAction } from './movement.ts';
 
 export type PGAction =
   | { type: 'place'; chit: string; unit: string }
@@ -278,17 +279,21 @@ export interface PGView {
   mine: { reorg: string[]; support: string[] };
   /** Movement bookkeeping and city control (public, 8.0, 3.3). */
   mv: PGState['mv'];
+  /** The public rest of the state, hidden chits as tokens (for determinize). */
+  pub: PublicState;
   result: Outcome | null;
 }
 
 /** What `role` sees: the opponent's face-down chits show only their back (none under 19.6), never their id (3.5(5), 3.6(3)). */
 export function makeView(E: Env, g: PGState, role: string): PGView {
   const grid = E.b.grid;
+  const under = new Map<string, ChitState[]>(); // chits by unit, in one pass over the chits
+  for (const c of g.equip) under.get(c.loc)?.push(c) ?? under.set(c.loc, [c]);
   const units = g.units.map((u) => ({
     id: u.id, side: u.side, hex: u.hex >= 0 ? grid.label(u.hex) : null,
     where: u.hex >= 0 ? 'map' : u.hex === RESERVE ? 'reserve' : u.hex === ARRIVING ? 'arriving' : 'eliminated',
     reduced: u.reduced, designated: u.designated,
-    chits: chitsOf(g, u.id).map((c) => (c.side === role || c.faceUp
+    chits: (under.get(u.id) ?? []).map((c) => (c.side === role || c.faceUp
       ? { id: c.id, faceUp: c.faceUp }
       : { back: g.o.hideChitBacks ? null : E.equipById.get(c.id)!.back })),
   }));
@@ -307,7 +312,7 @@ export function makeView(E: Env, g: PGState, role: string): PGView {
     reorg: g.equip.filter((c) => c.side === role && (c.loc === 'reorg' || c.loc === 'drawn')).map((c) => c.id),
     support: g.support.filter((c) => c.side === role && c.loc === 'pool').map((c) => c.id),
   };
-  return { turn: g.turn, side: g.side, phase: g.phase, units, pools, mine, mv: structuredClone(g.mv), result: g.result };
+  return { turn: g.turn, side: g.side, phase: g.phase, units, pools, mine, mv: copyMoveState(g.mv), pub: publicState(E, g, role), result: g.result };
 }
 
 // ---- assembly -------------------------------------------------------------------------------
@@ -368,6 +373,9 @@ export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState
     },
     view(g, role) {
       return makeView(E, g, role);
+    },
+    determinize(v, role, rng) {
+      return determinize(E, v, role, rng);
     },
     outcome(g) {
       return g.result;

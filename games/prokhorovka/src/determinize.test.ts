@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { determinizeState, randomPlayout, seedRng } from '@sandtable/engine';
+import { loadProkhorovkaData, prokhorovka, type PGState } from './index.ts';
+import { makeEnv } from './state.ts';
+
+const E = makeEnv(loadProkhorovkaData());
+const rules = prokhorovka.rules;
+/** The view without the attack phase under way (token order there may follow a different dealing). */
+const comparable = (v: ReturnType<typeof rules.view>) => {
+  const { combat: _x, pub: p, ...others } = v as typeof v & { combat?: unknown };
+  const { combat: _y, ...pubRest } = p as typeof p & { combat?: unknown };
+  return { ...others, pub: pubRest };
+};
+
+describe('determinize (search from a view)', () => {
+  it("3.5(5), 3.6(3): a state rebuilt from a role's view keeps every chit once, the role's own chits and units, the role's view and legal actions; the opponent's hidden chits are sampled", () => {
+    let sampled = 0;
+    let checked = 0;
+    for (let i = 0; i < 30; i++) {
+      const s = prokhorovka.setup(`det${i}`, undefined, i % 3 === 2 ? { hideChitBacks: true } : {});
+      const r = randomPlayout(prokhorovka, s, `det${i}`, { inPlace: true, maxSteps: 20 + 23 * i });
+      const d = prokhorovka.decision(r.state);
+      if (!d) continue;
+      const real: PGState = r.state.game;
+      const v = prokhorovka.view(r.state, d.role);
+      const g = rules.determinize!(v.game, d.role, seedRng(`d${i}`));
+      // every chit once, in data order
+      expect(g.equip.map((c) => c.id)).toEqual(E.d.equipment.map((c) => c.id));
+      expect(g.support.map((c) => c.id)).toEqual(E.d.support.map((c) => c.id));
+      // the role's own information is unchanged
+      expect(g.units).toEqual(real.units);
+      expect(g.equip.filter((c) => c.side === d.role || c.faceUp)).toEqual(real.equip.filter((c) => c.side === d.role || c.faceUp));
+      expect(g.support.filter((c) => c.side === d.role || c.faceUp)).toEqual(real.support.filter((c) => c.side === d.role || c.faceUp));
+      // the opponent's face-down chits keep their places and backs (cups by back, 3.5(7))
+      for (const side of ['DE', 'SU'] as const) {
+        const slots = (st: PGState) => st.equip.filter((c) => c.side === side && !c.faceUp).map((c) => `${c.loc}:${c.loc === 'cup' || !st.o.hideChitBacks ? E.equipById.get(c.id)!.back : ''}`).sort();
+        expect(slots(g)).toEqual(slots(real));
+      }
+      sampled += g.equip.filter((c, k) => c.loc !== real.equip[k]!.loc).length + g.support.filter((c, k) => c.loc !== real.support[k]!.loc).length;
+      // same view, same legal actions
+      expect(comparable(rules.view(g, d.role))).toEqual(comparable(rules.view(real, d.role)));
+      expect(rules.legalActions(g, d.role)).toEqual(rules.legalActions(real, d.role));
+      // and the game goes on from there
+      const es = determinizeState(prokhorovka, v, seedRng(`s${i}`), `dice${i}`);
+      randomPlayout(prokhorovka, es, `go${i}`, { inPlace: true, maxSteps: 150 });
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(sampled).toBeGreaterThan(0);
+  });
+});
