@@ -130,23 +130,27 @@ function cardChip(t: TRTables, id: string, extra = ''): CardChip {
 const count = (x: string[] | number): number => (typeof x === 'number' ? x : x.length);
 const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 's'}`;
 
+/** A hand seen from outside: card backs only (2.3.2(4)). */
+function hiddenHand(s: Side, n: number): InfoBoxData {
+  return { title: `${sideName(s)} hand: ${plural(n, 'card')}, face down`, lines: [], odds: [], cards: Array.from({ length: n }, () => ({ title: '', faceDown: true })), testId: `hand-${s}` };
+}
+
 /** The side panels: own hand and deck (cards to click), the opponent's counts, piles, tracks. */
 export function trPanels(t: TRTables, v: TRView, role: Role): InfoBoxData[] {
   const me = SIDES.find((s) => s === role) ?? null;
   const out: InfoBoxData[] = [];
+  const opp = me ? (me === 'axis' ? 'allies' : 'axis') : null;
   for (const s of me ? [me] : SIDES) {
     const hand = v.hand[s];
     const deck = v.deck[s];
     if (Array.isArray(hand)) {
       out.push({ title: `Your hand (${sideName(s)}): ${plural(hand.length, 'card')}`, lines: hand.length ? [] : ['No cards in hand.'], odds: [], cards: hand.map((c) => cardChip(t, c)), testId: 'hand' });
-    } else {
-      out.push({ title: `${sideName(s)} hand`, lines: [`${plural(hand, 'card')}, face down`], odds: [], testId: `hand-${s}` });
-    }
+    } else out.push(hiddenHand(s, hand));
     if (Array.isArray(deck)) {
       out.push({ title: `Your usable deck: ${plural(deck.length, 'card')}`, lines: [], odds: [], cards: deck.map((c) => cardChip(t, c)), collapsed: !v.stack.some((p) => p.kind === 'hand' && p.side === s), testId: 'deck' });
     }
   }
-  const opp = me ? (me === 'axis' ? 'allies' : 'axis') : null;
+  if (opp) out.push(hiddenHand(opp, count(v.hand[opp])));
   const lines: string[] = [];
   if (opp) lines.push(`${sideName(opp)}: ${plural(count(v.hand[opp]), 'card')} in hand (face down), ${count(v.deck[opp])} in the usable deck`);
   for (const s of SIDES) lines.push(`${sideName(s)}: ${v.dev[s].length} in the development pool, ${v.discard[s].length} discarded${v.bank[s] ? `, ${v.bank[s]} SV banked (10.2)` : ''}`);
