@@ -65,6 +65,8 @@ async function alliedHandHidden(page: Page): Promise<number> {
   expect(await page.getByTestId('log').textContent()).not.toMatch(/allies chooses/);
   const m = /Allies: (\d+) cards? in hand \(face down\)/.exec((await page.getByTestId('cards').textContent()) ?? '');
   expect(m, 'the Allies\' hand is shown as a count').not.toBeNull();
+  const backs = await page.locator('[data-testid=hand-allies] [data-testid=card]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-card')}|${e.textContent}`));
+  expect(backs).toEqual(Array.from({ length: Number(m![1]) }, () => '|'));
   return Number(m![1]);
 }
 
