@@ -68,6 +68,8 @@ interface MoveEnv {
   major: [number, number];
   /** 1 where a road leaves the hex (entry along a road, 7.0(2)). */
   roadHex: Uint8Array;
+  /** Entry sources per unit and option (7.0(1), A-56). */
+  entries: Map<string, number[]>;
 }
 const moveEnvs = new WeakMap<Env, MoveEnv>();
 function menv(E: Env): MoveEnv {
@@ -87,7 +89,7 @@ function menv(E: Env): MoveEnv {
     const x = E.d.tables.hexsides.find((k) => k.id === id)!;
     return [x.mpNonMech, x.mpMech];
   };
-  m = { finder: new PathFinder(grid), terrain, river: side('river'), major: side('major'), roadHex };
+  m = { finder: new PathFinder(grid), terrain, river: side('river'), major: side('major'), roadHex, entries: new Map() };
   moveEnvs.set(E, m);
   return m;
 }
@@ -149,6 +151,14 @@ export function movementAllowance(E: Env, g: PGState, u: UnitState): number {
 
 /** The communication sources an arriving unit enters from (7.0(1)(2), A-56). */
 export function entrySources(E: Env, g: PGState, u: UnitState): number[] {
+  const m = menv(E);
+  const key = `${u.id}|${g.o.entryByTrackSource}`;
+  let out = m.entries.get(key);
+  if (!out) m.entries.set(key, (out = entrySourcesOf(E, g, u)));
+  return out;
+}
+
+function entrySourcesOf(E: Env, g: PGState, u: UnitState): number[] {
   const src = E.d.map.sources;
   if (u.side === 'DE') return src.filter((s) => s.side === 'DE' && s.edge === 'S').map((s) => E.b.grid.hex(s.hex)); // 7.0(1): south edge
   const f = E.unitById.get(u.id)!.formation;

@@ -177,10 +177,10 @@ function checkInvariants(s: S, a: { type: string }, prev: Seen): void {
   if (!(st.equip.length === E.d.equipment.length && st.equip.every((c, k) => c.id === E.d.equipment[k]!.id))) fail('equipment chits lost, doubled or renamed');
   if (!(st.support.length === E.d.support.length && st.support.every((c, k) => c.id === E.d.support[k]!.id))) fail('support chits lost, doubled or renamed');
   const under = new Int8Array(st.units.length);
-  let chitsChanged = false;
+  const changed = { DE: a.type === 'setup', SU: a.type === 'setup' }; // whose chits moved or turned
   st.equip.forEach((c, k) => {
     const loc = c.faceUp ? c.loc + '+' : c.loc;
-    if (prev.locs[k] !== loc) chitsChanged = true;
+    if (prev.locs[k] !== loc) changed[c.side] = true;
     prev.locs[k] = loc;
     if (OFF_UNIT.has(c.loc)) return;
     const ui = UNIT_INDEX.get(c.loc);
@@ -191,7 +191,7 @@ function checkInvariants(s: S, a: { type: string }, prev: Seen): void {
   });
   st.support.forEach((c, k) => {
     const loc = c.faceUp ? c.loc + '+' : c.loc;
-    if (prev.locs[st.equip.length + k] !== loc) chitsChanged = true;
+    if (prev.locs[st.equip.length + k] !== loc) changed[c.side] = true;
     prev.locs[st.equip.length + k] = loc;
   });
   // 3.2: the cached LOC equals a fresh computation
@@ -201,9 +201,9 @@ function checkInvariants(s: S, a: { type: string }, prev: Seen): void {
   }
   // 8.2(2), 8.3(1): a move never passes through an enemy ZOC hex (only its last hex may be one); strategic moves stay on roads outside ZOC
   if (a.type === 'moveTo') checkMove(st);
-  // 3.5(5), 3.6(3), 19.6: no face-down chit of the opponent is named in a view
-  if (chitsChanged || a.type === 'setup') {
-    for (const side of SIDES) {
+  // 3.5(5), 3.6(3), 19.6: no face-down chit of a side is named in the other side's view (checked when that side's chits change)
+  for (const side of SIDES) {
+    if (changed[side]) {
       const named = namedChits(prokhorovka.rules.view(st, side === 'DE' ? 'SU' : 'DE'));
       for (const c of st.equip) if (c.side === side && !c.faceUp && named.has(c.id)) fail(`${c.id} visible to the opponent`);
       for (const c of st.support) if (c.side === side && !c.faceUp && named.has(c.id)) fail(`${c.id} visible to the opponent`);
