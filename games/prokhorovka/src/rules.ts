@@ -12,6 +12,7 @@ import {
   ARRIVING, ELIMINATED, RESERVE, capacity, chitsOf, inEnemyZoc, locReach, makeEnv, other, roadLocReach,
   type ChitState, type Entry, type Env, type PGState, type Side,
 } from './state.ts';
+import { attackPhaseLegal, combatDescribe, combatExplain, combatLegal, combatPerform, combatSummary, combatView, endDeclaration, isAttackPhase, isCombatAction, type CombatAction, type CombatView } from './combat/actions.ts';
 import { determinize, publicState, type PublicState } from './determinize.ts';
 import { copyMoveState, describeMove, endMovement, endPlayerTurnMovement, explainMove, initialMoveState, isMoveAction, movementLegal, performMove, type MoveAction } from './movement.ts';
 
@@ -23,7 +24,8 @@ export type PGAction =
   | { type: 'reorgPlace'; chit: string; unit: string }
   | { type: 'reorgReturn'; chit: string }
   | { type: 'endPhase' }
-  | MoveAction;
+  | MoveAction
+  | CombatAction;
 
 const PHASES = ['support', 'reinforcement', 'designation', 'normalAttack', 'movement', 'reserveAttack', 'reorganization'] as const;
 const PHASE_RULE: Record<string, string> = {
@@ -31,8 +33,8 @@ const PHASE_RULE: Record<string, string> = {
   movement: '5.1(5), 8.0', reserveAttack: '5.1(6), 9.0', reorganization: '5.1(7)',
 };
 const PHASE_PROMPT: Record<string, string> = {
-  designation: 'designate reserve stacks, then end the phase', normalAttack: 'declare attacks (not implemented yet): end the phase',
-  movement: 'move stacks one at a time (pick a stack, then its destination), enter reinforcements, then end the phase', reserveAttack: 'declare reserve attacks (not implemented yet): end the phase',
+  designation: 'designate reserve stacks, then end the phase', normalAttack: 'declare attacks (pick an attacker, then its target), then end the declaration (9.2(1))',
+  movement: 'move stacks one at a time (pick a stack, then its destination), enter reinforcements, then end the phase', reserveAttack: 'declare reserve attacks with designated stacks (pick an attacker, then its target), then end the declaration (9.2(1))',
   reorganization: 'reorganize: place up to 2 chits from the pool, return chits to the pool, then end the phase',
 };
 
@@ -211,7 +213,11 @@ export function legal(E: Env, g: PGState, d: Entry): PGAction[] {
     case 'movement':
     case 'moveTo':
       return movementLegal(E, g, d); // 8.0, 7.0(2), 19.2
+    case 'normalAttack':
+    case 'reserveAttack':
+      return attackPhaseLegal(E, g); // 9.0-9.2
     default:
+      if (d.kind.startsWith('cb:')) return combatLegal(E, g, d); // 9.2-16.0
       return [{ type: 'endPhase' }];
   }
 }
@@ -219,6 +225,7 @@ export function legal(E: Env, g: PGState, d: Entry): PGAction[] {
 function perform(E: Env, ctx: Ctx, g: PGState, d: Entry, a: PGAction): void {
   const s = d.side;
   if (isMoveAction(a)) return performMove(E, ctx, g, d, a);
+  if (isCombatAction(a)) return combatPerform(E, ctx, g, d, a);
   switch (a.type) {
     case 'place': {
       const c = g.equip.find((x) => x.id === a.chit)!;
@@ -262,6 +269,7 @@ function perform(E: Env, ctx: Ctx, g: PGState, d: Entry, a: PGAction): void {
     }
     case 'endPhase':
       if (d.kind === 'movement') endMovement(g);
+      if (isAttackPhase(g) && endDeclaration(E, ctx, g)) return; // 9.2(2): the declared battles are resolved first
       nextPhase(E, ctx, g);
       return;
   }
@@ -281,6 +289,8 @@ export interface PGView {
   mv: PGState['mv'];
   /** The public rest of the state, hidden chits as tokens (for determinize). */
   pub: PublicState;
+  /** The attack phase under way (allocated support hidden until revealed, 9.2(2)). */
+  combat: CombatView | null;
   result: Outcome | null;
 }
 
@@ -312,7 +322,7 @@ export function makeView(E: Env, g: PGState, role: string): PGView {
     reorg: g.equip.filter((c) => c.side === role && (c.loc === 'reorg' || c.loc === 'drawn')).map((c) => c.id),
     support: g.support.filter((c) => c.side === role && c.loc === 'pool').map((c) => c.id),
   };
-  return { turn: g.turn, side: g.side, phase: g.phase, units, pools, mine, mv: copyMoveState(g.mv), pub: publicState(E, g, role), result: g.result };
+  return { turn: g.turn, side: g.side, phase: g.phase, units, pools, mine, mv: copyMoveState(g.mv), pub: publicState(E, g, role), combat: combatView(g, role), result: g.result };
 }
 
 // ---- assembly -------------------------------------------------------------------------------
@@ -365,6 +375,7 @@ export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState
       const d = top(g);
       if (!d) return null;
       const mv = explainMove(E, g, d, action);
+      if (mv === undefined && isCombatAction(action)) return combatExplain(E, g, d, action);
       if (mv !== undefined) return mv;
       if (action.type === 'designate') return { rule: '5.1(3)', message: 'only mechanized stacks, or non-mechanized stacks outside enemy ZOC, may be designated' };
       if (action.type === 'reorgPlace') return { rule: '5.1(7)1', message: 'at most 2 chits from the pool, onto units with a LOC and free equipment capacity' };
@@ -392,11 +403,12 @@ export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState
         case 'donePlacing': return 'finish placing chits';
         case 'endPhase': return 'end the phase';
         case 'pick': case 'moveTo': case 'cancelMove': case 'xxivRoll': return describeMove(E, _g, a);
+        default: return combatDescribe(E, _g, a);
       }
     },
     summary(g, role) {
       const v = makeView(E, g, role);
-      return `Turn ${v.turn}, ${v.side} ${v.phase}${g.result ? `; ${g.result.reason}` : ''}`;
+      return `Turn ${v.turn}, ${v.side} ${v.phase}${g.result ? `; ${g.result.reason}` : ''}${combatSummary(E, g)}`;
     },
   };
 }

@@ -8,6 +8,7 @@ import { ROAD, buildBoard, type Board } from './data/board.ts';
 import type { EquipChit, ProkhorovkaData, Side, SupportChit, UnitData } from './data/types.ts';
 import type { Opts } from './options.ts';
 import type { MoveState } from './movement.ts';
+import type { CombatState } from './combat/types.ts';
 
 export type { Side };
 export const other = (s: Side): Side => (s === 'DE' ? 'SU' : 'DE');
@@ -57,6 +58,8 @@ export interface PGState {
   germanReinfDone: boolean;
   /** Movement bookkeeping (8.0, 3.3): see movement.ts. */
   mv: MoveState;
+  /** The attack phase under way (9.0-16.0): see combat/. Absent or idle outside attack phases. */
+  combat?: CombatState | null;
   stack: Entry[];
   result: Outcome | null;
 }

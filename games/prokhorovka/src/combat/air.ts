@@ -1,0 +1,232 @@
+/**
+ * Air combat (16.0-16.3) as an interrupt of the battle under way: declaration (type and targets
+ * at once, A-52), Smoke (A-22), AA fire (16.1(2), A-23), interception and counter-interception
+ * (16.1(3)-(5), A-24), then bombing (16.2), ground attack (16.3) or reconnaissance (16.1(6)3).
+ */
+import type { Ctx } from '@sandtable/engine';
+import { other, unitState, type Env, type PGState, type Side } from '../state.ts';
+import { ask, chitName, cs, cur, equip, removeFromGame, rollWith, supp, supportToCup, toCup } from './core.ts';
+import { activeChits, armorOf, hasPosition, hexOfChit, terrainAt, tdl } from './fire.ts';
+import type { AirMission, Battle } from './types.ts';
+
+export type Mission = 'bomb' | 'ground' | 'recon';
+export interface MissionChoice { chit: string; mission: Mission; targets: string[] }
+
+const kind = (E: Env, id: string) => E.supportById.get(id)!.kind;
+
+/** 16.1(1)2, A-18: face-up enemy equipment chits on the map with a printed armor value. */
+export function groundTargets(E: Env, g: PGState, raider: Side): string[] {
+  return g.equip.filter((c) => c.side !== raider && c.faceUp && hexOfChit(g, c.id) >= 0 && E.equipById.get(c.id)!.armor !== undefined).map((c) => c.id);
+}
+
+/** A-42: a ground-attack bombing names a face-up enemy chit with armor taking part in the battle. */
+function bombingTargets(E: Env, g: PGState, b: Battle, raider: Side): string[] {
+  return activeChits(E, g, b, other(raider)).filter((id) => E.equipById.get(id)!.armor !== undefined);
+}
+
+/** Targets of one or two shots (Rudel fires twice, 签一览 Ju87): single targets and pairs of distinct ones. */
+function shotsOver(ts: string[], shots: number): string[][] {
+  const out = ts.map((t) => [t]);
+  if (shots >= 2) for (let i = 0; i < ts.length; i++) for (let j = i + 1; j < ts.length; j++) out.push([ts[i]!, ts[j]!]);
+  return out;
+}
+
+/** Missions `side` may fly now (16.1(1)): bombing during a battle, ground attack, recon in its own player-turn. */
+export function airOptions(E: Env, g: PGState, side: Side): MissionChoice[] {
+  const b = cur(g);
+  const out: MissionChoice[] = [];
+  for (const c of g.support) {
+    if (c.side !== side || c.loc !== 'pool') continue;
+    const d = E.supportById.get(c.id)!;
+    const shots = d.shots ?? 1;
+    if (d.bombing && b) out.push({ chit: c.id, mission: 'bomb', targets: [] }); // 16.1(1)1
+    if (d.groundAttack) {
+      if (b) for (const t of shotsOver(bombingTargets(E, g, b, side), shots)) out.push({ chit: c.id, mission: 'bomb', targets: t });
+      for (const t of shotsOver(groundTargets(E, g, side), shots)) out.push({ chit: c.id, mission: 'ground', targets: t }); // 16.1(1)2
+    }
+    if (d.kind === 'recon' && g.side === side) out.push({ chit: c.id, mission: 'recon', targets: [] }); // 16.1(1)3
+  }
+  return out;
+}
+
+export function declareMission(E: Env, ctx: Ctx, g: PGState, side: Side, m: MissionChoice): void {
+  const c = supp(g, m.chit);
+  c.loc = 'air';
+  c.faceUp = true;
+  cs(g).air = { raider: side, chit: m.chit, mission: m.mission, targets: m.targets, step: 'smoke', aaFired: [], interceptor: null, counter: null, shot: 0, cancelled: false, aaNext: null };
+  ctx.irreversible('an air mission is declared');
+  ctx.log(`${side} flies ${chitName(E, m.chit)} on a ${m.mission === 'bomb' ? 'bombing' : m.mission === 'ground' ? 'ground attack' : 'reconnaissance'} mission${m.targets.length ? ` against ${m.targets.map((t) => chitName(E, t)).join(', ')}` : ''} (16.1(1))`, { rule: '16.1(1)' });
+}
+
+/** The hexes the mission is aimed at (A-23): the defending hex or the attackers' hexes; ground attack: the targets' hexes. */
+export function missionHexes(g: PGState, a: AirMission): number[] {
+  const b = cur(g);
+  if (a.mission === 'bomb' && b) return a.raider === b.attacker ? [unitState(g, b.target).hex] : b.attackers.map((u) => unitState(g, u).hex);
+  return a.targets.map((t) => hexOfChit(g, t)).filter((h) => h >= 0);
+}
+
+/** AA weapons of the interceptor whose range covers a target hex (16.1(2)), each once per mission (A-23). */
+export function aaGuns(E: Env, g: PGState, a: AirMission): string[] {
+  const hexes = missionHexes(g, a);
+  return g.equip.filter((c) => {
+    const d = E.equipById.get(c.id)!;
+    const h = hexOfChit(g, c.id);
+    return c.side !== a.raider && d.aa !== undefined && h >= 0 && !a.aaFired.includes(c.id) && hexes.some((x) => E.b.grid.distance(h, x) <= (d.range ?? 0));
+  }).map((c) => c.id);
+}
+
+export const fighters = (E: Env, g: PGState, side: Side) => g.support.filter((c) => c.side === side && c.loc === 'pool' && kind(E, c.id) === 'fighter').map((c) => c.id);
+
+/** Smoke of the interceptor allocated to this battle and not yet active (A-22). */
+export function smokeReady(E: Env, b: Battle | null, side: Side): string[] {
+  if (!b || b.smoke.includes(side)) return [];
+  return b.alloc[side].filter((id) => kind(E, id) === 'smoke' && !b.cancelled.includes(id));
+}
+
+const inBattle = (g: PGState, a: AirMission) => {
+  const b = cur(g);
+  return !!b && (a.mission === 'bomb' || a.targets.some((t) => b.declared.includes(t)));
+};
+
+/** Runs the mission under way until it needs a decision or ends (16.0(3): results apply at once). */
+export function stepAir(E: Env, ctx: Ctx, g: PGState): void {
+  const a = cs(g).air!;
+  const foe = other(a.raider);
+  const b = cur(g);
+  const rudel = E.supportById.get(a.chit)!.reroll ? [a.chit] : [];
+  if (a.step === 'smoke') {
+    a.step = 'aa';
+    if (inBattle(g, a) && smokeReady(E, b, foe).length) { ask(g, 'smoke', foe, '签一览 Smoke, A-22', 'activate Smoke against this air mission, or not'); return; }
+    if (inBattle(g, a) && b!.smoke.includes(foe)) return cancel(E, ctx, g, a, 'Smoke cancels it (签一览 Smoke)');
+    return;
+  }
+  if (a.step === 'aa') {
+    if (inBattle(g, a) && b!.smoke.includes(foe)) return cancel(E, ctx, g, a, 'Smoke cancels it (签一览 Smoke)');
+    if (a.aaNext) {
+      const gun = a.aaNext;
+      const v = E.equipById.get(gun)!.aa!;
+      const d = rollWith(E, ctx, g, { key: `aa:${a.aaFired.length}`, n: 1, why: `AA fire of ${chitName(E, gun)} (hit on <= ${v}, 16.1(2))`, need: v, firer: foe, target: a.raider, abilities: rudel });
+      if (!d) return;
+      a.aaNext = null;
+      a.aaFired.push(gun);
+      if (d[0]! <= v) return cancel(E, ctx, g, a, `AA fire of ${chitName(E, gun)} hits (16.1(2))`, d);
+      ctx.log(`AA fire of ${chitName(E, gun)} misses (16.1(2))`, { rule: '16.1(2)', dice: d });
+    }
+    if (aaGuns(E, g, a).length && !a.aaFired.includes('*')) { ask(g, 'aa', foe, '16.1(2)', 'fire an AA weapon at the air mission, or stop'); return; }
+    a.step = 'intercept';
+    return;
+  }
+  if (a.step === 'intercept') {
+    a.step = 'execute';
+    if (fighters(E, g, foe).length) ask(g, 'intercept', foe, '16.1(3)', 'intercept with a fighter, or not');
+    return;
+  }
+  if (a.step === 'counter') {
+    const f = a.counter!;
+    const v = E.supportById.get(f)!.aa!;
+    const d = rollWith(E, ctx, g, { key: 'counter', n: 1, why: `counter-interception by ${chitName(E, f)} (hit on <= ${v}, 16.1(4))`, need: v, firer: a.raider, target: foe });
+    if (!d) return;
+    if (d[0]! <= v) {
+      removeFromGame(g, a.interceptor!); // 16.1(4)2
+      ctx.log(`${chitName(E, f)} shoots down ${chitName(E, a.interceptor!)}: removed from the game (16.1(4))`, { rule: '16.1(4)', dice: d });
+      a.step = 'execute';
+    } else {
+      ctx.log(`counter-interception misses (16.1(4))`, { rule: '16.1(4)', dice: d });
+      a.step = 'resolveIntercept';
+    }
+    return;
+  }
+  if (a.step === 'resolveIntercept') {
+    const f = a.interceptor!;
+    const v = E.supportById.get(f)!.aa!;
+    const d = rollWith(E, ctx, g, { key: 'intercept', n: 1, why: `interception by ${chitName(E, f)} (hit on <= ${v}, 16.1(5))`, need: v, firer: foe, target: a.raider, abilities: rudel });
+    if (!d) return;
+    if (d[0]! <= v) {
+      removeFromGame(g, a.chit); // 16.1(5)2
+      ctx.log(`${chitName(E, f)} shoots down ${chitName(E, a.chit)}: removed from the game (16.1(5))`, { rule: '16.1(5)', dice: d });
+      return finish(g, a);
+    }
+    ctx.log(`interception misses (16.1(5))`, { rule: '16.1(5)', dice: d });
+    a.step = 'execute';
+    return;
+  }
+  if (a.step === 'execute') return execute(E, ctx, g, a);
+}
+
+function cancel(E: Env, ctx: Ctx, g: PGState, a: AirMission, why: string, dice?: number[]): void {
+  a.cancelled = true;
+  ctx.log(`${chitName(E, a.chit)}'s mission is cancelled: ${why}; it goes back to the support cup`, { rule: '16.1(2)', ...(dice ? { dice } : {}) });
+  finish(g, a);
+}
+
+/** 16.1(6): the mission chit (unless shot down) and the fighters go back to their cups; the paused step resumes (16.0(3)). */
+export function finish(g: PGState, a: AirMission): void {
+  supportToCup(g, a.chit);
+  if (a.interceptor) supportToCup(g, a.interceptor);
+  if (a.counter) supportToCup(g, a.counter);
+  cs(g).air = null;
+  const b = cur(g);
+  if (b) b.windows = b.windows.filter((w) => w !== `${b.step}:${a.raider}`); // the raider may fly another mission
+}
+
+/** 16.3(2): ground-attack hit number: the TEC cell, or 12.0 against max(armor, hex TDL) without hexside modifiers (A-19). */
+export function groundNeed(E: Env, g: PGState, target: string, fire: number): { need: number; natural1: boolean } {
+  const hex = hexOfChit(g, target);
+  const cell = terrainAt(E, hex).groundAttack;
+  if (cell !== 'diamond' && cell !== 'auto') return { need: cell, natural1: false };
+  if (cell === 'auto') return { need: 6, natural1: false };
+  const c = E.equipById.get(target)!;
+  return { need: fire - Math.max(armorOf(c), tdl(E, g, cur(g), hex, c.side)), natural1: true };
+}
+
+function execute(E: Env, ctx: Ctx, g: PGState, a: AirMission): void {
+  const d = E.supportById.get(a.chit)!;
+  const b = cur(g);
+  if (a.mission === 'recon') {
+    if (a.shot < (d.reveals ?? 3) && reconTargets(E, g, a.raider).length) { ask(g, 'recon', a.raider, '16.1(6)3', 'turn an enemy chit face-up (up to 3), or stop'); return; }
+    return finish(g, a);
+  }
+  if (a.mission === 'bomb' && d.bombing && b) {
+    const need = a.raider === b.defender ? E.d.tables.combat.defenderHit : hasPosition(E, g, b, 'bunker') ? 1 : terrainAt(E, unitState(g, b.target).hex).bombingHit;
+    const dice = rollWith(E, ctx, g, { key: 'bombing', n: d.bombing, why: `${chitName(E, a.chit)} bombs, ${d.bombing} dice hitting on ${need} (16.2(1)1)`, need, firer: a.raider, target: other(a.raider) });
+    if (!dice) return;
+    const hits = dice.filter((x) => x <= need).length;
+    b.dmg[a.raider] += hits; // 16.2(2)
+    b.bombPool[a.raider] += hits; // 16.2(3), 签一览 Bomber: pooled
+    b.windows = b.windows.filter((w) => w !== `bomb:${a.raider}`);
+    ctx.log(`${chitName(E, a.chit)} bombing: ${hits} hit(s) (16.2)`, { rule: '16.2', dice });
+    return finish(g, a);
+  }
+  // ground-attack fire: one shot per target (Rudel two, 签一览 Ju87)
+  if (a.shot >= a.targets.length) return finish(g, a);
+  const t = a.targets[a.shot]!;
+  if (equip(g, t).loc === 'cup' || hexOfChit(g, t) < 0) { a.shot++; return; }
+  const { need, natural1 } = groundNeed(E, g, t, d.groundAttack!);
+  const tw = E.equipById.get(t)!.reroll ? [t] : [];
+  const dice = rollWith(E, ctx, g, { key: `ground:${a.shot}`, n: 1, why: `${chitName(E, a.chit)} fires at ${chitName(E, t)}, hit on ${need} (16.3(2))`, need, natural1, firer: a.raider, target: other(a.raider), abilities: [...(d.reroll ? [a.chit] : []), ...tw] });
+  if (!dice) return;
+  const hit = (natural1 && dice[0] === 1) || dice[0]! <= need;
+  if (hit) {
+    toCup(g, t); // 16.3(3)
+    if (a.mission === 'bomb' && b) b.dmg[a.raider] += 1; // 16.2(2): ground-attack bombing adds a point (A-42)
+  }
+  ctx.log(`${chitName(E, a.chit)} ${hit ? 'destroys' : 'misses'} ${chitName(E, t)} (16.3)`, { rule: '16.3', dice });
+  a.shot++;
+}
+
+/** A-17: enemy equipment chits on the map and allocated support chits still face-down. */
+export function reconTargets(E: Env, g: PGState, raider: Side): string[] {
+  const eq = g.equip.filter((c) => c.side !== raider && !c.faceUp && hexOfChit(g, c.id) >= 0).map((c) => c.id);
+  const sp = g.support.filter((c) => c.side !== raider && !c.faceUp && c.loc === 'alloc').map((c) => c.id);
+  return [...eq, ...sp];
+}
+
+export function reconReveal(E: Env, ctx: Ctx, g: PGState, chit: string): void {
+  const c = g.equip.find((x) => x.id === chit) ?? supp(g, chit);
+  c.faceUp = true;
+  cs(g).air!.shot++;
+  ctx.irreversible('reconnaissance reveals a chit');
+  ctx.log(`reconnaissance turns ${chitName(E, chit)} (${chit}) face-up (16.1(6)3)`, { rule: '16.1(6)3' });
+}
+
+export { toCup };

@@ -1,0 +1,471 @@
+/**
+ * One battle (11.0): preparation (11.1), support step (11.2: equipment declaration, reveal,
+ * Sniper / Commander, effects), bombardment (11.3), normal combat (11.4), Molotov, tank battle
+ * (11.5, 12.0), damage application (11.6) with step loss (13.0), retreat (14.0) and advance
+ * (15.0). Each step runs until it needs a decision; `run` drives the whole phase.
+ */
+import type { Ctx } from '@sandtable/engine';
+import { chitsOf, other, unitState, type Env, type PGState, type Side } from '../state.ts';
+import { aftermathStep } from './aftermath.ts';
+import { airOptions, stepAir } from './air.ts';
+import { SIDES, ask, chitName, cs, cur, equip, liveCommanders, playerTurn, removeFromGame, rollWith, supp, supportToCup, toCup, waiting } from './core.ts';
+import {
+  acrossRiver, active, activeChits, duelArmor, fireValue, firingNeed, hasPosition, hexOfChit, isAtType, isTankWeapon, roleOf,
+  stackFire, stacksOf, tdl, terrainAt, type Role,
+} from './fire.ts';
+import { nextAllocation, nextBattleOrEnd, phaseOf } from './phase.ts';
+import type { Battle } from './types.ts';
+
+export const STEPS = [
+  'prep', 'window:support', 'equip:SU', 'equip:DE', 'breakdown', 'reveal', 'sniper', 'commander', 'cancel', 'effects',
+  'window:bombard', 'bombard', 'normal', 'molotov', 'window:tank', 'bombAlloc', 'pairing', 'duels', 'tankSupport',
+  'damage', 'retreat:SU', 'retreat:DE', 'loss:SU', 'loss:DE', 'retreatMove', 'advance', 'end',
+] as const;
+
+export function nextStep(b: Battle): true {
+  b.step = STEPS[STEPS.indexOf(b.step as (typeof STEPS)[number]) + 1]!;
+  b.cursor = 0;
+  return true;
+}
+
+/** Drives the combat machine until a decision is needed or the phase's battles are all resolved. */
+export function run(E: Env, ctx: Ctx, g: PGState): void {
+  for (let guard = 0; guard < 100000; guard++) {
+    const c = g.combat;
+    if (!c || waiting(g)) return;
+    if (c.roll && !c.roll.final) return;
+    if (c.stage === 'allocate') { nextAllocation(E, g); continue; }
+    if (c.stage === 'order') {
+      nextBattleOrEnd(g);
+      if ((c.stage as string) === 'battle') ctx.log(`battle for ${cur(g)!.target} begins (11.0)`, { rule: '11.0' });
+      continue;
+    }
+    if (c.stage !== 'battle') return;
+    if (c.air) { stepAir(E, ctx, g); continue; }
+    const b = cur(g)!;
+    if (!step(E, ctx, g, b)) continue;
+  }
+}
+
+/** Runs one step; false when it pushed a decision (the loop then stops on `waiting`). */
+function step(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
+  const s = b.step;
+  if (s === 'prep') {
+    b.dmg = { DE: 0, SU: 0 }; // 11.1
+    return nextStep(b);
+  }
+  if (s.startsWith('window:')) return airWindow(E, g, b);
+  if (s.startsWith('equip:')) {
+    const side = s.slice(6) as Side;
+    if (!b.windows.includes(s) && declarable(E, g, b, side).length) {
+      b.windows.push(s);
+      return ask(g, 'equip', side, '11.2(1)', `declare equipment chits for the battle for ${b.target} (they turn face-up)`);
+    }
+    return nextStep(b);
+  }
+  if (s === 'breakdown') return breakdown(E, ctx, g, b);
+  if (s === 'reveal') return reveal(E, ctx, g, b);
+  if (s === 'sniper' || s === 'commander') return cancelChoice(E, g, b, s);
+  if (s === 'cancel') return applyCancels(E, ctx, g, b);
+  if (s === 'effects') return effects(E, ctx, g, b);
+  if (s === 'bombard') return bombard(E, ctx, g, b);
+  if (s === 'normal') return normalCombat(E, ctx, g, b);
+  if (s === 'molotov') return molotov(E, ctx, g, b);
+  if (s === 'bombAlloc') return bombAlloc(E, g, b);
+  if (s === 'pairing') return pairing(E, g, b);
+  if (s === 'duels') return duels(E, ctx, g, b);
+  if (s === 'tankSupport') return tankSupport(E, ctx, g, b);
+  if (s === 'end') return endBattle(E, ctx, g, b);
+  return aftermathStep(E, ctx, g, b);
+}
+
+// ---- 16.0 air windows ----------------------------------------------------------------------
+
+/** A priority window (spec 10.4): the phasing player, then the other, may fly air missions (16.0). */
+function airWindow(E: Env, g: PGState, b: Battle): boolean {
+  for (const side of [b.attacker, b.defender]) {
+    const key = `${b.step}:${side}`;
+    if (b.windows.includes(key)) continue;
+    b.windows.push(key);
+    if (airOptions(E, g, side).length) return ask(g, 'air', side, '16.0, 16.1(1)', `fly an air mission now (battle for ${b.target}, before ${b.step.slice(7)}) or pass`);
+  }
+  return nextStep(b);
+}
+
+// ---- 11.2 support step -----------------------------------------------------------------------
+
+const activated = (g: PGState, unit: string) => unitState(g, unit).designated === (phaseOf(g) === 'reserve');
+
+/**
+ * Chits `side` may declare (11.2(1)2-3): any chit of its participating stacks; a ranged chit of
+ * another stack whose range reaches the defending hex, once per attack phase (A-34), for the
+ * attacker only from stacks activated in this phase. The attacker's AT guns may not take part
+ * (5.1(4)1, 11.5(1)1).
+ */
+export function declarable(E: Env, g: PGState, b: Battle, side: Side): { chit: string; asSpat?: true }[] {
+  const stacks = stacksOf(g, b, side);
+  const targetHex = unitState(g, b.target).hex;
+  const out: { chit: string; asSpat?: true }[] = [];
+  for (const c of g.equip) {
+    if (c.side !== side || b.declared.includes(c.id)) continue;
+    const u = g.units.find((x) => x.id === c.loc && x.hex >= 0);
+    if (!u) continue;
+    const d = E.equipById.get(c.id)!;
+    if (!stacks.includes(u.id)) {
+      if (d.range === undefined || E.b.grid.distance(u.hex, targetHex) > d.range) continue;
+      if (g.o.rangedOncePerPhase && cs(g).rangedUsed.includes(c.id)) continue;
+      if (side === b.attacker && !activated(g, u.id)) continue;
+    }
+    if (side === b.attacker && roleOf(d, null) === 'at') continue;
+    const bar = su152Bar(g, c.id);
+    if (d.cls !== 'spart' || bar !== 'art') out.push({ chit: c.id });
+    if (g.o.beastKiller && d.atFireOptional && stacks.includes(u.id) && bar !== 'spat') out.push({ chit: c.id, asSpat: true }); // 19.3(1): range 0
+  }
+  return out;
+}
+
+/** 19.3(2): the mode an SU152 may not use now. */
+function su152Bar(g: PGState, chit: string): 'art' | 'spat' | null {
+  const m = cs(g).memo.find((x) => x.chit === chit);
+  if (!m || playerTurn(g) >= m.until) return null;
+  return m.mode === 'spat' ? 'art' : 'spat';
+}
+
+/** The start of the next Soviet player-turn as a player-turn index (19.3(2), D-50). */
+const nextSovietTurn = (g: PGState) => (g.side === 'DE' ? g.turn * 2 + 1 : g.turn * 2 + 3);
+
+export function declareChit(E: Env, ctx: Ctx, g: PGState, b: Battle, chit: string, asSpat: boolean): void {
+  const c = equip(g, chit);
+  b.declared.push(chit);
+  c.faceUp = true; // 11.2(1)4, 3.5(6)
+  const d = E.equipById.get(chit)!;
+  const u = g.units.find((x) => x.id === c.loc)!;
+  if (d.range !== undefined && !stacksOf(g, b, c.side).includes(u.id)) cs(g).rangedUsed.push(chit); // A-34
+  if (asSpat) b.asSpat.push(chit);
+  if (d.atFireOptional && g.o.beastKiller) cs(g).memo = [...cs(g).memo.filter((x) => x.chit !== chit), { chit, mode: asSpat ? 'spat' : 'art', until: nextSovietTurn(g) }];
+  ctx.irreversible('a chit is revealed');
+  ctx.log(`${c.side} declares ${d.name} (${chit})${asSpat ? ' as an SP AT gun (19.3)' : ''} in the battle for ${b.target} (11.2(1))`, { rule: '11.2(1)' });
+}
+
+/** 19.5: every German SP AT gun taking part rolls; on a 1 it is removed from the game. */
+function breakdown(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
+  const spats = g.o.tdBreakdowns ? activeChits(E, g, b, 'DE', 'spat') : [];
+  if (b.cursor >= spats.length) return nextStep(b);
+  const id = spats[b.cursor]!;
+  const d = rollWith(E, ctx, g, { key: `breakdown:${b.cursor}`, n: 1, why: `19.5 breakdown of ${chitName(E, id)}`, need: E.d.tables.combat.breakdownRoll, firer: 'SU', target: 'DE' });
+  if (!d) return false;
+  if (d[0]! <= E.d.tables.combat.breakdownRoll) {
+    removeFromGame(g, id);
+    ctx.log(`${chitName(E, id)} breaks down and is removed from the game (19.5)`, { rule: '19.5' });
+  }
+  b.cursor++;
+  return true;
+}
+
+/** 11.2(2): both sides reveal every allocated support chit. */
+function reveal(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
+  const ids = [...b.alloc.SU, ...b.alloc.DE];
+  for (const id of ids) supp(g, id).faceUp = true;
+  if (ids.length) {
+    ctx.irreversible('support chits are revealed');
+    ctx.log(`support revealed (11.2(2)): ${ids.map((id) => `${supp(g, id).side} ${chitName(E, id)}`).join(', ')}`, { rule: '11.2(2)' });
+  }
+  return nextStep(b);
+}
+
+const kindOf = (E: Env, id: string) => E.supportById.get(id)?.kind;
+
+/** Tactical chits a Sniper may name (签一览 Sniper: any one tactical chit in this battle). */
+export function sniperTargets(E: Env, g: PGState, b: Battle, side: Side): string[] {
+  return b.alloc[other(side)].filter((id) => E.supportById.get(id)!.type === 'tactical' && !b.cancelled.includes(id));
+}
+
+/** Commander ②③ targets: an enemy equipment chit in the battle, or an enemy support chit. */
+export function commanderTargets(E: Env, g: PGState, b: Battle, side: Side): string[] {
+  const foe = other(side);
+  return [...activeChits(E, g, b, foe), ...b.alloc[foe].filter((id) => !b.cancelled.includes(id))];
+}
+
+export const unassigned = (E: Env, b: Battle, side: Side, kind: 'sniper' | 'commander') =>
+  b.alloc[side].filter((id) => kindOf(E, id) === kind && !b.snipes.some(([k]) => k === id) && !b.spent.includes(id));
+
+/**
+ * 11.2(3)1-2, A-21: every Sniper is assigned first (Soviet, then German), then every Commander
+ * that effect 2 or 3 should use; Commanders left over keep effect 1 (re-roll) for this battle.
+ */
+function cancelChoice(E: Env, g: PGState, b: Battle, kind: 'sniper' | 'commander'): boolean {
+  for (const side of SIDES) {
+    const key = `${kind}:${side}`;
+    if (b.windows.includes(key)) continue;
+    b.windows.push(key);
+    const mine = kind === 'sniper' ? unassigned(E, b, side, 'sniper') : liveCommanders(E, g, b, side);
+    const targets = kind === 'sniper' ? sniperTargets(E, g, b, side) : commanderTargets(E, g, b, side);
+    if (mine.length && targets.length) {
+      return ask(g, kind, side, '11.2(3)', kind === 'sniper' ? 'assign each Sniper to an enemy tactical chit, or finish' : 'name the chit each Commander cancels (effect 2/3), or keep them for re-rolls');
+    }
+  }
+  return nextStep(b);
+}
+
+/** 11.2(3)3: named chits are cancelled; a Commander named by a Sniper has no effect. */
+function applyCancels(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
+  const sniped = new Set(b.snipes.filter(([k]) => kindOf(E, k) === 'sniper').map(([, t]) => t));
+  for (const [who, target] of b.snipes) {
+    if (kindOf(E, who) === 'commander' && sniped.has(who)) continue;
+    b.spent.push(who);
+    b.cancelled.push(target);
+    const d = E.equipById.get(target);
+    if (d && g.o.commanderRemovesFirepowerChits && ((d.artillery ?? 0) >= 1 || (d.normal ?? 0) >= 1)) removeFromGame(g, target); // A-20
+    ctx.log(`${chitName(E, who)} cancels ${chitName(E, target)} (11.2(3))`, { rule: '11.2(3)' });
+  }
+  for (const t of sniped) if (kindOf(E, t) === 'commander') b.spent.push(t);
+  return nextStep(b);
+}
+
+/** 11.2(3)5: Smoke, Melee, Close combat take effect; Engineers need their owner's choice (签一览). */
+function effects(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
+  for (const side of SIDES) {
+    for (const id of b.alloc[side]) {
+      if (b.cancelled.includes(id)) continue;
+      const k = kindOf(E, id);
+      if (k === 'smoke' && !b.smoke.includes(side)) { b.smoke.push(side); ctx.log(`${side} Smoke: enemy bombardment and air attacks in this battle are cancelled (签一览 Smoke)`); }
+      if (k === 'melee') b.melee = true;
+      if (k === 'closeCombat') b.closeCombat = true;
+      if (k === 'engineers' && !b.engineers.includes(id)) {
+        b.engineers.push(id);
+        if (engineerTargets(E, g, b, side).length) return ask(g, 'engineers', side, '签一览 Engineers', 'Engineers: remove one enemy position, or cancel every enemy positional weapon in this battle');
+      }
+    }
+  }
+  return nextStep(b);
+}
+
+/** Enemy positional weapons in the battle (positions declared or face-up, minefields). */
+export function engineerTargets(E: Env, g: PGState, b: Battle, side: Side): string[] {
+  const foe = other(side);
+  const pos = activeChits(E, g, b, foe, 'pos');
+  const mines = b.alloc[foe].filter((id) => kindOf(E, id) === 'minefield' && !b.cancelled.includes(id));
+  return [...pos, ...mines];
+}
+
+// ---- 11.3 bombardment ------------------------------------------------------------------------
+
+/** Artillery firepower of `side` (10.2(1)): its declared SP artillery and allocated heavy artillery. */
+export function artilleryOf(E: Env, g: PGState, b: Battle, side: Side): number {
+  let n = 0;
+  for (const id of activeChits(E, g, b, side, 'art')) n += E.equipById.get(id)!.artillery ?? 0;
+  for (const id of b.alloc[side]) if (!b.cancelled.includes(id)) n += E.supportById.get(id)!.artillery ?? 0;
+  return n;
+}
+
+/** 11.3(1): the defender hits on 2; the attacker on the TEC artillery cell, 1 against a bunker. */
+export function artilleryNeed(E: Env, g: PGState, b: Battle, side: Side): number {
+  if (side === b.defender) return E.d.tables.combat.defenderHit;
+  if (hasPosition(E, g, b, 'bunker')) return 1;
+  return terrainAt(E, unitState(g, b.target).hex).artilleryHit;
+}
+
+function bombard(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
+  if (b.cursor >= 2) return nextStep(b);
+  const side = b.cursor === 0 ? b.attacker : b.defender;
+  const n = b.smoke.includes(other(side)) ? 0 : artilleryOf(E, g, b, side); // 签一览 Smoke
+  const need = artilleryNeed(E, g, b, side);
+  const d = rollWith(E, ctx, g, { key: `bombard:${side}`, n, why: `${side} bombardment, ${n} dice hitting on ${need} (11.3)`, need, firer: side, target: other(side) });
+  if (!d) return false;
+  const hits = d.filter((x) => x <= need).length;
+  b.dmg[side] += hits; // 11.3(2)
+  if (n) ctx.log(`${side} bombardment: ${hits} hit(s) (11.3)`, { rule: '11.3', dice: d });
+  b.cursor++;
+  return true;
+}
+
+// ---- 11.4 normal combat ----------------------------------------------------------------------
+
+/** The normal-fire groups: one per attacking stack (A-13), then the defender. */
+function normalGroups(E: Env, g: PGState, b: Battle): { key: string; side: Side; n: number; need: number }[] {
+  const th = unitState(g, b.target).hex;
+  const mult = b.melee ? 2 : 1; // 签一览 Melee: x2 once, however many (D-38)
+  const groups = stacksOf(g, b, b.attacker).map((u) => ({ key: `normal:${u}`, side: b.attacker, n: stackFire(E, g, b, u) * mult, need: normalNeed(E, g, b, u, th) }));
+  if (unitState(g, b.target).hex >= 0) groups.push({ key: `normal:${b.target}`, side: b.defender, n: stackFire(E, g, b, b.target) * mult, need: E.d.tables.combat.defenderHit });
+  return groups;
+}
+
+/** 11.4(1)2: TEC normal cell; 1 across a river (per stack, A-13) or against an MG nest. */
+export function normalNeed(E: Env, g: PGState, b: Battle, unit: string, targetHex: number): number {
+  const uh = unitState(g, unit).hex;
+  if (g.o.riverPerStack ? acrossRiver(E, uh, targetHex) : b.attackers.some((a) => acrossRiver(E, unitState(g, a).hex, targetHex))) return E.d.tables.combat.acrossRiverNormalHit;
+  if (hasPosition(E, g, b, 'mg')) return 1;
+  return terrainAt(E, targetHex).normalHit;
+}
+
+function normalCombat(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
+  const groups = normalGroups(E, g, b);
+  if (b.cursor >= groups.length) return nextStep(b);
+  const gr = groups[b.cursor]!;
+  const d = rollWith(E, ctx, g, { key: gr.key, n: gr.n, why: `${gr.key.slice(7)} normal fire, ${gr.n} dice hitting on ${gr.need} (11.4)`, need: gr.need, firer: gr.side, target: other(gr.side) });
+  if (!d) return false;
+  const hits = d.filter((x) => x <= gr.need).length;
+  b.dmg[gr.side] += hits;
+  ctx.log(`${gr.key.slice(7)} normal fire: ${hits} hit(s) (11.4)`, { rule: '11.4', dice: d });
+  b.cursor++;
+  return true;
+}
+
+// ---- Molotov (签一览, A-38) --------------------------------------------------------------------
+
+function molotov(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
+  const mols = SIDES.flatMap((s) => b.alloc[s].filter((id) => kindOf(E, id) === 'molotov' && !b.cancelled.includes(id)));
+  if (b.cursor >= mols.length) return nextStep(b);
+  const id = mols[b.cursor]!;
+  const owner = supp(g, id).side;
+  const foe = other(owner);
+  const key = `molotov:${b.cursor}`;
+  if (b.picks.length <= b.cursor) {
+    const pool = [...activeChits(E, g, b, foe, 'tank'), ...activeChits(E, g, b, foe, 'spat')];
+    if (pool.length === 0) { b.picks.push(''); b.cursor++; return true; } // A-45: spent without effect
+    b.picks.push(pool[pool.length === 1 ? 0 : ctx.roll(1, `Molotov: random target among ${pool.length}`, pool.length)[0]! - 1]!);
+  }
+  const target = b.picks[b.cursor]!;
+  const d = rollWith(E, ctx, g, { key, n: 1, why: `Molotov against ${chitName(E, target)} (hit on <= 2)`, need: E.d.tables.combat.molotovHit, firer: owner, target: foe, abilities: E.equipById.get(target)!.reroll ? [target] : [] });
+  if (!d) return false;
+  if (d[0]! <= E.d.tables.combat.molotovHit) {
+    toCup(g, target);
+    removeFromGame(g, id); // 签一览 Molotov: removed from the game after a success
+    ctx.log(`Molotov destroys ${chitName(E, target)}`, { rule: '签一览 Molotov', dice: d });
+  } else ctx.log(`Molotov misses ${chitName(E, target)}`, { rule: '签一览 Molotov', dice: d });
+  b.cursor++;
+  return true;
+}
+
+// ---- 16.2(3) bombing hits against tank-battle weapons -------------------------------------------
+
+export function bombTargets(E: Env, g: PGState, b: Battle, raider: Side): string[] {
+  return activeChits(E, g, b, other(raider)).filter((id) => isTankWeapon(roleOf(E.equipById.get(id)!, b)));
+}
+
+function bombAlloc(E: Env, g: PGState, b: Battle): boolean {
+  for (const side of SIDES) {
+    if (b.bombPool[side] > 0 && !b.windows.includes(`bomb:${side}`)) {
+      b.windows.push(`bomb:${side}`);
+      if (bombTargets(E, g, b, side).length) return ask(g, 'bombAlloc', side, '16.2(3)', `allocate ${b.bombPool[side]} bombing hit(s) to enemy tank-battle weapons (armor points cancel one)`);
+    }
+  }
+  return nextStep(b);
+}
+
+// ---- 11.5 tank battle -----------------------------------------------------------------------
+
+/** Tank-battle weapons taking part (11.5(1)): not the attacker's AT guns, not cancelled. */
+export function tankWeapons(E: Env, g: PGState, b: Battle, side: Side): string[] {
+  return activeChits(E, g, b, side).filter((id) => {
+    const r = roleOf(E.equipById.get(id)!, b);
+    return isTankWeapon(r) && !(side === b.attacker && r === 'at');
+  });
+}
+
+/** 11.5(1)2, A-35: the attacker's SP AT guns fire only in the normal attack phase. */
+const attackerFires = (r: Role, g: PGState) => r === 'tank' || (r === 'spat' && phaseOf(g) === 'normal');
+
+export const paired = (b: Battle, id: string) => b.pairs.some(([x, y]) => x === id || y === id);
+
+/** 11.5(2): the German pairs one weapon of each side at a time until one side has none left. */
+function pairing(E: Env, g: PGState, b: Battle): boolean {
+  const de = tankWeapons(E, g, b, 'DE').filter((id) => !paired(b, id));
+  const su = tankWeapons(E, g, b, 'SU').filter((id) => !paired(b, id));
+  if (de.length && su.length) return ask(g, 'pair', 'DE', '11.5(2)', 'pair one of your tank-battle weapons with an enemy one');
+  return nextStep(b);
+}
+
+/** One firing-round shot (12.0): fire value vs armor (the defender's TDL if higher); a natural 1 hits. */
+function shot(E: Env, ctx: Ctx, g: PGState, b: Battle, key: string, shooter: string, target: string): boolean | null {
+  const fire = fireValue(E.equipById.get(shooter)!, b);
+  const armor = duelArmor(E, g, b, target, shooter);
+  const need = firingNeed(fire, armor);
+  const abilities = [shooter, target].filter((id) => E.equipById.get(id)!.reroll); // 签一览 Wittmann
+  const s = sideOf(g, shooter);
+  const d = rollWith(E, ctx, g, { key, n: 1, why: `${chitName(E, shooter)} fires at ${chitName(E, target)}: fire ${fire} - armor ${armor} (12.0)`, need, natural1: true, firer: s, target: other(s), abilities });
+  if (!d) return null;
+  const hit = d[0] === 1 || d[0]! <= need;
+  if (hit) toCup(g, target); // 11.5(3): a hit weapon goes back to its cup; no damage points
+  ctx.log(`${chitName(E, shooter)} ${hit ? 'destroys' : 'misses'} ${chitName(E, target)} (12.0)`, { rule: '12.0', dice: d });
+  return hit;
+}
+
+const sideOf = (g: PGState, id: string) => equip(g, id).side;
+
+/** 11.5(3): per pair, the AT round, the attacker round, the defender round; a destroyed weapon no longer fires. */
+function duels(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
+  if (b.cursor >= b.pairs.length * 3) return nextStep(b);
+  const [x, y] = b.pairs[Math.floor(b.cursor / 3)]!;
+  const att = sideOf(g, x) === b.attacker ? x : y;
+  const def = att === x ? y : x;
+  const round = b.cursor % 3;
+  const rd = roleOf(E.equipById.get(def)!, b);
+  const ra = roleOf(E.equipById.get(att)!, b);
+  const live = active(g, b, att) && active(g, b, def);
+  let fire: [string, string] | null = null;
+  if (live && round === 0 && isAtType(rd)) fire = [def, att]; // (1) AT round
+  if (live && round === 1 && attackerFires(ra, g)) fire = [att, def]; // (2) attacker round
+  if (live && round === 2 && !isAtType(rd)) fire = [def, att]; // (3) defender round
+  if (fire && shot(E, ctx, g, b, `duel:${b.cursor}`, fire[0], fire[1]) === null) return false;
+  b.cursor++;
+  return true;
+}
+
+/** 11.5(4): unpaired weapons; the defender's hit automatically, the attacker's by the TEC tank-support cell. */
+function tankSupport(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
+  const sup = [b.defender, b.attacker].flatMap((s) => tankWeapons(E, g, b, s).filter((id) => !paired(b, id)));
+  if (b.cursor >= sup.length) return nextStep(b);
+  const id = sup[b.cursor]!;
+  const side = sideOf(g, id);
+  const r = roleOf(E.equipById.get(id)!, b);
+  if (side === b.defender) {
+    b.dmg[side] += 1; // (4)1
+    ctx.log(`${chitName(E, id)} tank support: automatic hit (11.5(4))`, { rule: '11.5(4)' });
+  } else if (attackerFires(r, g)) {
+    const got = supportShot(E, ctx, g, b, id);
+    if (got === null) return false;
+    if (got) b.dmg[side] += 1;
+  }
+  b.cursor++;
+  return true;
+}
+
+/** The attacker's tank-support cell (11.5(4)2): across a river always diamond; diamond uses 12.0 against the hex TDL (A-15). */
+export function supportCell(E: Env, g: PGState, b: Battle, id: string): number | 'auto' | 'diamond' {
+  const th = unitState(g, b.target).hex;
+  if (acrossRiver(E, hexOfChit(g, id), th)) return 'diamond';
+  return terrainAt(E, th).tankSupport;
+}
+
+function supportShot(E: Env, ctx: Ctx, g: PGState, b: Battle, id: string): boolean | null {
+  const cell = supportCell(E, g, b, id);
+  if (cell === 'auto') {
+    ctx.log(`${chitName(E, id)} tank support: automatic hit (11.5(4))`, { rule: '11.5(4)' });
+    return true;
+  }
+  const th = unitState(g, b.target).hex;
+  const fire = fireValue(E.equipById.get(id)!, b);
+  const need = cell === 'diamond' ? firingNeed(fire, tdl(E, g, b, th, b.defender, hexOfChit(g, id))) : cell;
+  const d = rollWith(E, ctx, g, { key: `support:${b.cursor}`, n: 1, why: `${chitName(E, id)} tank support, hit on ${need} (11.5(4))`, need, natural1: cell === 'diamond', firer: b.attacker, target: b.defender, abilities: E.equipById.get(id)!.reroll ? [id] : [] });
+  if (!d) return null;
+  const hit = (cell === 'diamond' && d[0] === 1) || d[0]! <= need;
+  ctx.log(`${chitName(E, id)} tank support ${hit ? 'hits' : 'misses'} (11.5(4))`, { rule: '11.5(4)', dice: d });
+  return hit;
+}
+
+// ---- end of the battle ---------------------------------------------------------------------
+
+/** All allocated support chits go back to their cups (11.2(3)4, A-45); the next battle or the end of the phase. */
+function endBattle(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
+  for (const s of SIDES) for (const id of b.alloc[s]) supportToCup(g, id);
+  b.done = true;
+  b.step = 'done';
+  cs(g).current = null;
+  cs(g).stage = 'order';
+  ctx.log(`battle for ${b.target} ends: damage German ${b.dmg.DE}, Soviet ${b.dmg.SU} (11.6)`, { rule: '11.6' });
+  void E;
+  return true;
+}
+
+export { chitsOf };
