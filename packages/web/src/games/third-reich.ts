@@ -176,7 +176,7 @@ export const thirdReichAdapter: GameAdapter = {
     { glyph: '┅', color: '#14326e', text: 'strait: a sea border between land areas (AMB-2)' },
     { glyph: '⊘', color: '#8a1c1c', text: 'point contact: not adjacent (2.2.1(6))' },
     { glyph: '▬', color: '#c8202a', text: 'red band: unit used, back side up (2.1.1(2))' },
-    { glyph: 'GE', color: '#ddd', text: 'label: the area\'s flag (nation of its territory)' },
+    { glyph: 'GE', color: '#222', text: 'label: the area\'s flag (nation of its territory)' },
   ],
   rulesKey: 'third-reich',
 };
