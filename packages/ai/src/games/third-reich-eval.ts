@@ -40,11 +40,11 @@ const CAPITALS = ['berlin', 'paris', 'london', 'moscow', 'rome', 'warsaw'].map((
 
 const otherSide = (s: Side): Side => (s === 'axis' ? 'allies' : 'axis');
 
-/** Fighting worth of unit u (attack x durability; air units by air strength), used ones 70%. */
+/** Fighting worth of unit u (attack x durability; air units by air strength), used ones 85%. */
 export function unitWorth(b: Board, g: TRState, u: number): number {
   const c = b.counters[b.unitKind[u]!]!;
   const hit = b.unitClass[u] === 'air' ? Math.max(c.attack, c.air ?? 0) : c.attack;
-  return Math.max(1, hit) * c.durability * (g.used[u] ? 0.7 : 1);
+  return Math.max(1, hit) * c.durability * (g.used[u] ? 0.85 : 1); // used units recover at the end of the turn (13.0)
 }
 
 /** Per-area fighting worth of each camp's belligerent units (land and air units on land, ships at sea). */

@@ -157,23 +157,46 @@ function reachesDeclare(s: EngineState<TRState>, side: Side, depth: number, budg
 
 const deadEnds = new Map<string, boolean>();
 
+/** After `a` (already applied to `s`): can a group still declare an action (7.2)? From an air operation's choice of area, through any of its areas. */
+function progressPossible(s: EngineState<TRState>, side: Side, budget: { left: number }): boolean {
+  const top = s.game.stack.at(-1);
+  if (top?.kind === 'group') return reachesDeclare(s, side, 0, budget);
+  if (top?.kind !== 'choose') return true;
+  for (const form of thirdReich.legalActions(s, side)) {
+    if (form.type !== 'form' || budget.left-- <= 0) continue;
+    const next = shell(structuredClone(s.game));
+    thirdReich.applyInPlace(next, side, form, true);
+    if (reachesDeclare(next, side, 0, budget)) return true;
+  }
+  return false;
+}
+
 /**
- * Whether forming a group in `a.area` leads to no action at all (the rules offer every area with
- * a unit that may join; the group may then only cancel). Cached by position: a search meets the
- * same position in many determinizations (hands differ, the map does not).
+ * Whether taking an air operation (6.2), forming a group (7.0) or adding a unit to it (7.1)
+ * leads to no action at all: the rules offer every area with a unit that may join and every
+ * unit that may join, and a group that can do nothing may only cancel. Cached by position: a
+ * search meets the same position in many determinizations (hands differ, the map does not).
  */
-export function formIsDeadEnd(g: TRState, side: Side, a: Extract<TRAction, { type: 'form' }>): boolean {
-  const top = g.stack.at(-1);
-  const key = `${side}|${a.area}|${top?.kind}|${top && 'mode' in top ? top.mode : ''}|${g.op?.card}|${g.op?.acted.join()}|${g.turn}|${g.loc.join()}|${g.used.join()}|${g.ctrl.join()}|${g.natBel.join()}`;
+export function leadsNowhere(g: TRState, side: Side, a: Extract<TRAction, { type: 'form' | 'add' | 'air' }>): boolean {
+  const key = `${side}|${JSON.stringify(a)}|${positionKey(g)}`;
   const known = deadEnds.get(key);
   if (known !== undefined) return known;
   const s = shell(structuredClone(g));
-  if (!thirdReich.legalActions(s, side).some((x) => x.type === 'form' && x.area === a.area)) return false; // not offered here: nothing to judge
+  const ak = JSON.stringify(a);
+  if (!thirdReich.legalActions(s, side).some((x) => JSON.stringify(x) === ak)) return false; // not offered here: nothing to judge
   thirdReich.applyInPlace(s, side, a, true);
-  const dead = !reachesDeclare(s, side, 0, { left: 12 });
+  const dead = !progressPossible(s, side, { left: 16 });
   if (deadEnds.size > 4000) deadEnds.clear();
   deadEnds.set(key, dead);
   return dead;
+}
+
+/** How much an attack by `units` on `target` promises: expected hits against the points that drive every defender out, and the odds for the weakest. */
+function attackWorth(g: TRState, units: readonly number[], target: number, side: Side, air: boolean): number {
+  const defenders = enemyIn(g, target, side);
+  if (!defenders.length) return 0.1;
+  const total = defenders.reduce((sum, u) => sum + pointsToDislodge(g, u), 0);
+  return 0.2 + 3 * Math.min(1, expectedHits(units, air) / total) + attackOdds(g, units, target, side, air).odds;
 }
 
 const EVENT_WEIGHT: Record<string, number> = {
@@ -196,7 +219,7 @@ export function actionWeight(g: TRState, sc: Scene, a: TRAction): number {
     case 'pick': return 0.5 + cardWorth(B, a.card);
     case 'play': return 1 + cardWorth(B, a.card);
     case 'useBank': return 4;
-    case 'air': return 0.8;
+    case 'air': return leadsNowhere(g, side, a) ? 0.001 : 0.8;
     case 'pass': return 0.15;
     case 'sv': return 3;
     case 'event': return EVENT_WEIGHT[B.cardById.get(g.op?.card ?? '')?.effect.kind ?? ''] ?? 0.7;
@@ -209,21 +232,23 @@ export function actionWeight(g: TRState, sc: Scene, a: TRAction): number {
       return 0.6 + (Math.max(c.attack, c.air ?? 0) * c.durability) / (4 * cost) + 1.5 / (1 + sc.toTarget[area(a.area)]!);
     }
     case 'form': {
-      if (formIsDeadEnd(g, side, a)) return 0.001;
+      if (leadsNowhere(g, side, a)) return 0.001;
       const x = area(a.area);
       const top = g.stack.at(-1);
       const attackMode = top?.kind === 'sv' || (top?.kind === 'choose' && top.mode === 'blitz');
       if (attackMode && enemyIn(g, x, side).length) return 3.5; // 9.1: a group attacks in its own area
       return 0.5 + 2 / (1 + sc.toTarget[x]!);
     }
-    case 'add': return 1.2;
+    case 'add': {
+      // Bigger groups: more dice in an attack (11.1), stronger stacks after a move; one unit stays behind (8.1(4)).
+      if (!act || leadsNowhere(g, side, a)) return 0.001;
+      const free = unitsIn(g, act.area).filter((u) => !act.units.includes(u) && !g.used[u] && friendlyUnit(g, B, u, side)).length;
+      return free > 1 || enemyIn(g, act.area, side).length ? 2.4 : 0.6;
+    }
     case 'declare': {
       if (!act) return 1;
-      if (a.action === 'attack') {
-        const { odds } = attackOdds(g, act.units, g.loc[act.units[0]!]!, side, false);
-        return (a.twice ? 1.5 : 1) * (0.3 + 4 * odds);
-      }
-      if (a.action === 'move') return 1.6;
+      if (a.action === 'attack') return (a.twice ? 1.5 : 1) * attackWorth(g, act.units, g.loc[act.units[0]!]!, side, false);
+      if (a.action === 'move') return 0.6 + 0.3 * Math.min(act.units.length, 6);
       if (a.action === 'airAttack') return 1.6;
       if (a.action === 'drop' || a.action === 'bomb') return 1.8;
       return 0.6; // airMove
@@ -237,7 +262,7 @@ export function actionWeight(g: TRState, sc: Scene, a: TRAction): number {
     }
     case 'target': {
       const x = area(a.area);
-      if (act?.type === 'airAttack') return 0.5 + 3 * attackOdds(g, act.units, x, side, true).odds + (B.source[x] ? 0.5 : 0);
+      if (act?.type === 'airAttack') return 0.3 + attackWorth(g, act.units, x, side, true) + (B.source[x] ? 0.5 : 0);
       return placeWorth(g, sc, x);
     }
     case 'ambush': case 'jet': return 2;
