@@ -4,98 +4,13 @@
  * directly in the state.
  */
 import { describe, expect, it } from 'vitest';
-import type { EngineState } from '@sandtable/engine';
-import { loadProkhorovkaData, prokhorovka, type PGState } from '../index.ts';
-import { makeEnv, type Side } from '../state.ts';
+import { prokhorovka } from '../index.ts';
+import { E, H, L, act, chit, declare, dice, kind, legal, logged, position, six, sup, unit, until, type S } from './testkit.ts';
 import { cs, cur, idle } from './core.ts';
 import { declarable, supportCell, artilleryNeed, normalNeed } from './battle.ts';
 import { duelArmor, firingHit, firingNeed, tdl } from './fire.ts';
 import { newBattle } from './phase.ts';
 import { aftermathStep, totals } from './aftermath.ts';
-
-const E = makeEnv(loadProkhorovkaData());
-type S = EngineState<PGState>;
-const H = (l: string) => E.b.grid.hex(l);
-const L = (h: number) => E.b.grid.label(h);
-const unit = (s: S, id: string) => s.game.units.find((u) => u.id === id)!;
-
-interface Pos {
-  side?: Side;
-  phase?: 'normalAttack' | 'reserveAttack';
-  units: Record<string, string>;
-  chits?: Record<string, string[]>;
-  faceUp?: string[];
-  support?: Partial<Record<Side, string[]>>;
-  designated?: string[];
-  options?: Record<string, boolean | number | string>;
-  turn?: number;
-}
-
-/** A position built in the state: only the listed units on the map, chits by name under them, support chits in the pools. */
-function position(p: Pos): S {
-  const s = prokhorovka.setup('combat-test', undefined, p.options ?? {});
-  const g = s.game;
-  for (const u of g.units) { u.hex = -1; u.reduced = false; u.designated = false; }
-  for (const c of g.equip) { c.loc = 'cup'; c.faceUp = false; }
-  for (const c of g.support) { c.loc = 'cup'; c.faceUp = false; }
-  for (const [id, hex] of Object.entries(p.units)) g.units.find((u) => u.id === id)!.hex = H(hex);
-  for (const id of p.designated ?? []) g.units.find((u) => u.id === id)!.designated = true;
-  for (const [u, names] of Object.entries(p.chits ?? {})) {
-    const side = g.units.find((x) => x.id === u)!.side;
-    for (const name of names) {
-      const c = g.equip.find((x) => x.side === side && x.loc === 'cup' && E.equipById.get(x.id)!.name === name)!;
-      c.loc = u;
-      c.faceUp = (p.faceUp ?? []).includes(name);
-    }
-  }
-  for (const side of ['DE', 'SU'] as Side[]) {
-    for (const name of p.support?.[side] ?? []) g.support.find((x) => x.side === side && x.loc === 'cup' && E.supportById.get(x.id)!.name === name)!.loc = 'pool';
-  }
-  g.turn = p.turn ?? 2;
-  g.side = p.side ?? 'DE';
-  g.phase = p.phase ?? 'normalAttack';
-  g.stack = [{ kind: g.phase, role: g.side, side: g.side, rule: '9.0', prompt: 'declare attacks' }];
-  g.combat = null;
-  g.ver++;
-  return s;
-}
-
-const chit = (s: S, u: string, name: string, k = 0) => s.game.equip.filter((c) => c.loc === u && E.equipById.get(c.id)!.name === name)[k]!.id;
-const sup = (s: S, side: Side, name: string, k = 0) => s.game.support.filter((c) => c.side === side && E.supportById.get(c.id)!.name === name)[k]!.id;
-const kind = (s: S) => prokhorovka.decision(s)?.kind;
-const legal = (s: S) => prokhorovka.legalActions(s, prokhorovka.decision(s)!.role);
-
-/** Applies `a` for whoever must decide now. */
-function act(s: S, a: object): S {
-  return prokhorovka.apply(s, prokhorovka.decision(s)!.role, a);
-}
-const dice = (s: S, ...d: number[]) => { s.rng.script.push(...d); return s; };
-const six = (n: number) => Array.from({ length: n }, () => 6);
-
-const PASS: Record<string, object> = {
-  'cb:allocate': { type: 'doneAllocating' }, 'cb:equip': { type: 'doneDeclaring' }, 'cb:air': { type: 'noAir' },
-  'cb:sniper': { type: 'doneCancelling' }, 'cb:commander': { type: 'doneCancelling' }, 'cb:reroll': { type: 'keepRoll' },
-  'cb:retreat': { type: 'holdGround' }, 'cb:advance': { type: 'noAdvance' }, 'cb:bombAlloc': { type: 'doneBombHits' },
-  'cb:smoke': { type: 'noSmoke' }, 'cb:aa': { type: 'noAA' }, 'cb:intercept': { type: 'noIntercept' }, 'cb:counter': { type: 'noCounter' },
-};
-/** Passes every decision until one of `kinds` (or the end of the phase's battles). */
-function until(s: S, ...kinds: string[]): S {
-  for (let k = 0; k < 200; k++) {
-    const d = kind(s)!;
-    if (kinds.includes(d) || !PASS[d]) return s;
-    s = act(s, PASS[d]!);
-  }
-  throw new Error('until: too many steps');
-}
-/** Declares attacks [attacker, target]... and ends the declaration. */
-function declare(s: S, ...pairs: [string, string][]): S {
-  for (const [a, t] of pairs) {
-    s = act(s, { type: 'pickAttacker', unit: a });
-    s = act(s, { type: 'attack', target: t });
-  }
-  return act(s, { type: 'endPhase' });
-}
-const logged = (s: S, re: RegExp) => s.log.some((l) => re.test(l.text));
 
 describe('9.0-9.2 declaration and allocation', () => {
   it('D-08, 5.1(3)1: a designated stack may not attack in the normal attack phase; it may in the reserve phase', () => {
