@@ -257,6 +257,23 @@ describe('7.0(2) entry of reinforcements', () => {
     for (const h of r.keys()) expect(Math.min(...east.map((e) => grid.distance(e, h)))).toBeLessThanOrEqual(2);
   });
 
+  it('A-03, 3.4(2), 19.6(2): received chits go under the entering unit up to its equipment value; those not taken go to the reorganization pool', () => {
+    let s = position({ VIK: 'arriving', '17Pz': 'arriving' });
+    const got = s.game.equip.filter((c) => c.side === 'DE' && c.loc === 'cup').slice(0, 5);
+    for (const c of got) c.loc = 'arriving';
+    expect(prokhorovka.view(s, 'SU').game.pools.DE.arriving).toBe(5);
+    s = act(s, 'DE', { type: 'pick', unit: 'VIK', mode: 'normal' });
+    for (const c of got.slice(0, 3)) s = act(s, 'DE', { type: 'load', chit: c.id });
+    expect(prokhorovka.legalActions(s, 'DE').some((a) => a.type === 'load')).toBe(false); // VIK equipment value 3
+    expect(refusal(s, 'DE', { type: 'load', chit: got[3]!.id })).toMatch(/3\.4\(2\)/);
+    expect(s.log.some((l) => /VIK takes a (tank|equip) chit/.test(l.text) && !l.to)).toBe(true); // the back shows to both
+    s = act(s, 'DE', { type: 'moveTo', hex: '1419' });
+    expect(s.game.equip.filter((c) => c.loc === 'VIK').map((c) => c.id)).toEqual(got.slice(0, 3).map((c) => c.id));
+    s = act(s, 'DE', { type: 'endPhase' });
+    expect(got.slice(3).map((c) => s.game.equip.find((x) => x.id === c.id)!.loc)).toEqual(['reorg', 'reorg']);
+    expect(unit(s, '17Pz').hex).toBe(ARRIVING);
+  });
+
   it('7.0(2): an arriving unit not entered stays arriving for a later movement phase', () => {
     let s = position({ VIK: 'arriving' });
     s = act(s, 'DE', { type: 'endPhase' });
@@ -269,11 +286,11 @@ describe('19.2 XXIV Panzer Corps', () => {
   it('D-48, 19.2(2): turn 5, roll 2: one reserve XXIV unit picked at random joins with its allotment and enters this phase', () => {
     let s = position({ VIK: 'reserve', '17Pz': 'reserve', '23Pz': 'reserve', '57ID': '2203' }, 'DE', 5, opts);
     expect(prokhorovka.legalActions(s, 'DE')).toContainEqual({ type: 'xxivRoll' });
-    const reorg = s.game.equip.filter((c) => c.side === 'DE' && c.loc === 'reorg').length;
+    const arriving = s.game.equip.filter((c) => c.side === 'DE' && c.loc === 'arriving').length;
     s.rng.script = [2, 2]; // joins; the second of VIK/17Pz/23Pz: 17Pz (1 Tank + 1 Equip)
     s = act(s, 'DE', { type: 'xxivRoll' });
     expect(unit(s, '17Pz').hex).toBe(ARRIVING);
-    expect(s.game.equip.filter((c) => c.side === 'DE' && c.loc === 'reorg').length).toBe(reorg + 2);
+    expect(s.game.equip.filter((c) => c.side === 'DE' && c.loc === 'arriving').length).toBe(arriving + 2); // with 17Pz
     expect(prokhorovka.legalActions(s, 'DE')).not.toContainEqual({ type: 'xxivRoll' });
     expect(prokhorovka.legalActions(s, 'DE')).toContainEqual({ type: 'pick', unit: '17Pz', mode: 'normal' });
   });

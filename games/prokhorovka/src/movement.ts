@@ -23,6 +23,7 @@ export type MoveAction =
   | { type: 'pick'; unit: string; mode: MoveMode }
   | { type: 'moveTo'; hex: string }
   | { type: 'cancelMove' }
+  | { type: 'load'; chit: string }
   | { type: 'xxivRoll' };
 
 /** Movement bookkeeping kept in the game state (public information). */
@@ -46,7 +47,7 @@ export function copyMoveState(m: MoveState): MoveState {
   return { moved: [...m.moved], strategic: [...m.strategic], picked: m.picked && { ...m.picked }, cities: { ...m.cities }, xxivDone: m.xxivDone, lastPath: [...m.lastPath] };
 }
 
-const MOVE_TYPES = new Set(['pick', 'moveTo', 'cancelMove', 'xxivRoll']);
+const MOVE_TYPES = new Set(['pick', 'moveTo', 'cancelMove', 'load', 'xxivRoll']);
 export const isMoveAction = (a: { type: string }): a is MoveAction => MOVE_TYPES.has(a.type);
 
 /** 3.3(1): at the start, cities north of the start line are Soviet, those south German. */
@@ -297,8 +298,8 @@ function xxivRoll(E: Env, ctx: Ctx, g: PGState): void {
   u.hex = ARRIVING;
   g.ver++; // a new stack may move: cached picks are stale
   const allot = E.d.tables.xxivAllotment.find((a) => a.unit === u.id) ?? { tank: 0, equip: 0 };
-  drawEquip(E, ctx, g, 'DE', 'tank', allot.tank, 'reorg', `${u.id} joins (19.2(2))`);
-  drawEquip(E, ctx, g, 'DE', 'equip', allot.equip, 'reorg', `${u.id} joins (19.2(2))`);
+  drawEquip(E, ctx, g, 'DE', 'tank', allot.tank, 'arriving', `${u.id} joins (19.2(2))`); // enters with it (7.0(2), A-03)
+  drawEquip(E, ctx, g, 'DE', 'equip', allot.equip, 'arriving', `${u.id} joins (19.2(2))`);
   ctx.log(`XXIV Panzer Corps: rolled ${d}, ${u.id} joins with ${allot.tank} Tank + ${allot.equip} Equip chits and enters this movement phase (19.2(2), 7.0(2))`, { rule: '19.2(2)' });
 }
 
@@ -309,7 +310,7 @@ export function movementLegal(E: Env, g: PGState, d: Entry): (MoveAction | { typ
     const p = g.mv.picked!;
     const u = g.units.find((x) => x.id === p.unit)!;
     const dest = [...reachable(E, g, u, p.mode).keys()].sort((a, b) => a - b);
-    return [...dest.map((h): MoveAction => ({ type: 'moveTo', hex: E.b.grid.label(h) })), { type: 'cancelMove' }];
+    return [...dest.map((h): MoveAction => ({ type: 'moveTo', hex: E.b.grid.label(h) })), ...loads(E, g, u), { type: 'cancelMove' }];
   }
   const out: (MoveAction | { type: 'endPhase' })[] = [{ type: 'endPhase' }];
   if (xxivRollAllowed(E, g)) out.push({ type: 'xxivRoll' });
@@ -331,6 +332,14 @@ export function performMove(E: Env, ctx: Ctx, g: PGState, d: Entry, a: MoveActio
       g.mv.picked = null;
       g.stack.pop();
       return;
+    case 'load': {
+      // A-03: a received chit goes face-down under the entering unit; 19.6(2): its back shows as it is placed
+      const c = g.equip.find((x) => x.id === a.chit)!;
+      c.loc = g.mv.picked!.unit;
+      c.faceUp = false;
+      ctx.log(`${c.loc} takes a ${E.equipById.get(c.id)!.back} chit as it enters (7.0(2), A-03, 19.6(2))`, { rule: 'A-03' });
+      return;
+    }
     case 'moveTo': {
       const p = g.mv.picked!;
       const u = g.units.find((x) => x.id === p.unit)!;
@@ -386,8 +395,25 @@ export function stackingCheck(E: Env, g: PGState, u: UnitState): void {
   }
 }
 
-/** End of the movement phase: reset the per-phase bookkeeping (8.1). Arriving units not entered stay arriving. */
+/** A-03: the received chits the picked arriving unit may still take (up to its equipment value, 3.4(2)). */
+function loads(E: Env, g: PGState, u: UnitState): MoveAction[] {
+  if (u.hex !== ARRIVING || chitsOf(g, u.id).length >= values(E, u).equip) return [];
+  return g.equip.filter((c) => c.side === u.side && c.loc === 'arriving').map((c) => ({ type: 'load', chit: c.id }));
+}
+
+/**
+ * End of the movement phase: reset the per-phase bookkeeping (8.1). Arriving units not entered
+ * stay arriving; the received chits not taken in by an entering unit go face-down to the
+ * reorganization pool (A-03, 3.5(3)).
+ */
 export function endMovement(g: PGState): void {
+  const waiting = new Set(g.units.filter((u) => u.hex === ARRIVING).map((u) => u.id));
+  for (const c of g.equip) {
+    if (c.side === g.side && (c.loc === 'arriving' || waiting.has(c.loc))) {
+      c.loc = 'reorg';
+      c.faceUp = false;
+    }
+  }
   g.mv.moved = [];
   g.mv.picked = null;
   g.mv.xxivDone = false;
@@ -419,6 +445,13 @@ export function explainMove(E: Env, g: PGState, d: Entry, a: { type: string }): 
   }
   if (d.kind !== 'moveTo') return { rule: '8.1(1)', message: 'pick a stack first' };
   if (a.type === 'cancelMove') return null;
+  if (a.type === 'load') {
+    const u = g.units.find((x) => x.id === g.mv.picked!.unit)!;
+    const c = g.equip.find((x) => x.id === a.chit);
+    if (u.hex !== ARRIVING) return { rule: '3.4(3), A-03', message: 'only an entering reinforcement takes received chits; chits change stacks only by reorganization' };
+    if (!c || c.side !== u.side || c.loc !== 'arriving') return { rule: '7.0(2), A-03', message: `${a.chit} is not one of the chits received with the reinforcements` };
+    return { rule: '3.4(2)', message: `${u.id} already carries as many chits as its equipment value (${values(E, u).equip})` };
+  }
   return destinationRefusal(E, g, a.hex);
 }
 
@@ -465,6 +498,8 @@ export function describeMove(E: Env, g: PGState, a: MoveAction): string {
     }
     case 'cancelMove':
       return 'pick another stack';
+    case 'load':
+      return `put received chit ${a.chit} under ${g.mv.picked?.unit ?? 'the entering unit'} (face-down)`;
     case 'xxivRoll':
       return 'roll for the XXIV Panzer Corps (19.2)';
   }

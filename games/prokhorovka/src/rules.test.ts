@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { randomIndex, seedRng, type EngineState } from '@sandtable/engine';
 import { AMBIGUITY_IDS, OPTION_SPECS, germanVP, loadProkhorovkaData, prokhorovka, type PGState } from './index.ts';
 import type { PGView } from './rules.ts';
-import { locReach, makeEnv } from './state.ts';
+import { ARRIVING, locReach, makeEnv } from './state.ts';
 
 const E = makeEnv(loadProkhorovkaData());
 type S = EngineState<PGState>;
@@ -149,7 +149,7 @@ function fail(msg: string): never {
 }
 let where = '';
 const sameField = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, k) => x === b[k]);
-const OFF_UNIT = new Set(['cup', 'reorg', 'drawn', 'pool', 'gone']);
+const OFF_UNIT = new Set(['cup', 'reorg', 'drawn', 'pool', 'gone', 'arriving']);
 const UNIT_INDEX = new Map(E.d.units.map((u, k) => [u.id, k]));
 
 /** What the previous check saw: the version, on-map positions and chit locations. */
@@ -185,7 +185,7 @@ function checkInvariants(s: S, a: { type: string }, prev: Seen): void {
     if (OFF_UNIT.has(c.loc)) return;
     const ui = UNIT_INDEX.get(c.loc);
     const u = ui === undefined ? undefined : st.units[ui];
-    if (!u || u.side !== c.side || u.hex < 0) fail(`chit ${c.id} under ${c.loc}`);
+    if (!u || u.side !== c.side || (u.hex < 0 && u.hex !== ARRIVING)) fail(`chit ${c.id} under ${c.loc}`); // on the map, or entering (A-03)
     under[ui!]! += 1;
     if (under[ui!]! > E.unitById.get(c.loc)!.full.equip) fail(`${c.loc} carries too many chits`);
   });

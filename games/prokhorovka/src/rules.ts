@@ -109,8 +109,9 @@ function reinforcements(E: Env, ctx: Ctx, g: PGState): void {
       const pool = g.units.filter((u) => u.side === 'SU' && u.hex === RESERVE && E.unitById.get(u.id)!.formation === r.formation);
       for (const u of pool.slice(0, r.count)) u.hex = ARRIVING;
     }
-    drawEquip(E, ctx, g, 'SU', 'tank', box.tank, 'reorg', `turn ${g.turn} reinforcement (7.0)`);
-    drawEquip(E, ctx, g, 'SU', 'equip', box.equip, 'reorg', `turn ${g.turn} reinforcement (7.0)`);
+    // 7.0(2), A-03: the chits enter with the units (placed under them in the movement phase)
+    drawEquip(E, ctx, g, 'SU', 'tank', box.tank, 'arriving', `turn ${g.turn} reinforcement (7.0)`);
+    drawEquip(E, ctx, g, 'SU', 'equip', box.equip, 'arriving', `turn ${g.turn} reinforcement (7.0)`);
     if (box.reinforcements.length || box.tank || box.equip) ctx.log(`Soviet reinforcements arrive (7.0): ${box.reinforcements.map((r) => `${r.formation} x${r.count}`).join(', ') || 'chits only'}`, { rule: '7.0' });
     return;
   }
@@ -121,8 +122,8 @@ function reinforcements(E: Env, ctx: Ctx, g: PGState): void {
   const pkg = E.d.tables.germanReinforcement;
   const cands = g.units.filter((u) => u.side === 'DE' && u.hex === RESERVE && pkg.candidates.includes(u.id));
   for (const u of cands.slice(0, g.o.germanReinfUnits)) u.hex = ARRIVING;
-  drawEquip(E, ctx, g, 'DE', 'tank', pkg.tank, 'reorg', 'German reinforcement (7.0)');
-  drawEquip(E, ctx, g, 'DE', 'equip', pkg.equip, 'reorg', 'German reinforcement (7.0)');
+  drawEquip(E, ctx, g, 'DE', 'tank', pkg.tank, 'arriving', 'German reinforcement (7.0)'); // 7.0(2), A-03
+  drawEquip(E, ctx, g, 'DE', 'equip', pkg.equip, 'arriving', 'German reinforcement (7.0)');
   ctx.log('German reinforcements: a Soviet stack is south of the start line (7.0)', { rule: '7.0' });
 }
 
@@ -283,8 +284,9 @@ export interface PGView {
   phase: string;
   units: { id: string; side: Side; hex: string | null; where: string; reduced: boolean; designated: boolean; chits: ({ id: string; faceUp: boolean } | { back: string | null })[] }[];
   /** Own chits off the map by location; the opponent's only as counts. */
-  pools: Record<Side, { reorg: number; support: number; cupTank: number; cupEquip: number; supportCup: number }>;
-  mine: { reorg: string[]; support: string[] };
+  pools: Record<Side, { reorg: number; arriving: number; support: number; cupTank: number; cupEquip: number; supportCup: number }>;
+  /** Own chits in the reorganization pool (or drawn at set-up), the support pool, and arriving with reinforcements (A-03). */
+  mine: { reorg: string[]; support: string[]; arriving: string[] };
   /** Movement bookkeeping and city control (public, 8.0, 3.3). */
   mv: PGState['mv'];
   /** The public rest of the state, hidden chits as tokens (for determinize). */
@@ -312,6 +314,7 @@ export function makeView(E: Env, g: PGState, role: string): PGView {
     const eq = g.equip.filter((c) => c.side === s);
     pools[s] = {
       reorg: eq.filter((c) => c.loc === 'reorg').length,
+      arriving: eq.filter((c) => c.loc === 'arriving').length,
       support: g.support.filter((c) => c.side === s && c.loc === 'pool').length,
       cupTank: eq.filter((c) => c.loc === 'cup' && E.equipById.get(c.id)!.back === 'tank').length,
       cupEquip: eq.filter((c) => c.loc === 'cup' && E.equipById.get(c.id)!.back === 'equip').length,
@@ -321,6 +324,7 @@ export function makeView(E: Env, g: PGState, role: string): PGView {
   const mine = {
     reorg: g.equip.filter((c) => c.side === role && (c.loc === 'reorg' || c.loc === 'drawn')).map((c) => c.id),
     support: g.support.filter((c) => c.side === role && c.loc === 'pool').map((c) => c.id),
+    arriving: g.equip.filter((c) => c.side === role && c.loc === 'arriving').map((c) => c.id),
   };
   return { turn: g.turn, side: g.side, phase: g.phase, units, pools, mine, mv: copyMoveState(g.mv), pub: publicState(E, g, role), combat: combatView(g, role), result: g.result };
 }
@@ -402,7 +406,7 @@ export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState
         case 'designate': return `designate ${a.unit} as reserve`;
         case 'donePlacing': return 'finish placing chits';
         case 'endPhase': return 'end the phase';
-        case 'pick': case 'moveTo': case 'cancelMove': case 'xxivRoll': return describeMove(E, _g, a);
+        case 'pick': case 'moveTo': case 'cancelMove': case 'load': case 'xxivRoll': return describeMove(E, _g, a);
         default: return combatDescribe(E, _g, a);
       }
     },
