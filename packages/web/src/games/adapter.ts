@@ -42,6 +42,8 @@ export interface InfoBoxData {
   odds: OddsTable[];
   focus?: string[];
   cards?: CardChip[];
+  /** Print each card's text on it (a hand to play from), not only in its tooltip. */
+  cardText?: boolean;
   tracks?: TrackRow[];
   /** Drawn closed (the title opens it). */
   collapsed?: boolean;

@@ -144,7 +144,7 @@ export function trPanels(t: TRTables, v: TRView, role: Role): InfoBoxData[] {
     const hand = v.hand[s];
     const deck = v.deck[s];
     if (Array.isArray(hand)) {
-      out.push({ title: `Your hand (${sideName(s)}): ${plural(hand.length, 'card')}`, lines: hand.length ? [] : ['No cards in hand.'], odds: [], cards: hand.map((c) => cardChip(t, c)), testId: 'hand' });
+      out.push({ title: `Your hand (${sideName(s)}): ${plural(hand.length, 'card')}`, lines: hand.length ? [] : ['No cards in hand.'], odds: [], cards: hand.map((c) => cardChip(t, c)), cardText: true, testId: 'hand' });
     } else out.push(hiddenHand(s, hand));
     if (Array.isArray(deck)) {
       out.push({ title: `Your usable deck: ${plural(deck.length, 'card')}`, lines: [], odds: [], cards: deck.map((c) => cardChip(t, c)), collapsed: !v.stack.some((p) => p.kind === 'hand' && p.side === s), testId: 'deck' });

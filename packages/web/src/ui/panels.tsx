@@ -226,7 +226,7 @@ export function GamePanel({ info, highlights, isPlace, onCard }: {
     <>
       {info.lines.map((l, i) => <div key={i} class="info-line">{l}</div>)}
       {info.cards && info.cards.length > 0 && (
-        <div class="card-row">
+        <div class={`card-row${info.cardText ? ' with-text' : ''}`}>
           {info.cards.map((c, i) => {
             const hl = c.id ? highlights.get(c.id) : undefined;
             const click = c.id && isPlace(c.id) ? () => onCard(c.id!) : undefined;
@@ -235,6 +235,7 @@ export function GamePanel({ info, highlights, isPlace, onCard }: {
                 data-testid="card" data-card={c.id ?? ''} title={c.text ?? c.title} disabled={!click} onClick={click}>
                 {c.badge && <span class="card-badge">{c.badge}</span>}
                 <span class="card-title">{c.title}</span>
+                {info.cardText && c.text && <span class="card-text">{c.text}</span>}
               </button>
             );
           })}
