@@ -90,6 +90,23 @@ describe('5.0 sequence of play', () => {
   });
 });
 
+describe('views (3.5(5), 19.6)', () => {
+  it('a stack lists the chits its viewer may identify first, then the enemy face-down chits by back only, in an order that names none', () => {
+    const s = started();
+    const st = g(s);
+    const ids = st.equip.filter((c) => c.side === 'DE' && c.loc === 'reorg').slice(0, 3);
+    for (const c of ids) c.loc = 'GD';
+    ids[1]!.faceUp = true; // the middle chit by id is face-up: it must not sit between the two hidden ones
+    const gd = prokhorovka.view(s, 'SU').game.units.find((u) => u.id === 'GD')!;
+    expect(gd.chits[0]).toEqual({ id: ids[1]!.id, faceUp: true });
+    expect(gd.chits.slice(1).every((c) => 'back' in c && !('id' in c))).toBe(true);
+    const backs = gd.chits.slice(1).map((c) => ('back' in c ? c.back : ''));
+    expect(backs).toEqual([...backs].sort());
+    const hidden = prokhorovka.view({ ...s, game: { ...st, o: { ...st.o, hideChitBacks: true } } }, 'SU').game.units.find((u) => u.id === 'GD')!;
+    expect(hidden.chits.slice(1)).toEqual([{ back: null }, { back: null }]); // 19.6
+  });
+});
+
 describe('18.0 victory', () => {
   it('18.0(1)1, D-27, A-09: VP hexes with a German LOC count; an empty VP hex in Soviet ZOC does not', () => {
     const s = started();

@@ -297,6 +297,17 @@ export interface PGView {
 }
 
 /** What `role` sees: the opponent's face-down chits show only their back (none under 19.6), never their id (3.5(5), 3.6(3)). */
+/**
+ * A stack's chits as `role` sees them (3.5(5), 19.6): visible ones by id, then the face-down
+ * enemy ones by back only (none under 19.6), so that their place in the list gives no hint of
+ * which chit they are.
+ */
+function chitsSeenBy(E: Env, g: PGState, chits: ChitState[], role: string): PGView['units'][number]['chits'] {
+  const seen = chits.filter((c) => c.side === role || c.faceUp).map((c) => ({ id: c.id, faceUp: c.faceUp }));
+  const backs = chits.filter((c) => !(c.side === role || c.faceUp)).map((c) => (g.o.hideChitBacks ? null : E.equipById.get(c.id)!.back)).sort();
+  return [...seen, ...backs.map((back) => ({ back }))];
+}
+
 export function makeView(E: Env, g: PGState, role: string): PGView {
   const grid = E.b.grid;
   const under = new Map<string, ChitState[]>(); // chits by unit, in one pass over the chits
@@ -305,9 +316,7 @@ export function makeView(E: Env, g: PGState, role: string): PGView {
     id: u.id, side: u.side, hex: u.hex >= 0 ? grid.label(u.hex) : null,
     where: u.hex >= 0 ? 'map' : u.hex === RESERVE ? 'reserve' : u.hex === ARRIVING ? 'arriving' : 'eliminated',
     reduced: u.reduced, designated: u.designated,
-    chits: (under.get(u.id) ?? []).map((c) => (c.side === role || c.faceUp
-      ? { id: c.id, faceUp: c.faceUp }
-      : { back: g.o.hideChitBacks ? null : E.equipById.get(c.id)!.back })),
+    chits: chitsSeenBy(E, g, under.get(u.id) ?? [], role),
   }));
   const pools = {} as PGView['pools'];
   for (const s of ['DE', 'SU'] as Side[]) {
