@@ -80,13 +80,44 @@ describe('5.0 sequence of play', () => {
     expect(prokhorovka.legalActions(s, 'DE').some((a) => a.type === 'reorgPlace')).toBe(false);
   });
 
-  it('7.0: Soviet reinforcements of turn 2 arrive from the reserve pool with their TK/EQ chits', () => {
+  it('7.0(1): on turn 2 the Soviet chooses which XXXVG unit arrives from the reserve pool; its TK/EQ chits arrive with it (A-03)', () => {
     let s = started();
     for (let k = 0; k < 100 && !(g(s).turn === 2 && g(s).side === 'SU'); k++) {
       const d = prokhorovka.decision(s)!;
       s = act(s, d.role, { type: 'endPhase' });
     }
-    expect(g(s).units.filter((u) => u.hex === -3).map((u) => u.id)).toEqual(['92G']);
+    expect(prokhorovka.decision(s)!.kind).toBe('reinfChoice');
+    expect(prokhorovka.legalActions(s, 'SU')).toEqual(['92G', '93G', '94G'].map((unit) => ({ type: 'reinfPick', unit })));
+    s = act(s, 'SU', { type: 'reinfPick', unit: '93G' });
+    expect(g(s).units.filter((u) => u.hex === -3).map((u) => u.id)).toEqual(['93G']);
+    expect(g(s).equip.filter((c) => c.side === 'SU' && c.loc === 'arriving').length).toBe(E.d.tables.turnTrack[1]!.equip);
+    expect(g(s).phase).toBe('designation');
+  });
+
+  it('D-47, 7.0(1), A-02: a Soviet stack south of the start line: the German chooses 2 of VIK/17Pz/23Pz once, with 4 Tank + 3 Equip chits', () => {
+    let s = started();
+    for (let k = 0; k < 200 && !(g(s).side === 'SU' && g(s).turn === 2 && g(s).phase === 'reorganization'); k++) {
+      const d = prokhorovka.decision(s)!;
+      s = act(s, d.role, prokhorovka.legalActions(s, d.role).find((a) => a.type === 'endPhase') ?? prokhorovka.legalActions(s, d.role)[0]!);
+    }
+    const st = structuredClone(g(s));
+    st.units.find((u) => u.id === '71G')!.hex = E.b.grid.hex('0516'); // south of the start line
+    st.ver++;
+    s = act({ ...s, game: st }, 'SU', { type: 'endPhase' });
+    expect(prokhorovka.decision(s)!.kind).toBe('reinfChoice');
+    expect(prokhorovka.legalActions(s, 'DE').map((a) => (a as { unit: string }).unit)).toEqual(['VIK', '17Pz', '23Pz']);
+    s = act(s, 'DE', { type: 'reinfPick', unit: 'VIK' });
+    s = act(s, 'DE', { type: 'reinfPick', unit: '23Pz' });
+    expect(g(s).units.filter((u) => u.side === 'DE' && u.hex === -3).map((u) => u.id).sort()).toEqual(['23Pz', 'VIK']);
+    const arriving = (back: string) => g(s).equip.filter((c) => c.side === 'DE' && c.loc === 'arriving' && E.equipById.get(c.id)!.back === back).length;
+    expect([arriving('tank'), arriving('equip')]).toEqual([4, 3]);
+    expect(g(s).phase).toBe('designation');
+    // turn 3 onwards: nothing more
+    for (let k = 0; k < 300 && !(g(s).side === 'DE' && g(s).turn === 3 && g(s).phase === 'designation'); k++) {
+      const d = prokhorovka.decision(s)!;
+      s = act(s, d.role, prokhorovka.legalActions(s, d.role).find((a) => a.type === 'endPhase') ?? prokhorovka.legalActions(s, d.role)[0]!);
+    }
+    expect(g(s).units.find((u) => u.id === '17Pz')!.hex).toBe(-1);
   });
 });
 

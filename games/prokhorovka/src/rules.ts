@@ -24,6 +24,7 @@ export type PGAction =
   | { type: 'reorgPlace'; chit: string; unit: string }
   | { type: 'reorgReturn'; chit: string }
   | { type: 'endPhase' }
+  | { type: 'reinfPick'; unit: string }
   | MoveAction
   | CombatAction;
 
@@ -82,6 +83,7 @@ function enterPhase(E: Env, ctx: Ctx, g: PGState): void {
     }
     if (g.phase === 'reinforcement') {
       reinforcements(E, ctx, g);
+      if (g.stack.length) return; // 7.0(1): the owner chooses which reserve units arrive
       g.phase = 'designation';
       continue;
     }
@@ -105,9 +107,9 @@ function reinforcements(E: Env, ctx: Ctx, g: PGState): void {
   if (g.side === 'SU') {
     const box = E.d.tables.turnTrack[g.turn - 1];
     if (!box) return;
-    for (const r of box.reinforcements) {
+    for (const r of [...box.reinforcements].reverse()) {
       const pool = g.units.filter((u) => u.side === 'SU' && u.hex === RESERVE && E.unitById.get(u.id)!.formation === r.formation);
-      for (const u of pool.slice(0, r.count)) u.hex = ARRIVING;
+      chooseReinforcements(g, 'SU', pool.map((u) => u.id), r.count, `choose ${r.count} ${r.formation} unit(s) to arrive from the reserve pool`);
     }
     // 7.0(2), A-03: the chits enter with the units (placed under them in the movement phase)
     drawEquip(E, ctx, g, 'SU', 'tank', box.tank, 'arriving', `turn ${g.turn} reinforcement (7.0)`);
@@ -121,10 +123,22 @@ function reinforcements(E: Env, ctx: Ctx, g: PGState): void {
   g.germanReinfDone = true;
   const pkg = E.d.tables.germanReinforcement;
   const cands = g.units.filter((u) => u.side === 'DE' && u.hex === RESERVE && pkg.candidates.includes(u.id));
-  for (const u of cands.slice(0, g.o.germanReinfUnits)) u.hex = ARRIVING;
+  chooseReinforcements(g, 'DE', cands.map((u) => u.id), g.o.germanReinfUnits, `choose ${g.o.germanReinfUnits} of ${cands.map((u) => u.id).join(', ')} to arrive (A-02)`);
   drawEquip(E, ctx, g, 'DE', 'tank', pkg.tank, 'arriving', 'German reinforcement (7.0)'); // 7.0(2), A-03
   drawEquip(E, ctx, g, 'DE', 'equip', pkg.equip, 'arriving', 'German reinforcement (7.0)');
   ctx.log('German reinforcements: a Soviet stack is south of the start line (7.0)', { rule: '7.0' });
+}
+
+/**
+ * 7.0(1): `n` of the reserve units `from` arrive (to the "arriving" box, 7.0(2)); the owner
+ * chooses (A-02 for the German) unless there is no choice to make.
+ */
+function chooseReinforcements(g: PGState, side: Side, from: string[], n: number, prompt: string): void {
+  if (from.length <= n) {
+    for (const id of from) g.units.find((u) => u.id === id)!.hex = ARRIVING;
+    return;
+  }
+  push(g, 'reinfChoice', side, '7.0(1)', prompt, { count: n, from: [...from] });
 }
 
 /** Ends the current phase and starts the next (5.1-5.3); after the last turn, 18.0. */
@@ -214,6 +228,8 @@ export function legal(E: Env, g: PGState, d: Entry): PGAction[] {
     case 'movement':
     case 'moveTo':
       return movementLegal(E, g, d); // 8.0, 7.0(2), 19.2
+    case 'reinfChoice':
+      return (d.from ?? []).map((unit) => ({ type: 'reinfPick', unit })); // 7.0(1), A-02
     case 'normalAttack':
     case 'reserveAttack':
       return attackPhaseLegal(E, g); // 9.0-9.2
@@ -266,6 +282,17 @@ function perform(E: Env, ctx: Ctx, g: PGState, d: Entry, a: PGAction): void {
       c.loc = 'reorg'; // 5.1(7)2: face-down into the pool
       c.faceUp = false;
       if (!g.o.reorgReturnFirst) d.count = -1;
+      return;
+    }
+    case 'reinfPick': {
+      g.units.find((u) => u.id === a.unit)!.hex = ARRIVING; // 7.0(1)(2)
+      d.from = d.from!.filter((x) => x !== a.unit);
+      d.count = d.count! - 1;
+      if (d.count > 0) return;
+      g.stack.pop();
+      if (g.stack.length) return; // another formation to choose from
+      g.phase = 'designation';
+      enterPhase(E, ctx, g);
       return;
     }
     case 'endPhase':
@@ -390,6 +417,7 @@ export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState
       const mv = explainMove(E, g, d, action);
       if (mv === undefined && isCombatAction(action)) return combatExplain(E, g, d, action);
       if (mv !== undefined) return mv;
+      if (action.type === 'reinfPick') return { rule: '7.0(1), A-02', message: d.kind === 'reinfChoice' ? `choose among ${(d.from ?? []).join(', ')}` : 'reinforcements are chosen in the reinforcement phase' };
       if (action.type === 'designate') return { rule: '5.1(3)', message: 'only mechanized stacks, or non-mechanized stacks outside enemy ZOC, may be designated' };
       if (action.type === 'reorgPlace') return { rule: '5.1(7)1', message: 'at most 2 chits from the pool, onto units with a LOC and free equipment capacity' };
       if (action.type === 'place') return { rule: '4.0(5), 3.4(2)', message: 'drawn chits go under your own units, up to their equipment value' };
@@ -415,6 +443,7 @@ export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState
         case 'designate': return `designate ${a.unit} as reserve`;
         case 'donePlacing': return 'finish placing chits';
         case 'endPhase': return 'end the phase';
+        case 'reinfPick': return `${a.unit} arrives as a reinforcement`;
         case 'pick': case 'moveTo': case 'cancelMove': case 'load': case 'xxivRoll': return describeMove(E, _g, a);
         default: return combatDescribe(E, _g, a);
       }

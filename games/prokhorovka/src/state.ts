@@ -39,8 +39,10 @@ export interface ChitState {
 
 export interface Entry extends Decision {
   side: Side;
-  /** Chits chosen so far (German set-up support choice) or placed this phase (reorganization). */
+  /** Chits chosen so far (German set-up support choice) or placed this phase (reorganization); units still to choose (7.0). */
   count?: number;
+  /** 7.0(1): the reserve units a reinforcement may be chosen from. */
+  from?: string[];
 }
 
 export interface PGState {
