@@ -5,7 +5,7 @@
 import type { Ctx } from '@sandtable/engine';
 import { chitsOf, inEnemyZoc, other, unitState, type Env, type PGState, type Side } from '../state.ts';
 import { SIDES, ask, chitName, eliminate, moveUnit } from './core.ts';
-import { bestArmor, stacksOf, tdl } from './fire.ts';
+import { bestArmor, riverBonus, stacksOf, tdl } from './fire.ts';
 import type { Battle } from './types.ts';
 import { nextStep } from './battle.ts';
 
@@ -14,7 +14,8 @@ export interface Totals { armor: Record<Side, number>; tdl: number; mines: numbe
 /** 11.6(1): each side's final value = damage points + its best armor; the defender adds its TDL (A-14: no river bonus). */
 export function totals(E: Env, g: PGState, b: Battle): Totals {
   const hex = b.memo.targetHex ?? unitState(g, b.target).hex;
-  const t = tdl(E, g, b, hex, b.defender);
+  let t = tdl(E, g, b, hex, b.defender);
+  if (g.o.riverTdlInDamage) t += Math.max(0, ...stacksOf(g, b, b.attacker).map((u) => riverBonus(E, unitState(g, u).hex, hex))); // A-14 on
   const armor = { DE: bestArmor(E, g, b, 'DE'), SU: bestArmor(E, g, b, 'SU') };
   const final = { DE: b.dmg.DE + armor.DE, SU: b.dmg.SU + armor.SU };
   final[b.defender] += t;
@@ -50,7 +51,14 @@ function damage(E: Env, ctx: Ctx, g: PGState, b: Battle): true {
 /** What `side` may lose (13.0(1)(2)): its participating units (flip or remove) and any chit of their stacks. */
 export function lossOptions(g: PGState, b: Battle, side: Side): { units: string[]; chits: string[] } {
   const units = stacksOf(g, b, side);
-  return { units, chits: units.flatMap((u) => chitsOf(g, u).map((c) => c.id)) };
+  const chits = units.flatMap((u) => chitsOf(g, u).map((c) => c.id));
+  if (!g.o.rangedNoStepLoss) { // A-46 off: declared ranged chits may absorb losses too
+    for (const id of b.declared) {
+      const c = g.equip.find((x) => x.id === id)!;
+      if (c.side === side && !chits.includes(id) && g.units.some((u) => u.id === c.loc && u.hex >= 0)) chits.push(id);
+    }
+  }
+  return { units, chits };
 }
 
 export function takeStep(E: Env, ctx: Ctx, g: PGState, b: Battle, side: Side, unit?: string, chit?: string): void {

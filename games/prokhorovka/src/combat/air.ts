@@ -16,7 +16,7 @@ const kind = (E: Env, id: string) => E.supportById.get(id)!.kind;
 
 /** 16.1(1)2, A-18: face-up enemy equipment chits on the map with a printed armor value. */
 export function groundTargets(E: Env, g: PGState, raider: Side): string[] {
-  return g.equip.filter((c) => c.side !== raider && c.faceUp && hexOfChit(g, c.id) >= 0 && E.equipById.get(c.id)!.armor !== undefined).map((c) => c.id);
+  return g.equip.filter((c) => c.side !== raider && c.faceUp && hexOfChit(g, c.id) >= 0 && (!g.o.groundAttackNeedsArmor || E.equipById.get(c.id)!.armor !== undefined)).map((c) => c.id);
 }
 
 /** A-42: a ground-attack bombing names a face-up enemy chit with armor taking part in the battle. */
@@ -78,8 +78,8 @@ export function aaGuns(E: Env, g: PGState, a: AirMission): string[] {
 export const fighters = (E: Env, g: PGState, side: Side) => g.support.filter((c) => c.side === side && c.loc === 'pool' && kind(E, c.id) === 'fighter').map((c) => c.id);
 
 /** Smoke of the interceptor allocated to this battle and not yet active (A-22). */
-export function smokeReady(E: Env, b: Battle | null, side: Side): string[] {
-  if (!b || b.smoke.includes(side)) return [];
+export function smokeReady(E: Env, b: Battle | null, side: Side, anyTime = true): string[] {
+  if (!b || b.smoke.includes(side) || !anyTime) return [];
   return b.alloc[side].filter((id) => kind(E, id) === 'smoke' && !b.cancelled.includes(id));
 }
 
@@ -96,7 +96,7 @@ export function stepAir(E: Env, ctx: Ctx, g: PGState): void {
   const rudel = E.supportById.get(a.chit)!.reroll ? [a.chit] : [];
   if (a.step === 'smoke') {
     a.step = 'aa';
-    if (inBattle(g, a) && smokeReady(E, b, foe).length) { ask(g, 'smoke', foe, '签一览 Smoke, A-22', 'activate Smoke against this air mission, or not'); return; }
+    if (inBattle(g, a) && smokeReady(E, b, foe, g.o.smokeAnyTimeOnceAllocated).length) { ask(g, 'smoke', foe, '签一览 Smoke, A-22', 'activate Smoke against this air mission, or not'); return; }
     if (inBattle(g, a) && b!.smoke.includes(foe)) return cancel(E, ctx, g, a, 'Smoke cancels it (签一览 Smoke)');
     return;
   }
@@ -112,7 +112,8 @@ export function stepAir(E: Env, ctx: Ctx, g: PGState): void {
       if (d[0]! <= v) return cancel(E, ctx, g, a, `AA fire of ${chitName(E, gun)} hits (16.1(2))`, d);
       ctx.log(`AA fire of ${chitName(E, gun)} misses (16.1(2))`, { rule: '16.1(2)', dice: d });
     }
-    if (aaGuns(E, g, a).length && !a.aaFired.includes('*')) { ask(g, 'aa', foe, '16.1(2)', 'fire an AA weapon at the air mission, or stop'); return; }
+    const aaDone = a.aaFired.includes('*') || (!g.o.aaEachWeaponOnce && a.aaFired.length > 0); // A-23 off: one AA shot per mission
+    if (aaGuns(E, g, a).length && !aaDone) { ask(g, 'aa', foe, '16.1(2)', 'fire an AA weapon at the air mission, or stop'); return; }
     a.step = 'intercept';
     return;
   }

@@ -321,7 +321,8 @@ function molotov(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
   const foe = other(owner);
   const key = `molotov:${b.cursor}`;
   if (b.picks.length <= b.cursor) {
-    const pool = [...activeChits(E, g, b, foe, 'tank'), ...activeChits(E, g, b, foe, 'spat')];
+    const sides = g.o.molotovEnemyOnly ? [foe] : [foe, owner]; // A-38
+    const pool = sides.flatMap((x) => [...activeChits(E, g, b, x, 'tank'), ...activeChits(E, g, b, x, 'spat')]);
     if (pool.length === 0) { b.picks.push(''); b.cursor++; return true; } // A-45: spent without effect
     b.picks.push(pool[pool.length === 1 ? 0 : ctx.roll(1, `Molotov: random target among ${pool.length}`, pool.length)[0]! - 1]!);
   }
@@ -359,6 +360,7 @@ function bombAlloc(E: Env, g: PGState, b: Battle): boolean {
 export function tankWeapons(E: Env, g: PGState, b: Battle, side: Side): string[] {
   return activeChits(E, g, b, side).filter((id) => {
     const r = roleOf(E.equipById.get(id)!, b);
+    if (side === b.attacker && r === 'spat' && phaseOf(g) === 'reserve' && !g.o.reserveSpatPairs) return false; // A-35 off: no part at all
     return isTankWeapon(r) && !(side === b.attacker && r === 'at');
   });
 }

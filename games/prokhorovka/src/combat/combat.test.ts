@@ -272,6 +272,34 @@ describe('11.6, 13.0, 14.0, 15.0 damage, losses, retreat, advance (T-02, T-03, D
     expect(E.b.grid.distance(unit(s, '71G').hex, H('1905'))).toBe(1);
   });
 
+  it('D-21, 14.0(5)(6): when the only hex outside enemy ZOC holds a friendly stack, the retreat goes through it to the next empty hex', () => {
+    const grid = E.b.grid, c = H('1905'), gd = H('1904');
+    const ring = grid.neighbours(c);
+    const srcDist = (h: number) => Math.min(...E.b.sources.SU.map((q) => grid.distance(h, q)));
+    const x = ring.filter((h) => grid.distance(h, gd) > 1).sort((a, b) => srcDist(a) - srcDist(b))[0]!;
+    const others = ring.filter((h) => h !== x && h !== gd);
+    const blockers: number[] = [];
+    for (const h of others) {
+      if (blockers.some((b) => grid.distance(b, h) === 1)) continue;
+      const b = grid.neighbours(h).find((y) => y !== c && grid.distance(y, x) > 1 && grid.distance(y, c) === 2 && !blockers.includes(y));
+      if (b !== undefined) blockers.push(b);
+    }
+    const ids = ['LAH', 'DR', 'T', '3Pz', '11Pz'];
+    const units: Record<string, string> = { GD: '1904', '71G': '1905', '67G': L(x) };
+    blockers.forEach((h, k) => { units[ids[k]!] = L(h); });
+    let s = position({ units, chits: { '71G': ['Detachment'] } });
+    s = declare(dice(s, 1, 1, 1, 1, ...six(3)), ['GD', '71G']);
+    s = act(until(s, 'cb:retreat'), { type: 'declareRetreat' });
+    s = act(act(s, { type: 'stepLoss', unit: '71G' }), { type: 'chitLoss', chit: chit(s, '71G', 'Detachment') });
+    while (kind(s) === 'cb:retreatHex') s = act(s, legal(s)[0]!);
+    const end = unit(s, '71G').hex;
+    expect(end).toBeGreaterThanOrEqual(0);
+    expect(grid.distance(end, c)).toBe(2);
+    expect(grid.distance(end, x)).toBe(1);
+    expect(L(unit(s, '67G').hex)).toBe(L(x));
+    expect(logged(s, new RegExp(`71G retreats ${L(x)} - `))).toBe(true);
+  });
+
   it('D-22, 14.0(4)2: a stack whose every neighbour is in enemy ZOC is removed when it retreats', () => {
     // 71G at 1905 surrounded: German units two hexes away cover every neighbour with ZOC
     const ring = E.b.grid.neighbours(H('1905'));

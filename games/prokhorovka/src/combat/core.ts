@@ -150,7 +150,7 @@ export function rerollOptions(E: Env, g: PGState, p: PendingRoll, side: Side): {
 /** Offers the re-roll to the next player; false when nobody can or wants to: the roll is final. */
 export function offerReroll(E: Env, g: PGState, p: PendingRoll): boolean {
   const hitFirst = p.dice.length === 1 ? isHit(p, p.dice[0]!, 0) : true;
-  const order: Side[] = hitFirst ? [p.target, p.firer] : [p.firer, p.target];
+  const order: Side[] = !g.o.rerollHurtFirst ? [p.firer, p.target] : hitFirst ? [p.target, p.firer] : [p.firer, p.target];
   for (const s of order) {
     if (p.offered.includes(s)) continue;
     if (rerollOptions(E, g, p, s).length) {

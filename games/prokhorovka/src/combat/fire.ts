@@ -68,7 +68,7 @@ export function stacksOf(g: PGState, b: Battle, side: Side): string[] {
 export function positionLevel(E: Env, g: PGState, b: Battle, hex: number): { level: number; kind: 'bunker' | 'mg' | null } {
   let level = 0;
   let kind: 'bunker' | 'mg' | null = null;
-  for (const id of activeChits(E, g, b, b.defender, 'pos')) {
+  for (const id of defenderPositions(E, g, b)) {
     if (hexOfChit(g, id) !== hex) continue;
     const d = E.equipById.get(id)!.defense ?? 0;
     if (d > level) { level = d; kind = d >= 3 ? 'bunker' : 'mg'; }
@@ -76,10 +76,21 @@ export function positionLevel(E: Env, g: PGState, b: Battle, hex: number): { lev
   return { level, kind };
 }
 
+/**
+ * The defender's positions acting in the battle (签一览 position): declared or face-up ones (A-25);
+ * with positionMustBeDeclared off, also the undeclared positions of the defending stack.
+ */
+export function defenderPositions(E: Env, g: PGState, b: Battle): string[] {
+  const out = activeChits(E, g, b, b.defender, 'pos');
+  if (g.o.positionMustBeDeclared) return out;
+  for (const c of chitsOf(g, b.target)) if (E.equipById.get(c.id)!.cls === 'position' && !out.includes(c.id) && !b.cancelled.includes(c.id)) out.push(c.id);
+  return out;
+}
+
 /** The defender's positions of a kind (bunker: artillery and bombing hit 1; MG nest: normal hit 1). */
 export function hasPosition(E: Env, g: PGState, b: Battle, kind: 'bunker' | 'mg'): boolean {
   const hex = unitState(g, b.target).hex;
-  return activeChits(E, g, b, b.defender, 'pos').some((id) => hexOfChit(g, id) === hex && ((E.equipById.get(id)!.defense ?? 0) >= 3) === (kind === 'bunker'));
+  return defenderPositions(E, g, b).some((id) => hexOfChit(g, id) === hex && ((E.equipById.get(id)!.defense ?? 0) >= 3) === (kind === 'bunker'));
 }
 
 /** 17.2(1)(2): an entrenchment helps only its owner's occupants. */
@@ -134,7 +145,8 @@ export const firingHit = (roll: number, need: number) => roll === 1 || roll <= n
 export function bestArmor(E: Env, g: PGState, b: Battle, side: Side): number {
   const stacks = stacksOf(g, b, side);
   let best = 0;
-  for (const id of activeChits(E, g, b, side)) {
+  const ids = g.o.armorOnlySurvivors ? activeChits(E, g, b, side) : b.declared.filter((id) => sideOfChit(g, id) === side);
+  for (const id of ids) {
     const c = E.equipById.get(id)!;
     const r = roleOf(c, b);
     const own = stacks.includes(g.equip.find((x) => x.id === id)!.loc);
