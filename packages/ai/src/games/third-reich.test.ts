@@ -5,7 +5,8 @@ import { POOL } from '../../../../games/third-reich/src/board.ts';
 import { search } from '../search.ts';
 import { greedyPlayer, searchPlayer } from '../players.ts';
 import { aiRegistry } from '../registry.ts';
-import { actionWeight, attackOdds, chanceOfHits, evaluateTR, positionKey, stalled, summarizeTR, thirdReichHooks, weights } from './third-reich.ts';
+import { actionWeight, attackOdds, chanceOfHits, evaluateTR, leadsNowhere, positionKey, stalled, summarizeTR, thirdReichHooks, weights } from './third-reich.ts';
+import { scene } from '../../../../games/third-reich/src/testing/scene.ts';
 import { BOARD as B, evalTerms } from './third-reich-eval.ts';
 
 const hooks = thirdReichHooks(thirdReich);
@@ -149,6 +150,18 @@ describe('Third Reich: no progress is worth nothing (cancel loops, 6.2, 7.0)', (
     expect(stalled(g)).toBe('allies');
     expect(evaluateTR(g, 'allies')).toBe(0);
     expect(evaluateTR(g, 'axis')).toBe(1);
+  });
+
+  it('an air operation (6.2) that can lead to no action is not tried before a pass; one that can is', () => {
+    const lone = scene([['UK-AF', 'london', 1]], { active: 'allies' }); // leaving London empty is illegal (8.1(4)), no target in range
+    expect(thirdReich.legalActions(lone, 'allies')).toEqual([{ type: 'air' }, { type: 'pass' }]);
+    expect(leadsNowhere(lone.game, 'allies', { type: 'air' })).toBe(true);
+    const [air, pass] = weights(lone.game, 'allies', [{ type: 'air' }, { type: 'pass' }]);
+    expect(air).toBeLessThan(pass!);
+    const escorted = scene([['UK-AF', 'london', 1], ['UK-LF', 'london', 1]], { active: 'allies' }); // it may air-move to Northern England
+    expect(leadsNowhere(escorted.game, 'allies', { type: 'air' })).toBe(false);
+    const [air2, pass2] = weights(escorted.game, 'allies', [{ type: 'air' }, { type: 'pass' }]);
+    expect(air2).toBeGreaterThan(pass2!);
   });
 
   it('passing is progress (5.0(3))', () => {

@@ -39,9 +39,22 @@ export function evaluateTR(g: TRState, role: Role): number {
 const roots = new WeakMap<TRState, { key: string; role: Side }>();
 const stalls = new WeakMap<TRState, Side>();
 /** Positions of the game being played where a cancel can lead back (the last game only: a lower turn starts afresh). */
-const seen = new Set<string>();
+const seen = new Set<number>();
 let seenTurn = 0;
 const CYCLES = new Set(['impulse', 'sv', 'choose', 'group', 'card']);
+
+/** A 53-bit hash of a position key (cyrb53): the memories keep numbers, not 3 kB strings. */
+export function hash53(str: string): number {
+  let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
+  for (let i = 0; i < str.length; i++) {
+    const ch = str.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
 
 /** Everything public that a decision depends on (the opponent's cards by count only). */
 export function positionKey(g: TRState): string {
@@ -55,7 +68,7 @@ export function markRoot(g: TRState, role: Side): void {
   roots.set(g, { key, role });
   if (g.turn < seenTurn || seen.size > 20_000) seen.clear();
   seenTurn = g.turn;
-  if (CYCLES.has(g.stack.at(-1)?.kind ?? '')) seen.add(key);
+  if (CYCLES.has(g.stack.at(-1)?.kind ?? '')) seen.add(hash53(key));
 }
 
 /**
@@ -69,7 +82,7 @@ export function stalled(g: TRState): Side | null {
   const r = roots.get(g);
   if (!r || !CYCLES.has(g.stack.at(-1)?.kind ?? '')) return null;
   const key = positionKey(g);
-  if (key !== r.key && !seen.has(key)) return null;
+  if (key !== r.key && !seen.has(hash53(key))) return null;
   stalls.set(g, r.role);
   return r.role;
 }
@@ -155,7 +168,7 @@ function reachesDeclare(s: EngineState<TRState>, side: Side, depth: number, budg
   return false;
 }
 
-const deadEnds = new Map<string, boolean>();
+const deadEnds = new Map<number, boolean>();
 
 /** After `a` (already applied to `s`): can a group still declare an action (7.2)? From an air operation's choice of area, through any of its areas. */
 function progressPossible(s: EngineState<TRState>, side: Side, budget: { left: number }): boolean {
@@ -178,7 +191,7 @@ function progressPossible(s: EngineState<TRState>, side: Side, budget: { left: n
  * search meets the same position in many determinizations (hands differ, the map does not).
  */
 export function leadsNowhere(g: TRState, side: Side, a: Extract<TRAction, { type: 'form' | 'add' | 'air' }>): boolean {
-  const key = `${side}|${JSON.stringify(a)}|${positionKey(g)}`;
+  const key = hash53(`${side}|${JSON.stringify(a)}|${positionKey(g)}`);
   const known = deadEnds.get(key);
   if (known !== undefined) return known;
   const s = shell(structuredClone(g));
