@@ -253,7 +253,7 @@ describe('Third Reich impulse summary', () => {
       ...units.map((unit) => ({ type: 'add' as const, unit })), { type: 'declare', action: 'move' }, { type: 'to', area: 'warsaw' }, { type: 'stop' },
       { type: 'mobilize', counter: 'GE-LF', area: 'berlin' },
     ], { iterations: 100, elapsedMs: 50, winChance: 0.62, visits: 40 });
-    expect(text).toMatch(/^axis plays Blitzkrieg \(SV 2\)/);
+    expect(text).toMatch(/^axis plays Blitzkrieg \(SV 2\); uses the event of Blitzkrieg/);
     expect(text).toMatch(/moves 2 GE-LF East Prussia - Warsaw/);
     expect(text).toMatch(/mobilizes GE-LF in Berlin/);
     expect(text).toMatch(/chance to win the game 62%/);

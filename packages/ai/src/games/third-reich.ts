@@ -343,6 +343,7 @@ export function summarizeTR(g: TRState, role: Role, actions: readonly TRAction[]
   const said: string[] = [];
   let group: { from: number; units: number[]; type: string; path: number[] } | null = null;
   const mobilized: string[] = [];
+  let played: string | null = null;
   const side = isSide(role) ? role : 'axis';
   const flush = () => {
     if (!group || !group.type) { group = null; return; }
@@ -360,10 +361,10 @@ export function summarizeTR(g: TRState, role: Role, actions: readonly TRAction[]
   };
   for (const a of actions) {
     switch (a.type) {
-      case 'play': { const c = B.cardById.get(a.card)!; said.push(`plays ${c.name} (SV ${c.sv})`); break; }
+      case 'play': { const c = B.cardById.get(a.card)!; played = c.name; said.push(`plays ${c.name} (SV ${c.sv})`); break; }
       case 'pass': said.push('passes'); break;
       case 'air': said.push('takes an air operation'); break;
-      case 'event': said.push(`uses the event of ${B.cardById.get(g.op?.card ?? '')?.name ?? 'the card'}`); break;
+      case 'event': said.push(`uses the event of ${played ?? B.cardById.get(g.op?.card ?? '')?.name ?? 'the card'}`); break;
       case 'diplo': said.push(`Diplomacy on ${a.nation}`); break;
       case 'form': flush(); group = { from: area(a.area), units: [], type: '', path: [] }; break;
       case 'add': group?.units.push(a.unit); break;
