@@ -257,6 +257,10 @@ describe('Third Reich impulse summary', () => {
     expect(text).toMatch(/moves 2 GE-LF East Prussia - Warsaw/);
     expect(text).toMatch(/mobilizes GE-LF in Berlin/);
     expect(text).toMatch(/chance to win the game 62%/);
+    const picks = summarizeTR(g, 'axis', [{ type: 'pick', card: 'ax2-blitz-1' }, { type: 'pick', card: 'ax2-supply' }], { iterations: 0, elapsedMs: 0, winChance: 0, visits: 0 });
+    expect(picks).toMatch(/^axis chooses 2 card\(s\) for its hand \(chance to win the game \d+%\)$/); // hidden: never named (5.0(1))
+    expect(picks).not.toMatch(/Blitzkrieg|Supply/);
+    expect(picks).not.toMatch(/ 0%/); // no visits: the evaluation speaks
     g.loc[units[0]!] = at('warsaw');
     g.loc[units[1]!] = at('warsaw');
     const attack = summarizeTR(g, 'axis', [{ type: 'form', area: 'warsaw' }, ...units.map((unit) => ({ type: 'add' as const, unit })), { type: 'declare', action: 'attack' }], { iterations: 1, elapsedMs: 1, winChance: 0.5, visits: 1 });

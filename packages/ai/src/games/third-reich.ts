@@ -343,6 +343,8 @@ export function summarizeTR(g: TRState, role: Role, actions: readonly TRAction[]
   const said: string[] = [];
   let group: { from: number; units: number[]; type: string; path: number[] } | null = null;
   const mobilized: string[] = [];
+  const counts = new Map<string, number>();
+  const count = (what: string) => counts.set(what, (counts.get(what) ?? 0) + 1);
   let played: string | null = null;
   const side = isSide(role) ? role : 'axis';
   const flush = () => {
@@ -374,13 +376,26 @@ export function summarizeTR(g: TRState, role: Role, actions: readonly TRAction[]
       case 'target': group?.path.push(area(a.area)); flush(); break;
       case 'mobilize': case 'freeMobilize': mobilized.push(`${a.counter} in ${areaName(area(a.area))}`); break;
       case 'ambush': said.push(`counterattacks with ${B.cardById.get(a.card)?.name ?? 'Ambush'}`); break;
+      // Hidden choices are counted, never named (5.0(1), 16.1.1, 16.1.2).
+      case 'pick': count('chooses {n} card(s) for its hand'); break;
+      case 'discard': count('discards {n} card(s)'); break;
+      case 'devCard': count('develops {n} card(s)'); break;
+      case 'devUnit': said.push(`develops ${a.counter}`); break;
+      case 'recover': count('recovers {n} unit(s)'); break;
+      case 'withdraw': count('withdraws {n} unit(s) to the pool'); break;
+      case 'retreat': count(a.to === 'pool' ? 'loses {n} unit(s) instead of retreating' : 'retreats {n} unit(s)'); break;
+      case 'hit': count('allocates {n} damage point(s)'); break;
+      case 'noCounter': count('lets the action pass without a counterattack'); break;
       default: break;
     }
   }
   flush();
   if (mobilized.length) said.push(`mobilizes ${mobilized.join(', ')}`);
-  if (!said.length) said.push(actions.map((a) => a.type).join(', ') || 'waits');
-  return `${role} ${said.join('; ')} (chance to win the game ${pct(stats.winChance)})`;
+  for (const [what, n] of counts) said.push(what.replace('{n}', String(n)));
+  if (!said.length) said.push(actions.some((a) => a.type === 'endCard') ? 'finishes its card' : 'goes on');
+  // A streak that ended on forced steps carries no visits: the evaluation of the start says it instead.
+  const chance = stats.visits > 0 ? stats.winChance : evaluateTR(g, role);
+  return `${role} ${said.join('; ')} (chance to win the game ${pct(chance)})`;
 }
 
 /** The hooks, over the rules' own `determinize` (hands and decks drawn from the cards not seen). */
