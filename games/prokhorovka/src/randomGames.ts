@@ -1,0 +1,167 @@
+/**
+ * The property test's engine (used by `rules.test.ts` and `rules.games.test.ts`, which each play
+ * half of the seeded games so that two test workers share them): seeded random games to the end
+ * with every invariant checked after every action.
+ */
+import { expect } from 'vitest';
+import { randomIndex, seedRng, type EngineState } from '@sandtable/engine';
+import { loadProkhorovkaData, prokhorovka, type PGState } from './index.ts';
+import type { PGView } from './rules.ts';
+import { ARRIVING, locReach, makeEnv } from './state.ts';
+
+/** How many seeded games the property test plays in all (`PK_GAMES` runs fewer). */
+export const N_GAMES = Number(process.env.PK_GAMES ?? 1000);
+export const INVARIANTS = 'one stack per hex, chit conservation, LOC = a fresh computation, no move through enemy ZOC, no hidden chit in the opponent view';
+
+const E = makeEnv(loadProkhorovkaData());
+type S = EngineState<PGState>;
+const g = (s: S) => s.game;
+
+const SIDES = ['DE', 'SU'] as const;
+
+/** Neighbour table for the fresh LOC computation (-1 off the map). */
+const NB = (() => {
+  const grid = E.b.grid;
+  const t = new Int32Array(grid.nodeCount * 6).fill(-1);
+  for (let h = 0; h < grid.nodeCount; h++) grid.neighbours(h).forEach((x, k) => (t[h * 6 + k] = x));
+  return t;
+})();
+
+const SCRATCH = { own: new Uint8Array(NB.length / 6), enemy: new Uint8Array(NB.length / 6), zoc: new Uint8Array(NB.length / 6), queue: new Int32Array(NB.length / 6) };
+
+/** 3.2 computed afresh (no cache, no shared code): BFS from own sources through hexes a LOC may enter. */
+function freshLoc(st: PGState, side: 'DE' | 'SU'): Uint8Array {
+  const n = E.b.grid.nodeCount;
+  const { own, enemy, zoc, queue } = SCRATCH;
+  own.fill(0); enemy.fill(0); zoc.fill(0);
+  for (const u of st.units) if (u.hex >= 0) (u.side === side ? own : enemy)[u.hex] = 1;
+  for (let h = 0; h < n; h++) if (enemy[h]) for (let k = h * 6; k < h * 6 + 6; k++) if (NB[k]! >= 0) zoc[NB[k]!] = 1; // 3.1
+  const mine = side === 'DE' ? 1 : 2;
+  const enters = (h: number) => !enemy[h] && (E.b.source[h] === 0 || E.b.source[h] === mine) && (!zoc[h] || own[h] === 1 || E.b.source[h] === mine); // 3.2(1), 2.2.1(5), A-09
+  const out = new Uint8Array(n);
+  let len = 0;
+  for (let h = 0; h < n; h++) if (E.b.source[h] === mine && enters(h)) { out[h] = 1; queue[len++] = h; }
+  while (len) {
+    const h = queue[--len]!;
+    for (let k = h * 6; k < h * 6 + 6; k++) {
+      const x = NB[k]!;
+      if (x >= 0 && !out[x] && enters(x)) { out[x] = 1; queue[len++] = x; }
+    }
+  }
+  return out;
+}
+
+/** Fails the test with `msg` (plain checks: an expect() per item would dominate the run time). */
+function fail(msg: string): never {
+  return expect.fail(`${msg} (${where})`);
+}
+let where = '';
+const sameField = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, k) => x === b[k]);
+const OFF_UNIT = new Set(['cup', 'reorg', 'drawn', 'pool', 'gone', 'arriving']);
+const UNIT_INDEX = new Map(E.d.units.map((u, k) => [u.id, k]));
+
+/** What the previous check saw: the version, on-map positions and chit locations. */
+interface Seen { ver: number; hexes: Int32Array; locs: string[]; checkedVer: number }
+const newSeen = (): Seen => ({ ver: -1, hexes: new Int32Array(E.d.units.length).fill(-9), locs: [], checkedVer: -1 });
+
+/** Every invariant after one action; `prev` carries what the last check saw. */
+function checkInvariants(s: S, a: { type: string }, prev: Seen): void {
+  const st = g(s);
+  // 3.4(1), A-08: one combat unit per hex; 2.2.1(5): never in an enemy source
+  const occ = new Int8Array(E.b.grid.nodeCount);
+  let moved = false;
+  st.units.forEach((u, k) => {
+    const h = Math.max(u.hex, -1); // on-map positions only: ZOC and LOC ignore the off-map boxes
+    if (prev.hexes[k] !== h) moved = true;
+    prev.hexes[k] = h;
+    if (h < 0) return;
+    if (occ[h]) fail(`two units in ${E.b.grid.label(h)}`);
+    occ[h] = 1;
+    if (E.b.source[h] === (u.side === 'DE' ? 2 : 1)) fail(`${u.id} in an enemy source`);
+  });
+  // the cache key: positions never change without a version bump (CachedField keyed by g.ver)
+  if (moved && st.ver === prev.ver) fail(`units moved without g.ver++ after ${a.type}`);
+  // chit conservation: every chit once; equipment under a unit only with a unit on the map (3.5(2)), within its equipment value (3.4(2))
+  if (!(st.equip.length === E.d.equipment.length && st.equip.every((c, k) => c.id === E.d.equipment[k]!.id))) fail('equipment chits lost, doubled or renamed');
+  if (!(st.support.length === E.d.support.length && st.support.every((c, k) => c.id === E.d.support[k]!.id))) fail('support chits lost, doubled or renamed');
+  const under = new Int8Array(st.units.length);
+  const changed = { DE: a.type === 'setup', SU: a.type === 'setup' }; // whose chits moved or turned
+  st.equip.forEach((c, k) => {
+    const loc = c.faceUp ? c.loc + '+' : c.loc;
+    if (prev.locs[k] !== loc) changed[c.side] = true;
+    prev.locs[k] = loc;
+    if (OFF_UNIT.has(c.loc)) return;
+    const ui = UNIT_INDEX.get(c.loc);
+    const u = ui === undefined ? undefined : st.units[ui];
+    if (!u || u.side !== c.side || (u.hex < 0 && u.hex !== ARRIVING)) fail(`chit ${c.id} under ${c.loc}`); // on the map, or entering (A-03)
+    under[ui!]! += 1;
+    if (under[ui!]! > E.unitById.get(c.loc)!.full.equip) fail(`${c.loc} carries too many chits`);
+  });
+  st.support.forEach((c, k) => {
+    const loc = c.faceUp ? c.loc + '+' : c.loc;
+    if (prev.locs[st.equip.length + k] !== loc) changed[c.side] = true;
+    prev.locs[st.equip.length + k] = loc;
+  });
+  // 3.2: the cached LOC equals a fresh computation
+  if (st.ver !== prev.checkedVer) {
+    for (const side of SIDES) if (!sameField(locReach(E, st, side), freshLoc(st, side))) fail(`LOC of ${side} after ${a.type}`);
+    prev.checkedVer = st.ver;
+  }
+  // 8.2(2), 8.3(1): a move never passes through an enemy ZOC hex (only its last hex may be one); strategic moves stay on roads outside ZOC
+  if (a.type === 'moveTo') checkMove(st);
+  // 3.5(5), 3.6(3), 19.6: no face-down chit of a side is named in the other side's view (checked when that side's chits change)
+  for (const side of SIDES) {
+    if (changed[side]) {
+      const named = namedChits(prokhorovka.rules.view(st, side === 'DE' ? 'SU' : 'DE'));
+      for (const c of st.equip) if (c.side === side && !c.faceUp && named.has(c.id)) fail(`${c.id} visible to the opponent`);
+      for (const c of st.support) if (c.side === side && !c.faceUp && named.has(c.id)) fail(`${c.id} visible to the opponent`);
+    }
+  }
+  prev.ver = st.ver;
+}
+
+/** Every chit id a view names: the units' chits walked directly, everything else (pools, combat...) searched as JSON. */
+function namedChits(view: PGView): Set<string> {
+  const { units, pub, ...rest } = view;
+  const { equip, support, o: _options, ...pubRest } = pub; // the options name no chits
+  const out = new Set<string>((JSON.stringify([rest, pubRest]).match(/(DE|SU)-[ES]\d+/g) ?? []));
+  for (const u of units) for (const c of u.chits) if ('id' in c) out.add(c.id);
+  for (const c of [...equip, ...support]) if ('id' in c) out.add(c.id);
+  return out;
+}
+
+function checkMove(st: PGState): void {
+  const path = st.mv.lastPath.map((l) => E.b.grid.hex(l));
+  const mover = st.units.find((u) => u.hex === path[path.length - 1])!;
+  const enemyAt = new Set(st.units.filter((u) => u.side !== mover.side && u.hex >= 0).map((u) => u.hex));
+  const inZoc = (h: number) => E.b.source[h] !== (mover.side === 'DE' ? 1 : 2) && E.b.grid.neighbours(h).some((x) => enemyAt.has(x));
+  for (const h of path.slice(1, -1)) if (inZoc(h)) fail(`${mover.id} passed the enemy ZOC at ${E.b.grid.label(h)}`);
+  for (let k = 0; k + 1 < path.length; k++) if (E.b.grid.distance(path[k]!, path[k + 1]!) !== 1) fail('a move skips a hex');
+  if (st.mv.strategic.includes(mover.id) && st.mv.moved[st.mv.moved.length - 1] === mover.id) {
+    for (const h of path) if (inZoc(h)) fail(`${mover.id} moved strategically into enemy ZOC`);
+    for (let k = 0; k + 1 < path.length; k++) if ((E.b.grid.hexsideBetween(path[k]!, path[k + 1]!) & 4) === 0) fail(`${mover.id} left the road in a strategic move`);
+  }
+}
+
+/** Plays the seeded games `from`..`to`-1 to the end, checking the invariants after every action; returns the number of actions. */
+export function playRandomGames(from: number, to: number): number {
+  let steps = 0;
+  for (let k = from; k < to; k++) {
+    const s = prokhorovka.setup(`seed${k}`);
+    const chooser = seedRng(`chooser:c${k}`);
+    const prev = newSeen();
+    checkInvariants(s, { type: 'setup' }, prev);
+    for (let n = 0; n < 20_000 && !prokhorovka.outcome(s); n++) {
+      const d = prokhorovka.decision(s)!;
+      const legal = prokhorovka.legalActions(s, d.role);
+      if (legal.length === 0) fail(`no legal action at ${d.kind}`);
+      const a = legal[randomIndex(chooser, legal.length)]!;
+      prokhorovka.applyInPlace(s, d.role, a, true);
+      where = `game ${k}, step ${n}: ${d.role} ${JSON.stringify(a)}`;
+      checkInvariants(s, a, prev);
+      steps++;
+    }
+    if (!prokhorovka.outcome(s)) fail(`game ${k} did not end`);
+  }
+  return steps;
+}
