@@ -37,6 +37,10 @@ describe('determinize (search from a view)', () => {
         expect(slots(g)).toEqual(slots(real));
       }
       sampled += g.equip.filter((c, k) => c.loc !== real.equip[k]!.loc).length + g.support.filter((c, k) => c.loc !== real.support[k]!.loc).length;
+      // the role's legal actions name no chit it cannot see (else they depend on hidden information, 3.5(5), 3.6(3))
+      const hidden = [...real.equip, ...real.support].filter((c) => c.side !== d.role && !c.faceUp).map((c) => c.id);
+      const named = JSON.stringify(rules.legalActions(real, d.role));
+      expect(hidden.filter((id) => named.includes(`"${id}"`)), `legal actions of ${d.role} at ${d.kind} name hidden chits`).toEqual([]);
       // same view, same legal actions
       expect(comparable(rules.view(g, d.role))).toEqual(comparable(rules.view(real, d.role)));
       expect(rules.legalActions(g, d.role)).toEqual(rules.legalActions(real, d.role));

@@ -60,13 +60,13 @@ export function publicState(E: Env, g: PGState, role: string): PublicState {
     ...hidden.map((h) => ({ token: token.get(h.c.id)!, side: h.side, loc: h.loc, back: h.back })),
   ];
   return {
-    o: g.o, lastTurn: g.lastTurn, ver: g.ver, germanReinfDone: g.germanReinfDone,
+    o: structuredCopy(g.o), lastTurn: g.lastTurn, ver: g.ver, germanReinfDone: g.germanReinfDone,
     stack: redact(g.stack), equip: slots(g.equip, hiddenEquip), support: slots(g.support, hiddenSupport), combat: redact((g as { combat?: unknown }).combat ?? null),
   };
 }
 
 /** A full state consistent with `role`'s view: the opponent's unseen chits dealt at random into their slots. */
-export function determinize(E: Env, v: PGView, role: string, rng: RngState): PGState {
+export function determinize(E: Env, v: PGView, _role: string, rng: RngState): PGState {
   const p = v.pub;
   const grid = E.b.grid;
   const dealt = new Map<string, string>();
@@ -81,7 +81,6 @@ export function determinize(E: Env, v: PGView, role: string, rng: RngState): PGS
     stack: untoken(p.stack), result: v.result ? { ...v.result } : null,
   };
   if (p.combat != null) (g as { combat?: unknown }).combat = untoken(p.combat);
-  void role;
   return g;
 }
 
