@@ -1,69 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { defineGame, randomPlayout, type EngineState, type Options } from '@sandtable/engine';
-import { thirdReichData } from './data/index.ts';
-import { createThirdReichRules, type TRAction } from './rules.ts';
+import { randomPlayout } from '@sandtable/engine';
 import { POOL, REMOVED } from './board.ts';
 import type { TRState } from './state.ts';
+// Play-through scenes and helpers, shared with derived.test.ts.
+import { A, N, act, b, decision, game, group, moveTo, rules, scene, types, unitsOf, type S } from './testing/scene.ts';
 import { ctrlSide, placements, seaCapacity, sourceCount } from './world.ts';
 import { checkMove } from './movement.ts';
-
-const rules = createThirdReichRules(thirdReichData());
-const game = defineGame(rules);
-const b = rules.board;
-const A = (id: string) => b.areaIndex.get(id)!;
-const N = (n: string) => b.nationIndex.get(n as never)!;
-type S = EngineState<TRState>;
-
-/**
- * A bare board on turn 2 (summer): every unit off the map, then `place` puts units; the Axis is
- * active with `axis` in hand, the Allies hold `allies`. Scripted dice are served first.
- */
-function scene(place: [string, string, number, number?][], opts: { dice?: number[]; axis?: string[]; allies?: string[]; options?: Options; turn?: number } = {}): S {
-  const s = game.setup('ops', 'campaign', opts.options ?? {}, opts.dice ?? []);
-  const g = s.game;
-  for (let u = 0; u < g.loc.length; u++) if (g.loc[u]! >= 0) { g.loc[u] = POOL; g.used[u] = 0; }
-  for (const [counter, area, n, used] of place) {
-    const k = b.counterIndex.get(counter)!;
-    for (let i = 0; i < n; i++) {
-      const u = g.loc.findIndex((l, v) => l < 0 && l !== REMOVED && b.unitKind[v] === k);
-      g.loc[u] = A(area);
-      g.used[u] = used ?? 0;
-    }
-  }
-  g.turn = opts.turn ?? 2;
-  g.hand = { axis: opts.axis ?? [], allies: opts.allies ?? [] };
-  g.deck = { axis: [], allies: [] };
-  g.active = 'axis';
-  g.first = 'axis';
-  g.passes = 0;
-  g.stack = [{ kind: 'impulse', side: 'axis' }];
-  return s;
-}
-const unitsOf = (s: S, counter: string, area: string) => s.game.loc.map((l, u) => u).filter((u) => s.game.loc[u] === A(area) && b.counters[b.unitKind[u]!]!.id === counter);
-const decision = (s: S) => game.decision(s)!;
-/** Applies `a`; then declines counterattack windows where the player has no Ambush card or jet to use. */
-function act(s: S, a: TRAction): S {
-  s = game.apply(s, decision(s).role, a);
-  while (game.decision(s)?.kind === 'window' && types(s).length === 1) s = game.apply(s, decision(s).role, { type: 'noCounter' });
-  return s;
-}
-const types = (s: S) => game.legalActions(s, decision(s).role).map((a) => a.type);
-/** Forms a group in `area` from `n` units of `counter` each ({form} must be legal now). */
-function group(s: S, area: string, picks: [string, number][]): S {
-  s = act(s, { type: 'form', area });
-  for (const [counter, n] of picks) {
-    for (let i = 0; i < n; i++) {
-      const u = unitsOf(s, counter, area).find((v) => !s.game.act!.units.includes(v))!;
-      s = act(s, { type: 'add', unit: u });
-    }
-  }
-  return s;
-}
-function moveTo(s: S, ...areas: string[]): S {
-  s = act(s, { type: 'declare', action: 'move' });
-  for (const a of areas) s = act(s, { type: 'to', area: a });
-  return act(s, { type: 'stop' });
-}
 
 describe('7.0-9.1 group actions paid from the SV (6.1.1)', () => {
   it('8.1, 8.1(6), 6.1.1(1)(3): a move costs 1 SV, leaves the units unused, and a group acts once per SV use', () => {

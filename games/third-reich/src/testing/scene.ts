@@ -31,7 +31,7 @@ export interface SceneOptions {
  * dice are served first.
  */
 export function scene(place: [string, string, number, number?][], opts: SceneOptions = {}): S {
-  const s = game.setup('scene', 'campaign', opts.options ?? {}, opts.dice ?? []);
+  const s = game.setup('ops', 'campaign', opts.options ?? {}, opts.dice ?? []);
   const g = s.game;
   for (let u = 0; u < g.loc.length; u++) if (g.loc[u]! >= 0) { g.loc[u] = POOL; g.used[u] = 0; }
   for (const [counter, area, n, used] of place) {
