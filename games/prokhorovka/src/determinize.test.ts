@@ -31,10 +31,15 @@ describe('determinize (search from a view)', () => {
       expect(g.units).toEqual(real.units);
       expect(g.equip.filter((c) => c.side === d.role || c.faceUp)).toEqual(real.equip.filter((c) => c.side === d.role || c.faceUp));
       expect(g.support.filter((c) => c.side === d.role || c.faceUp)).toEqual(real.support.filter((c) => c.side === d.role || c.faceUp));
-      // the opponent's face-down chits keep their places and backs (cups by back, 3.5(7))
+      // the opponent's face-down chits keep their places, and their backs where the view shows them:
+      // in a cup (one cup per back, 3.5(7)) and under a unit (not under 19.6); elsewhere (pools) only
+      // the side's totals per back, which follow from the rest
       for (const side of ['DE', 'SU'] as const) {
-        const slots = (st: PGState) => st.equip.filter((c) => c.side === side && !c.faceUp).map((c) => `${c.loc}:${c.loc === 'cup' || !st.o.hideChitBacks ? E.equipById.get(c.id)!.back : ''}`).sort();
+        const shown = (st: PGState, loc: string) => loc === 'cup' || (!st.o.hideChitBacks && E.unitById.has(loc));
+        const slots = (st: PGState) => st.equip.filter((c) => c.side === side && !c.faceUp).map((c) => `${c.loc}:${shown(st, c.loc) ? E.equipById.get(c.id)!.back : ''}`).sort();
+        const pooled = (st: PGState) => st.equip.filter((c) => c.side === side && !c.faceUp && !shown(st, c.loc)).map((c) => E.equipById.get(c.id)!.back).sort();
         expect(slots(g)).toEqual(slots(real));
+        expect(pooled(g)).toEqual(pooled(real));
       }
       sampled += g.equip.filter((c, k) => c.loc !== real.equip[k]!.loc).length + g.support.filter((c, k) => c.loc !== real.support[k]!.loc).length;
       // the role's legal actions name no chit it cannot see (else they depend on hidden information, 3.5(5), 3.6(3))
