@@ -13,6 +13,7 @@ import {
 } from './battle.ts';
 import { chitName, cs, cur, liveCommanders, moveUnit, rerollOptions, supp, toCup, offerReroll } from './core.ts';
 import { armorOf, stacksOf } from './fire.ts';
+import type { Battle } from './types.ts';
 import {
   allocFull, allocatable, allocateChit, attackBar, closeDeclaration, declareAttack, isAir, pickAttacker, startBattle, targetsOf, unresolved,
 } from './phase.ts';
@@ -40,13 +41,15 @@ export type CombatAction =
   | { type: 'noIntercept' }
   | { type: 'counterIntercept'; chit: string }
   | { type: 'noCounter' }
-  | { type: 'reconReveal'; chit: string }
+  | { type: 'reconReveal'; unit?: string; back?: string; battle?: string }
   | { type: 'doneRevealing' }
   | { type: 'bombHit'; chit: string }
   | { type: 'doneBombHits' }
   | { type: 'pair'; de: string; su: string }
   | { type: 'reroll'; die: number; by: string }
   | { type: 'keepRoll' }
+  | { type: 'snipeCommander'; by: string }
+  | { type: 'noSnipe' }
   | { type: 'declareRetreat' }
   | { type: 'holdGround' }
   | { type: 'stepLoss'; unit: string }
@@ -61,11 +64,28 @@ const TYPES = new Set([
   'pickAttacker', 'attack', 'unpick', 'allocate', 'doneAllocating', 'resolve', 'declareChit', 'doneDeclaring', 'snipe', 'command',
   'doneCancelling', 'engineers', 'airMission', 'noAir', 'activateSmoke', 'noSmoke', 'aaFire', 'noAA', 'intercept', 'noIntercept',
   'counterIntercept', 'noCounter', 'reconReveal', 'doneRevealing', 'bombHit', 'doneBombHits', 'pair', 'reroll', 'keepRoll',
-  'declareRetreat', 'holdGround', 'stepLoss', 'chitLoss', 'retreatTo', 'advanceInto', 'noAdvance',
+  'snipeCommander', 'noSnipe', 'declareRetreat', 'holdGround', 'stepLoss', 'chitLoss', 'retreatTo', 'advanceInto', 'noAdvance',
 ]);
 export const isCombatAction = (a: { type: string }): a is CombatAction => TYPES.has(a.type);
 
 export const isAttackPhase = (g: PGState) => g.phase === 'normalAttack' || g.phase === 'reserveAttack';
+
+/** Snipers of `side` allocated to the battle and not yet used (签一览 Sniper ※: usable at once against a Commander). */
+export function readySnipers(E: Env, b: Battle, side: Side): string[] {
+  return unassigned(E, b, side, 'sniper').filter((id) => !b.cancelled.includes(id));
+}
+
+/** Re-rolls one die of the pending roll (A-39, A-53) and offers the next re-roll. */
+function doReroll(E: Env, ctx: Ctx, g: PGState, die: number, by: string): void {
+  const p = cs(g).roll!;
+  const [v] = ctx.roll(1, `re-roll of die ${die + 1} of ${p.key} by ${chitName(E, by)}`);
+  ctx.log(`${chitName(E, by)} re-rolls ${p.dice[die]} -> ${v}`, { rule: 'A-53', dice: [v!] });
+  p.dice[die] = v!;
+  p.rerolled.push(die);
+  p.used.push(by);
+  if (E.supportById.get(by)?.kind === 'commander') cur(g)!.spent.push(by); // 签一览 Commander 1
+  offerReroll(E, g, p);
+}
 
 // ---- legal actions --------------------------------------------------------------------------
 
@@ -104,7 +124,7 @@ export function combatLegal(E: Env, g: PGState, d: Entry): CombatAction[] {
     case 'cb:aa': return [...aaGuns(E, g, a!).map((chit) => ({ type: 'aaFire' as const, chit })), { type: 'noAA' }];
     case 'cb:intercept': return [...fighters(E, g, s).map((chit) => ({ type: 'intercept' as const, chit })), { type: 'noIntercept' }];
     case 'cb:counter': return [...fighters(E, g, s).map((chit) => ({ type: 'counterIntercept' as const, chit })), { type: 'noCounter' }];
-    case 'cb:recon': return [...reconTargets(E, g, s).map((chit) => ({ type: 'reconReveal' as const, chit })), { type: 'doneRevealing' }];
+    case 'cb:recon': return [...reconTargets(E, g, s).map((t) => ({ type: 'reconReveal' as const, ...t })), { type: 'doneRevealing' }];
     case 'cb:bombAlloc': return [...bombTargets(E, g, b!, s).filter((id) => b!.bombAlloc.filter((x) => x === id).length < Math.max(armorOf(E.equipById.get(id)!), 1)).map((chit) => ({ type: 'bombHit' as const, chit })), { type: 'doneBombHits' }];
     case 'cb:pair': {
       const de = tankWeapons(E, g, b!, 'DE').filter((id) => !paired(b!, id));
@@ -112,6 +132,7 @@ export function combatLegal(E: Env, g: PGState, d: Entry): CombatAction[] {
       return de.flatMap((x) => su.map((y) => ({ type: 'pair' as const, de: x, su: y })));
     }
     case 'cb:reroll': return [...rerollOptions(E, g, cs(g).roll!, s).map((o) => ({ type: 'reroll' as const, ...o })), { type: 'keepRoll' }];
+    case 'cb:snipeNow': return [...readySnipers(E, b!, s).map((by) => ({ type: 'snipeCommander' as const, by })), { type: 'noSnipe' }];
     case 'cb:retreat': return [{ type: 'declareRetreat' }, { type: 'holdGround' }];
     case 'cb:loss': {
       const o = lossOptions(g, b!, s);
@@ -183,7 +204,10 @@ export function combatPerform(E: Env, ctx: Ctx, g: PGState, d: Entry, a: CombatA
       pop();
       break;
     }
-    case 'airMission': pop(); declareMission(E, ctx, g, s, a); break;
+    case 'airMission':
+      if (d.kind.startsWith('cb:')) pop(); // from a battle's window; else from the attack phase's own decision
+      declareMission(E, ctx, g, s, a);
+      break;
     case 'activateSmoke': pop(); b!.smoke.push(s); ctx.log(`${s} activates Smoke (签一览 Smoke, A-22)`, { rule: 'A-22' }); break;
     case 'aaFire': pop(); air!.aaNext = a.chit; g.equip.find((c) => c.id === a.chit)!.faceUp = true; break;
     case 'noAA': pop(); air!.aaFired.push('*'); break;
@@ -205,7 +229,7 @@ export function combatPerform(E: Env, ctx: Ctx, g: PGState, d: Entry, a: CombatA
       air!.step = 'counter';
       break;
     }
-    case 'reconReveal': reconReveal(E, ctx, g, a.chit); pop(); break;
+    case 'reconReveal': reconReveal(E, ctx, g, a); pop(); break;
     case 'doneRevealing': pop(); finish(g, air!); break;
     case 'bombHit': {
       b!.bombAlloc.push(a.chit);
@@ -226,14 +250,32 @@ export function combatPerform(E: Env, ctx: Ctx, g: PGState, d: Entry, a: CombatA
     }
     case 'reroll': {
       const p = cs(g).roll!;
-      const [v] = ctx.roll(1, `re-roll of die ${a.die + 1} of ${p.key} by ${chitName(E, a.by)}`);
-      ctx.log(`${chitName(E, a.by)} re-rolls ${p.dice[a.die]} -> ${v}`, { rule: 'A-53', dice: [v!] });
-      p.dice[a.die] = v!;
-      p.rerolled.push(a.die);
-      p.used.push(a.by);
-      if (E.supportById.get(a.by)?.kind === 'commander') b!.spent.push(a.by); // 签一览 Commander 1
       pop();
+      if (E.supportById.get(a.by)?.kind === 'commander' && readySnipers(E, b!, other(s)).length) {
+        p.asked = { die: a.die, by: a.by }; // 签一览 Sniper ※: the enemy may cancel the Commander at once
+        g.stack.push({ kind: 'cb:snipeNow', role: other(s), side: other(s), rule: '签一览 Sniper ※', prompt: `cancel the Commander's re-roll with a Sniper, or let it stand` });
+        return;
+      }
+      doReroll(E, ctx, g, a.die, a.by);
+      break;
+    }
+    case 'snipeCommander': {
+      pop();
+      const p = cs(g).roll!;
+      b!.snipes.push([a.by, p.asked!.by]);
+      b!.spent.push(a.by, p.asked!.by);
+      b!.cancelled.push(p.asked!.by);
+      ctx.log(`${chitName(E, a.by)} cancels the Commander's re-roll (签一览 Sniper ※)`, { rule: '签一览 Sniper' });
+      p.asked = null;
       offerReroll(E, g, p);
+      break;
+    }
+    case 'noSnipe': {
+      pop();
+      const p = cs(g).roll!;
+      const { die, by } = p.asked!;
+      p.asked = null;
+      doReroll(E, ctx, g, die, by);
       break;
     }
     case 'keepRoll': {
@@ -301,12 +343,14 @@ export function combatDescribe(E: Env, g: PGState, a: CombatAction): string {
     case 'noIntercept': return 'do not intercept';
     case 'counterIntercept': return `counter-intercept with ${chitName(E, a.chit)}`;
     case 'noCounter': return 'do not counter-intercept';
-    case 'reconReveal': return `reveal enemy chit ${a.chit}`;
+    case 'reconReveal': return a.unit ? `reveal a face-down ${a.back ? `${a.back} ` : ''}chit under ${a.unit}` : `reveal an allocated support chit in the battle for ${a.battle}`;
     case 'doneRevealing': return 'end the reconnaissance';
     case 'bombHit': return `allocate a bombing hit to ${n(a.chit)}`;
     case 'doneBombHits': return 'allocate no more bombing hits';
     case 'pair': return `pair ${n(a.de)} with ${n(a.su)}`;
     case 'reroll': return `re-roll die ${a.die + 1} with ${chitName(E, a.by)}`;
+    case 'snipeCommander': return `Sniper ${a.by} cancels the Commander's re-roll`;
+    case 'noSnipe': return "let the Commander's re-roll stand";
     case 'keepRoll': return 'keep the roll';
     case 'declareRetreat': return 'retreat (halve the step loss)';
     case 'holdGround': return 'stand and take the full loss';

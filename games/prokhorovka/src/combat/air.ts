@@ -215,14 +215,34 @@ function execute(E: Env, ctx: Ctx, g: PGState, a: AirMission): void {
   a.shot++;
 }
 
-/** enemy equipment chits on the map and allocated support chits still face-down. */
-export function reconTargets(E: Env, g: PGState, raider: Side): string[] {
-  const eq = g.equip.filter((c) => c.side !== raider && !c.faceUp && hexOfChit(g, c.id) >= 0).map((c) => c.id);
-  const sp = g.support.filter((c) => c.side !== raider && !c.faceUp && c.loc === 'alloc').map((c) => c.id);
-  return [...eq, ...sp];
+/**
+ * A-17: enemy equipment chits on the map and allocated support chits still face-down, named by
+ * what the raider sees (a unit and the back, none under 19.6; a battle's allocation), never by id
+ * (3.5(5), 3.6(3)): the chit is then drawn at random among the matching ones.
+ */
+export interface ReconSlot { unit?: string; back?: string; battle?: string }
+export function reconTargets(E: Env, g: PGState, raider: Side): ReconSlot[] {
+  const out: ReconSlot[] = [];
+  for (const u of g.units) {
+    if (u.side === raider || u.hex < 0) continue;
+    const backs = new Set(g.equip.filter((c) => c.loc === u.id && !c.faceUp).map((c) => E.equipById.get(c.id)!.back as string));
+    if (g.o.hideChitBacks) { if (backs.size) out.push({ unit: u.id }); } // 19.6
+    else for (const back of [...backs].sort()) out.push({ unit: u.id, back });
+  }
+  for (const b of cs(g).battles) if (b.alloc[other(raider)].some((id) => !supp(g, id).faceUp)) out.push({ battle: b.target });
+  return out;
 }
 
-export function reconReveal(E: Env, ctx: Ctx, g: PGState, chit: string): void {
+/** The chits a recon slot may stand for. */
+function reconPool(E: Env, g: PGState, raider: Side, t: ReconSlot): string[] {
+  if (t.unit) return g.equip.filter((c) => c.loc === t.unit && !c.faceUp && (!t.back || E.equipById.get(c.id)!.back === t.back)).map((c) => c.id);
+  const b = cs(g).battles.find((x) => x.target === t.battle);
+  return b ? b.alloc[other(raider)].filter((id) => !supp(g, id).faceUp) : [];
+}
+
+export function reconReveal(E: Env, ctx: Ctx, g: PGState, slot: ReconSlot): void {
+  const pool = reconPool(E, g, cs(g).air!.raider, slot);
+  const chit = pool[pool.length === 1 ? 0 : ctx.roll(1, 'reconnaissance: which chit', pool.length)[0]! - 1]!;
   const c = g.equip.find((x) => x.id === chit) ?? supp(g, chit);
   c.faceUp = true;
   cs(g).air!.shot++;

@@ -34,6 +34,7 @@ export function run(E: Env, ctx: Ctx, g: PGState): void {
     const c = g.combat;
     if (!c || waiting(g)) return;
     if (c.roll && !c.roll.final) return;
+    if (c.air) { stepAir(E, ctx, g); continue; } // 16.0(2)(3): the mission interrupts, then the sequence resumes
     if (c.stage === 'allocate') { nextAllocation(E, g); continue; }
     if (c.stage === 'order') {
       nextBattleOrEnd(g);
@@ -41,7 +42,6 @@ export function run(E: Env, ctx: Ctx, g: PGState): void {
       continue;
     }
     if (c.stage !== 'battle') return;
-    if (c.air) { stepAir(E, ctx, g); continue; }
     const b = cur(g)!;
     if (!step(E, ctx, g, b)) continue;
   }

@@ -111,7 +111,7 @@ export function rollWith(E: Env, ctx: Ctx, g: PGState, s: RollSpec): number[] | 
   const dice = ctx.roll(s.n, s.why);
   const p: PendingRoll = {
     key: s.key, dice, need: dice.map(() => s.need), natural1: !!s.natural1, firer: s.firer, target: s.target,
-    abilities: s.abilities ?? [], rerolled: [], used: [], offered: [], final: false,
+    abilities: s.abilities ?? [], rerolled: [], used: [], offered: [], final: false, asked: null,
   };
   c.roll = p;
   if (offerReroll(E, g, p)) return null;

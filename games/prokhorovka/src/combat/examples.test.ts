@@ -116,6 +116,18 @@ describe('16.0-16.3 air combat (T-05, T-06, T-08, D-30..D-34)', () => {
     expect(cur(s.game)!.dmg.DE).toBe(2);
   });
 
+  it('16.1(6)3, A-17: reconnaissance in the own player-turn turns enemy chits face-up, chosen by stack and back, never by id', () => {
+    let s = position({ units: { GD: '1904', '71G': '1905' }, chits: { '71G': ['T-34', 'MG nest'] }, support: { DE: ['Fw 189'] } });
+    s = dice(s, ...six(20));
+    s = declare(s, ['GD', '71G']);
+    s = mission(s, sup(s, 'DE', 'Fw 189'), 'recon');
+    expect(kind(s)).toBe('cb:recon');
+    expect(legal(s)).toEqual([{ type: 'reconReveal', unit: '71G', back: 'equip' }, { type: 'reconReveal', unit: '71G', back: 'tank' }, { type: 'doneRevealing' }]);
+    s = act(s, { type: 'reconReveal', unit: '71G', back: 'tank' });
+    expect(s.game.equip.find((c) => c.id === chit(s, '71G', 'T-34'))!.faceUp).toBe(true);
+    expect(JSON.stringify(legal(s))).not.toContain(chit(s, '71G', 'MG nest'));
+  });
+
   it('D-33, D-34, 16.1(1)23: no ground attack on a face-down chit; no reconnaissance in the enemy player-turn', () => {
     let s = position({ side: 'SU', units: { '71G': '1904', GD: '1905', '67G': '1805' }, chits: { '67G': ['T-34'] }, support: { DE: ['Hs 129', 'Fw 189', 'He 111'] } });
     s = declare(s, ['71G', 'GD']);
@@ -174,6 +186,24 @@ describe('Wittmann, Molotov, Sniper, Commander, Engineers (T-07, D-41..D-43, D-6
     s = until(s, 'cb:retreat', 'cb:loss', 'normalAttack');
     expect(logged(s, /Commander cancels Melee/)).toBe(true);
     expect(logged(s, /GD normal fire, 4 dice/)).toBe(true); // Melee cancelled: not doubled
+  });
+
+  it('签一览 Commander 1, Sniper ※: a Commander re-rolls a missed die; a Soviet Sniper kept back may cancel it at once', () => {
+    for (const snipe of [true, false]) {
+      let s = position({ units: { GD: '1904', '71G': '1905' }, support: { SU: ['Sniper'], DE: ['Commander'] } });
+      s = dice(s, 6, 6, 6, 6, ...(snipe ? [] : [1]), 6, 6, 6);
+      s = declare(s, ['GD', '71G']);
+      const [sn, cmd] = [sup(s, 'SU', 'Sniper'), sup(s, 'DE', 'Commander')];
+      s = act(act(s, { type: 'allocate', chit: sn, battle: '71G' }), { type: 'allocate', chit: cmd, battle: '71G' });
+      s = act(act(s, { type: 'doneCancelling' }), { type: 'doneCancelling' });
+      expect(kind(s)).toBe('cb:reroll');
+      s = act(s, { type: 'reroll', die: 0, by: cmd });
+      expect(kind(s)).toBe('cb:snipeNow');
+      s = act(s, snipe ? { type: 'snipeCommander', by: sn } : { type: 'noSnipe' });
+      expect(logged(s, /cancels the Commander's re-roll/)).toBe(snipe);
+      expect(logged(s, /Commander re-rolls 6 -> 1/)).toBe(!snipe);
+      expect(logged(s, /GD normal fire: 1 hit/)).toBe(!snipe);
+    }
   });
 
   it('D-43, 签一览 Engineers: remove one enemy position, or cancel every enemy positional weapon (bunker and minefield)', () => {

@@ -24,6 +24,8 @@ export interface PendingRoll {
   /** Sides already offered the re-roll. */
   offered: Side[];
   final: boolean;
+  /** A Commander re-roll waiting for the enemy's immediate Sniper (签一览 Sniper ※). */
+  asked: { die: number; by: string } | null;
 }
 
 /** An air mission under way (16.1). */
