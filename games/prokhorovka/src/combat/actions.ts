@@ -96,6 +96,7 @@ export function attackPhaseLegal(E: Env, g: PGState): PhaseAction[] {
   if (c && c.stage !== 'idle' && c.stage !== 'declare') return [];
   if (c?.picked) return [...targetsOf(E, g, c.picked).map((t) => ({ type: 'attack' as const, target: t })), { type: 'unpick' }];
   const out: PhaseAction[] = g.units.filter((u) => u.side === g.side && u.hex >= 0 && !attackBar(E, g, u.id)).map((u) => ({ type: 'pickAttacker' as const, unit: u.id }));
+  if (!c?.air) for (const m of airOptions(E, g, g.side)) out.push({ type: 'airMission', ...m }); // 16.1(1)2-3: ground attack at any time, recon in the own player-turn
   out.push({ type: 'endPhase' });
   return out;
 }

@@ -128,6 +128,18 @@ describe('16.0-16.3 air combat (T-05, T-06, T-08, D-30..D-34)', () => {
     expect(JSON.stringify(legal(s))).not.toContain(chit(s, '71G', 'MG nest'));
   });
 
+  it('16.1(1)2: a ground attack may be flown outside a battle, from the attack phase itself; it adds no damage points', () => {
+    let s = position({ units: { GD: '1904', '71G': '1905' }, chits: { '71G': ['T-34'] }, faceUp: ['T-34'], support: { DE: ['Hs 129'] } });
+    const [hs, t34] = [sup(s, 'DE', 'Hs 129'), chit(s, '71G', 'T-34')];
+    expect(legal(s)).toContainEqual({ type: 'airMission', chit: hs, mission: 'ground', targets: [t34] });
+    expect(legal(s).some((a) => (a as { mission?: string }).mission === 'bomb')).toBe(false); // 16.1(1)1: no battle under way
+    s = dice(s, 2); // Hs 129 ground attack 3 vs max(T-34 armor 1, clear TDL 0): hit on <= 2
+    s = mission(s, hs, 'ground', [t34]);
+    expect(loc(s, t34)).toBe('cup');
+    expect(loc(s, hs)).toBe('cup');
+    expect(kind(s)).toBe('normalAttack');
+  });
+
   it('D-33, D-34, 16.1(1)23: no ground attack on a face-down chit; no reconnaissance in the enemy player-turn', () => {
     let s = position({ side: 'SU', units: { '71G': '1904', GD: '1905', '67G': '1805' }, chits: { '67G': ['T-34'] }, support: { DE: ['Hs 129', 'Fw 189', 'He 111'] } });
     s = declare(s, ['71G', 'GD']);
