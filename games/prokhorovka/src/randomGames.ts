@@ -11,7 +11,7 @@ import { ARRIVING, locReach, makeEnv } from './state.ts';
 
 /** How many seeded games the property test plays in all (`PK_GAMES` runs fewer). */
 export const N_GAMES = Number(process.env.PK_GAMES ?? 1000);
-export const INVARIANTS = 'one stack per hex, chit conservation, LOC = a fresh computation, no move through enemy ZOC, no hidden chit in the opponent view';
+export const INVARIANTS = 'one stack per hex, chit conservation, LOC = a fresh computation, no move through enemy ZOC, no hidden chit in the opponent view or in legal actions';
 
 const E = makeEnv(loadProkhorovkaData());
 type S = EngineState<PGState>;
@@ -143,6 +143,14 @@ function checkMove(st: PGState): void {
   }
 }
 
+/** 3.5(5), 3.6(3): a role's legal actions (which its view carries) name no chit it cannot see. */
+function checkActions(st: PGState, role: string, kind: string, legal: object[]): void {
+  const hidden = new Set<string>();
+  for (const c of st.equip) if (c.side !== role && !c.faceUp) hidden.add(c.id);
+  for (const c of st.support) if (c.side !== role && !c.faceUp) hidden.add(c.id);
+  for (const a of legal) for (const v of Object.values(a)) if (typeof v === 'string' && hidden.has(v)) fail(`a legal action of ${role} at ${kind} names the hidden chit ${v}`);
+}
+
 /** Plays the seeded games `from`..`to`-1 to the end, checking the invariants after every action; returns the number of actions. */
 export function playRandomGames(from: number, to: number): number {
   let steps = 0;
@@ -155,6 +163,7 @@ export function playRandomGames(from: number, to: number): number {
       const d = prokhorovka.decision(s)!;
       const legal = prokhorovka.legalActions(s, d.role);
       if (legal.length === 0) fail(`no legal action at ${d.kind}`);
+      checkActions(g(s), d.role, d.kind, legal);
       const a = legal[randomIndex(chooser, legal.length)]!;
       prokhorovka.applyInPlace(s, d.role, a, true);
       where = `game ${k}, step ${n}: ${d.role} ${JSON.stringify(a)}`;
