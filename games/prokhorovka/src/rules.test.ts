@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EngineState } from '@sandtable/engine';
 import { AMBIGUITY_IDS, OPTION_SPECS, germanVP, loadProkhorovkaData, prokhorovka, type PGState } from './index.ts';
 import { makeEnv } from './state.ts';
-import { INVARIANTS, N_GAMES, playRandomGames } from './randomGames.ts';
+import { INVARIANTS, N_GAMES, playRandomGames } from './testing/randomGames.ts';
 
 const E = makeEnv(loadProkhorovkaData());
 type S = EngineState<PGState>;

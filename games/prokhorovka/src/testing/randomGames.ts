@@ -5,9 +5,9 @@
  */
 import { expect } from 'vitest';
 import { randomIndex, seedRng, type EngineState } from '@sandtable/engine';
-import { loadProkhorovkaData, prokhorovka, type PGState } from './index.ts';
-import type { PGView } from './rules.ts';
-import { ARRIVING, locReach, makeEnv } from './state.ts';
+import { loadProkhorovkaData, prokhorovka, type PGState } from '../index.ts';
+import type { PGView } from '../rules.ts';
+import { ARRIVING, locReach, makeEnv } from '../state.ts';
 
 /** How many seeded games the property test plays in all (`PK_GAMES` runs fewer). */
 export const N_GAMES = Number(process.env.PK_GAMES ?? 1000);
