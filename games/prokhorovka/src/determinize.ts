@@ -48,7 +48,12 @@ export function publicState(E: Env, g: PGState, role: string): PublicState {
   const hide = (c: ChitState, back: ChitBack | null) => ({ c, side: c.side, loc: c.loc, back, key: `${c.side}|${c.loc}|${back}` });
   const hiddenEquip = g.equip.filter((c) => !seen(c)).map((c) => hide(c, visibleBack(E, g, c)));
   const hiddenSupport = g.support.filter((c) => !seen(c)).map((c) => hide(c, null));
-  const order = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  // Chits alike in side, location and back are told apart only by where the public state names
+  // them (the decision stack, the attack phase): order them by first mention, never by id.
+  const mention = firstMentions([g.stack, (g as { combat?: unknown }).combat ?? null]);
+  const rank = (h: { c: ChitState }) => mention.get(h.c.id) ?? Number.MAX_SAFE_INTEGER;
+  const order = (a: { key: string; c: ChitState }, b: { key: string; c: ChitState }) =>
+    a.key < b.key ? -1 : a.key > b.key ? 1 : rank(a) - rank(b);
   hiddenEquip.sort(order);
   hiddenSupport.sort(order);
   const token = new Map<string, string>();
@@ -104,6 +109,15 @@ function deal(slots: ChitSlot[], all: { id: string; side: Side; back: ChitBack |
     for (const s of hidden.filter((x) => x.back === null)) place(s, 0);
   }
   return all.map((c) => byId.get(c.id)!);
+}
+
+/** Each string's index of first appearance in `x`, walking objects by sorted key (as canonical JSON does). */
+function firstMentions(x: unknown, out = new Map<string, number>()): Map<string, number> {
+  if (typeof x === 'string') {
+    if (!out.has(x)) out.set(x, out.size);
+  } else if (Array.isArray(x)) for (const y of x) firstMentions(y, out);
+  else if (x && typeof x === 'object') for (const k of Object.keys(x).sort()) firstMentions((x as Record<string, unknown>)[k], out);
+  return out;
 }
 
 /** A deep copy of plain JSON data with every string passed through `f`. */

@@ -2,6 +2,7 @@
 import type { Game } from '@sandtable/engine';
 import { softUnderbelly, validateSoftUnderbellyData } from '@sandtable/soft-underbelly';
 import { thirdReich, validateThirdReichData } from '@sandtable/third-reich';
+import { loadProkhorovkaData, prokhorovka, validateProkhorovkaData } from '@sandtable/prokhorovka';
 
 export interface CatalogEntry {
   game: Game<any, any, any>;
@@ -12,6 +13,7 @@ export interface CatalogEntry {
 export const catalog: Record<string, CatalogEntry> = {
   'soft-underbelly': { game: softUnderbelly, validate: validateSoftUnderbellyData },
   'third-reich': { game: thirdReich, validate: thirdReichDataLines },
+  prokhorovka: { game: prokhorovka, validate: prokhorovkaDataLines },
 };
 
 /** Third Reich's data loader throws on any failed check; on success, one line per data file. */
@@ -25,6 +27,19 @@ function thirdReichDataLines(): string[] {
     `counters: ${d.unitTypes.length} unit types, ${d.counters.reduce((n, c) => n + c.count, 0)} counters`,
     `cards: ${d.cards.filter((c) => c.side === 'axis').length} Axis + ${d.cards.filter((c) => c.side === 'allies').length} Allies`,
     `tracks: ${d.turns.length} turns, entry tracks ${d.entryTracks.map((t) => t.nation).join(' ')}`,
+  ];
+}
+
+/** Prokhorovka's validator lists failures; the catalog throws on any and reports one line per data file. */
+function prokhorovkaDataLines(): string[] {
+  const errors = validateProkhorovkaData();
+  if (errors.length > 0) throw new Error(errors.join('\n'));
+  const d = loadProkhorovkaData();
+  return [
+    `map: ${d.map.grid.cols}x${d.map.grid.rows} hexes, ${d.map.rivers.length} rivers, ${d.map.roads.length} roads, ${d.map.vpHexes.length} VP hexes`,
+    `units: ${d.units.length}, set-up: ${d.setup.length} placements`,
+    `chits: ${d.equipment.length} equipment, ${d.support.length} support`,
+    `tables: ${d.tables.terrain.length} terrain types, ${d.tables.turnTrack.length} turns`,
   ];
 }
 

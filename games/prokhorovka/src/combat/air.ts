@@ -5,7 +5,7 @@
  */
 import type { Ctx } from '@sandtable/engine';
 import { other, unitState, type Env, type PGState, type Side } from '../state.ts';
-import { ask, chitName, cs, cur, equip, removeFromGame, rollWith, supp, supportToCup, toCup } from './core.ts';
+import { ask, chitName, cs, cur, equip, peek, removeFromGame, rollWith, supp, supportToCup, toCup } from './core.ts';
 import { activeChits, armorOf, hasPosition, hexOfChit, terrainAt, tdl } from './fire.ts';
 import type { AirMission, Battle } from './types.ts';
 
@@ -229,7 +229,7 @@ export function reconTargets(E: Env, g: PGState, raider: Side): ReconSlot[] {
     if (g.o.hideChitBacks) { if (backs.size) out.push({ unit: u.id }); } // 19.6
     else for (const back of [...backs].sort()) out.push({ unit: u.id, back });
   }
-  for (const b of cs(g).battles) if (b.alloc[other(raider)].some((id) => !supp(g, id).faceUp)) out.push({ battle: b.target });
+  for (const b of peek(g).battles) if (b.alloc[other(raider)].some((id) => !supp(g, id).faceUp)) out.push({ battle: b.target });
   return out;
 }
 

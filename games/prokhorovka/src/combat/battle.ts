@@ -8,7 +8,7 @@ import type { Ctx } from '@sandtable/engine';
 import { chitsOf, other, unitState, type Env, type PGState, type Side } from '../state.ts';
 import { aftermathStep } from './aftermath.ts';
 import { airOptions, stepAir } from './air.ts';
-import { SIDES, ask, chitName, cs, cur, equip, liveCommanders, playerTurn, removeFromGame, rollWith, supp, supportToCup, toCup, waiting } from './core.ts';
+import { SIDES, ask, chitName, cs, cur, equip, liveCommanders, peek, playerTurn, removeFromGame, rollWith, supp, supportToCup, toCup, waiting } from './core.ts';
 import {
   acrossRiver, active, activeChits, duelArmor, fireValue, firingNeed, hasPosition, hexOfChit, isAtType, isTankWeapon, roleOf,
   stackFire, stacksOf, tdl, terrainAt, type Role,
@@ -113,7 +113,7 @@ export function declarable(E: Env, g: PGState, b: Battle, side: Side): { chit: s
     const d = E.equipById.get(c.id)!;
     if (!stacks.includes(u.id)) {
       if (d.range === undefined || E.b.grid.distance(u.hex, targetHex) > d.range) continue;
-      if (g.o.rangedOncePerPhase && cs(g).rangedUsed.includes(c.id)) continue;
+      if (g.o.rangedOncePerPhase && peek(g).rangedUsed.includes(c.id)) continue;
       if (side === b.attacker && !activated(g, u.id)) continue;
     }
     if (side === b.attacker && roleOf(d, null) === 'at') continue;
@@ -126,7 +126,7 @@ export function declarable(E: Env, g: PGState, b: Battle, side: Side): { chit: s
 
 /** 19.3(2): the mode an SU152 may not use now. */
 function su152Bar(g: PGState, chit: string): 'art' | 'spat' | null {
-  const m = cs(g).memo.find((x) => x.chit === chit);
+  const m = peek(g).memo.find((x) => x.chit === chit);
   if (!m || playerTurn(g) >= m.until) return null;
   return m.mode === 'spat' ? 'art' : 'spat';
 }

@@ -15,6 +15,8 @@ export function idle(memo: CombatState['memo'] = []): CombatState {
 }
 
 export const cs = (g: PGState): CombatState => g.combat ?? (g.combat = idle());
+/** The combat state for reading only: never creates it, so legal-action lists and views leave the state as it was. */
+export const peek = (g: PGState): CombatState => g.combat ?? idle();
 export const cur = (g: PGState): Battle | null => {
   const c = g.combat;
   return c && c.current !== null ? c.battles[c.current] ?? null : null;

@@ -6,7 +6,7 @@
 import type { Ctx } from '@sandtable/engine';
 import { other, unitState, type Env, type PGState, type Side } from '../state.ts';
 import { movedStrategically } from '../movement.ts';
-import { SIDES, ask, battleOf, cs, idle, supp } from './core.ts';
+import { SIDES, ask, battleOf, cs, idle, peek, supp } from './core.ts';
 import type { Battle } from './types.ts';
 
 export const AIR_KINDS = ['fighter', 'bomber', 'attack', 'rudel', 'recon'];
@@ -25,7 +25,7 @@ export function attackBar(E: Env, g: PGState, unit: string): { rule: string; mes
       : { rule: '5.1(3)1, 9.0(1)', message: `${unit} is reserve-designated: it attacks only in the reserve attack phase` };
   }
   if (movedStrategically(g, unit)) return { rule: '8.3(1)3, A-33', message: `${unit} moved strategically this player-turn and may not attack` };
-  if (cs(g).battles.some((b) => b.attackers.includes(unit))) return { rule: '9.1(1)', message: `${unit} already attacks one enemy unit` };
+  if (peek(g).battles.some((b) => b.attackers.includes(unit))) return { rule: '9.1(1)', message: `${unit} already attacks one enemy unit` };
   if (targetsOf(E, g, unit).length === 0) return { rule: '9.1(1)', message: `${unit} is not adjacent to an enemy unit it may attack` };
   return null;
 }
@@ -33,7 +33,7 @@ export function attackBar(E: Env, g: PGState, unit: string): { rule: string; mes
 /** Adjacent enemy units not already attacked this phase in a battle being resolved (9.1(1)(3)). */
 export function targetsOf(E: Env, g: PGState, unit: string): string[] {
   const u = unitState(g, unit);
-  const c = cs(g);
+  const c = peek(g);
   if (c.stage !== 'idle' && c.stage !== 'declare') return [];
   return g.units
     .filter((t) => t.side !== u.side && t.hex >= 0 && E.b.grid.distance(u.hex, t.hex) === 1)
@@ -120,7 +120,7 @@ export function allocateChit(g: PGState, side: Side, chit: string, target: strin
 export const allocFull = (E: Env, g: PGState, b: Battle, side: Side) => b.alloc[side].length >= E.d.tables.combat.maxSupportPerBattle;
 
 export function unresolved(g: PGState): Battle[] {
-  return cs(g).battles.filter((b) => !b.done);
+  return peek(g).battles.filter((b) => !b.done);
 }
 
 /** 9.2(3), 11.0 ※: the German picks the next battle; when none is left the phase may end. */
