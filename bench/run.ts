@@ -1,9 +1,11 @@
 /** `npm run bench`: every benchmark module's table, medians only. Pass names to run a subset. */
 import { printTable, type BenchRow } from './lib.ts';
+import { gameIds, run as runGame } from './games.ts';
 
 const suites: Record<string, () => Promise<{ title: string; rows: BenchRow[] }[]>> = {
   board: async () => (await import('./board.ts')).run(),
-  'soft-underbelly': async () => (await import('./soft-underbelly.ts')).run(),
+  // one suite per catalog game (`npm run bench prokhorovka`)
+  ...Object.fromEntries(gameIds.map((id) => [id, () => runGame(id)])),
   web: async () => (await import('./web.ts')).run(),
   ai: async () => (await import('./ai.ts')).run(),
 };
