@@ -9,6 +9,8 @@ import { pig, pigHooks } from './games/pig.ts';
 import { softUnderbellyHooks } from './games/soft-underbelly.ts';
 import { thirdReich } from '@sandtable/third-reich';
 import { thirdReichHooks } from './games/third-reich.ts';
+import { prokhorovka } from '@sandtable/prokhorovka';
+import { prokhorovkaHooks } from './games/prokhorovka.ts';
 
 export interface AiEntry<G = any, A extends Action = any, V = any> {
   game: Game<G, A, V>;
@@ -25,6 +27,7 @@ export const aiRegistry: Record<string, AiEntry> = {
   pig: { game: pig, hooks: pigHooks },
   'soft-underbelly': { game: softUnderbelly, hooks: softUnderbellyHooks(softUnderbelly) },
   'third-reich': { game: thirdReich, hooks: thirdReichHooks(thirdReich) },
+  prokhorovka: { game: prokhorovka, hooks: prokhorovkaHooks(prokhorovka) },
 };
 
 /**

@@ -1,0 +1,314 @@
+/**
+ * Prokhorovka AI hooks: the evaluation of prokhorovka-eval.ts, action priors and a rollout
+ * policy in the game's terms (the German drives on the VP hexes it does not hold, the Soviet
+ * stands on the German's cheapest way to them; attacks by their odds; chits go under units;
+ * a phase ends when nothing good is left; no pick-and-cancel loops), and the impulse in words.
+ *
+ * Chits are hidden (3.5(5), 3.6(3)): the searcher works from a role's view, and the rules' own
+ * `determinize` deals the opponent's unseen chits into their slots. Everything here reads only
+ * such a determinized state (or, in the summary, the AI's own choices).
+ */
+import { randomIndex, type Game, type RngState, type Role } from '@sandtable/engine';
+import { prokhorovka, type PGAction, type PGState, type PGView } from '@sandtable/prokhorovka';
+import { ARRIVING, chitsOf, type Env, type Side } from '../../../../games/prokhorovka/src/state.ts';
+import { targetsOf } from '../../../../games/prokhorovka/src/combat/phase.ts';
+import type { AiHooks, SearchStats } from '../hooks.ts';
+import { ENV, evaluateProkhorovka, evalTerms } from './prokhorovka-eval.ts';
+
+const E: Env = ENV;
+const grid = E.b.grid;
+const isSide = (r: Role): r is Side => r === 'DE' || r === 'SU';
+
+export function evaluatePK(g: PGState, role: Role): number {
+  if (g.result) return g.result.winner === role ? 1 : g.result.winner === null ? 0.5 : 0;
+  if (!isSide(role)) return 0.5;
+  const staller = stalled(g);
+  if (staller) return staller === role ? 0 : 1;
+  return evaluateProkhorovka(g, role);
+}
+
+// ---- no progress: back at a position already met -----------------------------------------------
+
+/**
+ * The rules let a player pick a stack and cancel (8.0, `cancelMove`) or pick an attacker and
+ * unpick it (9.2(1)), which returns to the very same decision. A side that likes the position
+ * would do so forever. So every searched state remembers the position it was drawn at, the real
+ * positions met this game are remembered too, and a line that comes back to one of them counts
+ * as lost for the side that started it.
+ */
+const roots = new WeakMap<PGState, { key: number; role: Side }>();
+const stalls = new WeakMap<PGState, Side>();
+const seen = new Set<number>();
+let seenTurn = 0;
+const CYCLES = new Set(['movement', 'normalAttack', 'reserveAttack']);
+
+/** A 53-bit hash of a string (cyrb53). */
+export function hash53(str: string): number {
+  let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
+  for (let i = 0; i < str.length; i++) {
+    const ch = str.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+/** Everything public a movement or declaration decision depends on (positions, moves made, battles declared). */
+export function positionKey(g: PGState): number {
+  const c = g.combat;
+  return hash53(JSON.stringify([g.turn, g.side, g.phase, g.ver, g.stack.length, g.stack.at(-1)?.kind, g.mv.moved, g.mv.picked, g.units.map((u) => u.hex), c ? [c.stage, c.picked, c.battles.map((b) => [b.target, b.attackers])] : null]));
+}
+
+/** The search starts from `g`, drawn from a real position where `role` decides. */
+export function markRoot(g: PGState, role: Side): void {
+  const key = positionKey(g);
+  roots.set(g, { key, role });
+  if (g.turn < seenTurn || seen.size > 20_000) seen.clear();
+  seenTurn = g.turn;
+  if (CYCLES.has(g.stack.at(-1)?.kind ?? '')) seen.add(key);
+}
+
+/** The side that came back to a position already met (once back, the line stays lost). */
+export function stalled(g: PGState): Side | null {
+  const known = stalls.get(g);
+  if (known) return known;
+  const r = roots.get(g);
+  if (!r || !CYCLES.has(g.stack.at(-1)?.kind ?? '')) return null;
+  const key = positionKey(g);
+  if (key !== r.key && !seen.has(key)) return null;
+  stalls.set(g, r.role);
+  return r.role;
+}
+
+// ---- what the priors read ------------------------------------------------------------------------
+
+const hexOf = (g: PGState, unit: string) => g.units.find((u) => u.id === unit)?.hex ?? -1;
+const unitData = (id: string) => E.unitById.get(id)!;
+const fireOf = (g: PGState, id: string) => {
+  const u = g.units.find((x) => x.id === id)!;
+  return u.reduced ? unitData(id).reduced.fire : unitData(id).full.fire;
+};
+const terrainAt = (h: number) => E.d.tables.terrain[grid.terrain[h]!]!;
+
+/** VP hexes a German LOC does not reach now (the German's objectives, the Soviet's to keep). */
+function unheld(g: PGState): number[] {
+  const costs = evalTerms(g).costs;
+  return E.b.vpHexes.filter((_, i) => costs[i]! > 0);
+}
+
+const nearest = (h: number, targets: readonly number[]) => (targets.length ? Math.min(...targets.map((t) => grid.distance(h, t))) : 0);
+
+/** Tank-battle chits under a unit (tank, SP AT, AT gun: 10.2③) and its other chits. */
+function chitWorth(g: PGState, unit: string): number {
+  let w = 0;
+  for (const c of chitsOf(g, unit)) {
+    const k = E.equipById.get(c.id)!.cls;
+    w += k === 'tank' || k === 'spat' ? 1 : k === 'atgun' ? 0.8 : 0.5;
+  }
+  return w;
+}
+
+/**
+ * A rough chance that attackers beat `target` in damage application (11.6): expected hits of
+ * their normal fire (11.4(1)2, TEC normal hit; 1 across a river) and their tank-battle chits
+ * against the defender's (hit number 2, 11.4(1)1), its TDL (11.6(1)1) and chits.
+ */
+export function attackOdds(g: PGState, attackers: readonly string[], target: string): number {
+  const th = hexOf(g, target);
+  if (th < 0 || !attackers.length) return 0;
+  let att = 0;
+  for (const a of attackers) {
+    const ah = hexOf(g, a);
+    const river = ah >= 0 && (grid.hexsideBetween(ah, th) & 3) !== 0;
+    att += (fireOf(g, a) * (river ? 1 : terrainAt(th).normalHit)) / 6 + 0.9 * chitWorth(g, a);
+  }
+  const def = (fireOf(g, target) * 2) / 6 + 0.9 * chitWorth(g, target) + terrainAt(th).tdl + (E.b.entrench[th] ? 1 : 0);
+  return 1 / (1 + Math.exp(-(att - def) * 1.2));
+}
+
+/** Attackers already declared against `target` this phase (9.1(4)). */
+function declaredAgainst(g: PGState, target: string): string[] {
+  return g.combat?.battles.find((b) => b.target === target)?.attackers ?? [];
+}
+
+/** Worth of moving a stack of `side` from `from` to `to`. */
+function moveWorth(g: PGState, side: Side, objectives: number[], unit: string, from: number, to: number): number {
+  const vp = E.b.vp[to] ? 1 : 0;
+  if (side === 'DE') {
+    // Toward the VP hexes not held (18.0(1)1); next to Soviet units to attack them.
+    const gain = from >= 0 ? nearest(from, objectives) - nearest(to, objectives) : 4 - nearest(to, objectives) / 2;
+    const contact = grid.neighbours(to).some((n) => g.units.some((u) => u.side === 'SU' && u.hex === n)) ? 0.6 : 0;
+    return 0.3 + Math.max(0, gain) * 0.8 + contact + vp * 1.5;
+  }
+  // The Soviet stands between the German and the VP hexes: on and next to them, on hexes a German LOC could use.
+  const d = nearest(to, E.b.vpHexes);
+  const held = E.b.vp[to] && !objectives.includes(to) ? 2.5 : 0; // cuts a LOC the German has now (3.2)
+  const stay = from >= 0 ? nearest(from, E.b.vpHexes) - d : 1;
+  const nearGerman = grid.neighbours(to).some((n) => g.units.some((u) => u.side === 'DE' && u.hex === n)) ? 0.3 : 0;
+  void unit;
+  return 0.4 + 1.5 / (1 + d) + Math.max(0, stay) * 0.4 + held + vp + nearGerman;
+}
+
+/** Weight of one action for `side` (higher = tried first, played more often in rollouts). */
+export function actionWeight(g: PGState, side: Side, a: PGAction, objectives: () => number[]): number {
+  const top = g.stack.at(-1)?.kind ?? '';
+  switch (a.type) {
+    // 4.0(5), 5.1(7)1: chits are worth most under units; returning them is rarely worth it.
+    case 'place': return 2;
+    case 'donePlacing': return 0.1;
+    case 'reorgPlace': return 3;
+    case 'reorgReturn': return 0.03;
+    case 'load': return 2;
+    case 'pickSupport': case 'reinfPick': return 1;
+    case 'xxivRoll': return 3; // 19.2: a free chance of a unit
+    case 'designate': {
+      // 5.1(3): mechanized stacks attack after moving (reserve attack); the others rarely need it.
+      const mech = unitData(a.unit).mechanized;
+      return side === 'DE' ? (mech ? 0.8 : 0.15) : mech ? 0.3 : 0.1;
+    }
+    case 'endPhase':
+      if (top === 'movement') return 0.35;
+      if (top === 'normalAttack' || top === 'reserveAttack') return g.combat?.battles.length ? 0.8 : 0.5;
+      if (top === 'reorganization') return 0.6;
+      return 1;
+    case 'pick': {
+      const h = hexOf(g, a.unit);
+      const base = a.mode === 'strategic' ? 0.5 : 1;
+      if (h === ARRIVING) return base * 2; // 7.0(2): reinforcements enter
+      if (side === 'DE' && h >= 0) return base * (0.6 + 2 / (1 + nearest(h, objectives())));
+      return base;
+    }
+    case 'moveTo': {
+      const p = g.mv.picked;
+      if (!p) return 1;
+      return moveWorth(g, side, objectives(), p.unit, hexOf(g, p.unit), grid.hex(a.hex));
+    }
+    case 'cancelMove': case 'unpick': return 0.02;
+    case 'pickAttacker': {
+      const ts = targetsOf(E, g, a.unit);
+      if (!ts.length) return 0.1;
+      const best = Math.max(...ts.map((t) => attackOdds(g, [...declaredAgainst(g, t), a.unit], t)));
+      return 0.2 + 2.5 * best;
+    }
+    case 'attack': {
+      const picked = g.combat?.picked;
+      if (!picked) return 1;
+      const odds = attackOdds(g, [...declaredAgainst(g, a.target), picked], a.target);
+      const th = hexOf(g, a.target);
+      return 0.1 + 3 * odds + (th >= 0 && E.b.vp[th] ? 0.5 : 0);
+    }
+    case 'allocate': return 1.5;
+    case 'doneAllocating': return 0.6;
+    case 'declareChit': return 2;
+    case 'doneDeclaring': return 0.3;
+    case 'snipe': case 'command': case 'snipeCommander': return 2;
+    case 'doneCancelling': case 'noSnipe': return 0.5;
+    case 'engineers': return 1.5;
+    case 'activateSmoke': case 'aaFire': case 'intercept': case 'counterIntercept': case 'bombHit': return 1.5;
+    case 'doneBombHits': return 0.4;
+    case 'reroll': return 2.5;
+    case 'stepLoss': {
+      const u = g.units.find((x) => x.id === a.unit);
+      return u?.reduced ? 0.3 : 1.2; // 13.0: flipping keeps the unit; a reduced unit is eliminated
+    }
+    case 'chitLoss': return 1;
+    case 'advanceInto': return 2; // 15.0
+    case 'noAdvance': return 0.5;
+    default: return 1;
+  }
+}
+
+export function weights(g: PGState, role: Role, actions: readonly PGAction[]): number[] {
+  if (!isSide(role) || actions.length < 2) return actions.map(() => 1);
+  let obj: number[] | null = null;
+  const objectives = () => (obj ??= unheld(g));
+  return actions.map((a) => actionWeight(g, role, a, objectives));
+}
+
+/** Samples an index in proportion to the weights. */
+function weightedIndex(w: number[], rng: RngState): number {
+  let total = 0;
+  for (const x of w) total += x;
+  let r = (randomIndex(rng, 1 << 30) / (1 << 30)) * total;
+  for (let i = 0; i < w.length; i++) {
+    r -= w[i]!;
+    if (r < 0) return i;
+  }
+  return w.length - 1;
+}
+
+// ---- summaries ------------------------------------------------------------------------------------
+
+const pct = (x: number) => `${Math.round(100 * x)}%`;
+const label = (h: number) => (h >= 0 ? grid.label(h) : h === ARRIVING ? 'the entry' : '?');
+
+/**
+ * The impulse in words: moves (from - to), attacks (target, hex, attackers, rough odds),
+ * designations, chits placed and support committed (counted, never named: 3.5(5), 3.6(3)),
+ * losses and retreats; then the VP the German would score now and the chance to win.
+ */
+export function summarizePK(g: PGState, role: Role, actions: readonly PGAction[], stats: SearchStats): string {
+  const said: string[] = [];
+  const counts = new Map<string, number>();
+  const count = (what: string) => counts.set(what, (counts.get(what) ?? 0) + 1);
+  const attacks = new Map<string, string[]>();
+  const moves: string[] = [];
+  const designated: string[] = [];
+  let picked: string | null = null;
+  let attacker: string | null = null;
+  for (const a of actions) {
+    switch (a.type) {
+      case 'pick': picked = a.unit; break;
+      case 'moveTo': if (picked) moves.push(`${picked} ${label(hexOf(g, picked))}-${a.hex}`); picked = null; break;
+      case 'cancelMove': picked = null; break;
+      case 'designate': designated.push(a.unit); break;
+      case 'pickAttacker': attacker = a.unit; break;
+      case 'unpick': attacker = null; break;
+      case 'attack': if (attacker) attacks.set(a.target, [...(attacks.get(a.target) ?? []), attacker]); attacker = null; break;
+      case 'xxivRoll': said.push('rolls for the XXIV Panzer Corps'); break;
+      case 'place': case 'reorgPlace': case 'load': count('puts {n} chit(s) under its units'); break;
+      case 'reorgReturn': count('returns {n} chit(s) to the pool'); break;
+      case 'allocate': count('commits {n} support chit(s)'); break;
+      case 'declareChit': count('declares {n} equipment chit(s)'); break;
+      case 'airMission': count('flies {n} air mission(s)'); break;
+      case 'stepLoss': count('takes {n} step loss(es)'); break;
+      case 'chitLoss': count('gives up {n} chit(s) as losses'); break;
+      case 'declareRetreat': count('retreats {n} time(s)'); break;
+      case 'advanceInto': said.push(`advances ${a.unit} after combat`); break;
+      case 'reinfPick': said.push(`brings in ${a.unit}`); break;
+      default: break;
+    }
+  }
+  for (const [target, units] of attacks) {
+    said.push(`attacks ${target} at ${label(hexOf(g, target))} with ${units.join(' and ')} (odds about ${pct(attackOdds(g, units, target))})`);
+  }
+  if (moves.length) said.push(`moves ${moves.join(', ')}`);
+  if (designated.length) said.push(`designates ${designated.join(', ')} as reserve`);
+  for (const [what, n] of counts) said.push(what.replace('{n}', String(n)));
+  if (!said.length) said.push(actions.some((a) => a.type === 'endPhase') ? 'ends the phase' : 'goes on');
+  const chance = stats.visits > 0 ? stats.winChance : evaluatePK(g, role);
+  return `${role} ${said.join('; ')} (German VP now ${evalTerms(g).vp}; chance to win ${pct(chance)})`;
+}
+
+/** The hooks, over the rules' own `determinize` (the opponent's unseen chits dealt into their slots). */
+export function prokhorovkaHooks(game: Game<PGState, PGAction, PGView> = prokhorovka): AiHooks<PGState, PGAction, PGView> {
+  const fill = game.rules.determinize!;
+  return {
+    evaluate: evaluatePK,
+    priors: weights,
+    determinize(view, role, rng) {
+      const g = fill(view, role, rng);
+      if (isSide(role)) markRoot(g, role);
+      return g;
+    },
+    rollout: (g, role, actions, rng) => {
+      stalled(g); // remembered for the evaluation at the end of the rollout
+      return weightedIndex(weights(g, role, actions), rng);
+    },
+    rolloutDepth: 16,
+    summarize: summarizePK,
+  };
+}
+
