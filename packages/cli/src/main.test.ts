@@ -161,3 +161,28 @@ describe('sandtable CLI with Rise and Fall of the Third Reich', () => {
     expect(missingAi('third-reich', kinds, { 'third-reich': {} })).toBeNull();
   });
 });
+
+describe('sandtable CLI with Kursk South: Prokhorovka 1943', () => {
+  it('plays a whole game with random seats to an 18.0 outcome, and replay gives the same hash', async () => {
+    const file = join(dir, 'pk.json');
+    const p = await run('play', 'prokhorovka', '--ai', 'random', '--seed', '5', '-o', file);
+    expect(p.code).toBe(0);
+    expect(p.out).toMatch(/\d+ actions; outcome: (DE|SU) wins: the German scores \d+ VP .*\[18\.0\([23]\)\]/);
+    const hash = /hash ([0-9a-f]{64})/.exec(p.out)![1];
+    expect((await run('replay', file)).out.split('\n').at(-1)).toBe(hash);
+  });
+
+  it('a long list of legal actions is shown 40 at a time; typed words narrow it, a number picks from the narrowed list', async () => {
+    // 4.0(5): the German places his drawn chits under his units - hundreds of (chit, unit) pairs
+    const p = await runWithInput(['106ID', '1', 'q'], 'play', 'prokhorovka', '--human', 'DE', '--seed', '9');
+    expect(p.code).toBe(2);
+    const more = /\.\.\. and (\d+) more: type words to narrow the list/.exec(p.out);
+    expect(more, 'the full list is cut at 40').not.toBeNull();
+    const listed = p.out.split('\n').filter((l) => /^ {2}\d+\. /.test(l));
+    expect(listed.length).toBeGreaterThan(40);
+    const afterFilter = p.out.split(/choose 1-\d+ \(words/)[1]!.split('\n').filter((l) => /^ {2}\d+\. /.test(l));
+    expect(afterFilter.length).toBeGreaterThan(0);
+    for (const l of afterFilter) expect(l).toMatch(/106ID/);
+    expect(afterFilter.length).toBeLessThan(listed.length);
+  });
+});

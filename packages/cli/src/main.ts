@@ -105,6 +105,23 @@ export function missingAi(gameId: string, kinds: Map<string, AiKind>, registry: 
     + `use --ai random (random legal moves) or --human ROLE (games with a computer opponent: ${games.join(', ') || 'none'})`;
 }
 
+/** At most this many actions are listed at once; words typed by the player narrow a longer list. */
+const LIST_MAX = 40;
+
+function showActions(out: Out, list: Action[], words: (a: Action) => string): void {
+  list.slice(0, LIST_MAX).forEach((a, i) => out.log(`  ${i + 1}. ${words(a)}`));
+  if (list.length > LIST_MAX) out.log(`  ... and ${list.length - LIST_MAX} more: type words to narrow the list (a unit, a hex, a chit)`);
+}
+
+/** The legal actions whose words contain every word of `query` (any case); all of them for an empty query. */
+export function narrow(legal: Action[], words: (a: Action) => string, query: string): Action[] {
+  const want = query.toLowerCase().split(/\s+/).filter(Boolean);
+  return legal.filter((a) => {
+    const text = `${words(a)} ${JSON.stringify(a)}`.toLowerCase();
+    return want.every((w) => text.includes(w));
+  });
+}
+
 /** Answers typed (or piped) by a human player, one line each; null once the input has ended. */
 function lineReader(input: NodeJS.ReadableStream) {
   const rl = createInterface({ input, terminal: false });
@@ -171,9 +188,11 @@ async function play(args: string[], out: Out): Promise<number> {
         shown = v.log.length;
         out.log(`\n${game.rules.summary?.(state.game, d.role) ?? ''}`);
         out.log(`\n${d.role}: ${d.prompt} [${d.rule}]`);
-        legal.forEach((a, i) => out.log(`  ${i + 1}. ${game.rules.describe?.(state.game, a) ?? JSON.stringify(a)}`));
+        const words = (a: Action) => game.rules.describe?.(state.game, a) ?? JSON.stringify(a);
+        let list = legal;
+        showActions(out, list, words);
         for (;;) {
-          out.log(`choose 1-${legal.length} (u = undo, q = quit):`);
+          out.log(`choose 1-${list.length} (words narrow the list, empty line lists all, u = undo, q = quit):`);
           const line = await rl.next();
           if (line === null) {
             out.log('input ended: game left unfinished');
@@ -193,8 +212,14 @@ async function play(args: string[], out: Out): Promise<number> {
             break;
           }
           const n = Number(ans);
-          if (Number.isInteger(n) && n >= 1 && n <= legal.length) {
-            action = legal[n - 1]!;
+          if (ans === '' || !Number.isInteger(n)) {
+            const found = narrow(legal, words, ans);
+            if (found.length === 0) out.log(`no legal action matches "${ans}"`);
+            else showActions(out, (list = found), words);
+            continue;
+          }
+          if (n >= 1 && n <= list.length) {
+            action = list[n - 1]!;
             state = game.apply(state, d.role, action);
             rec.actions.push({ role: d.role, action });
             break;
