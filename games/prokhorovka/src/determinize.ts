@@ -11,7 +11,7 @@ import { randomIndex, type RngState } from '@sandtable/engine';
 import type { ChitBack } from './data/types.ts';
 import { copyMoveState } from './movement.ts';
 import type { PGView } from './rules.ts';
-import { ARRIVING, ELIMINATED, RESERVE, type ChitState, type Env, type PGState, type Side } from './state.ts';
+import { ARRIVING, AS_CHIT, ELIMINATED, RESERVE, type ChitState, type Env, type PGState, type Side } from './state.ts';
 
 /** A chit as `role` knows it: its id when visible (own, or face-up), else a token. */
 export type ChitSlot =
@@ -78,7 +78,7 @@ export function determinize(E: Env, v: PGView, _role: string, rng: RngState): PG
   const equip = deal(p.equip, E.d.equipment.map((c) => ({ id: c.id, side: c.side, back: c.back })), rng, dealt);
   const support = deal(p.support, E.d.support.map((c) => ({ id: c.id, side: c.side, back: null })), rng, dealt);
   const untoken = <T>(x: T): T => mapStrings(x, (v) => dealt.get(v) ?? v);
-  const where: Record<string, number> = { reserve: RESERVE, arriving: ARRIVING, eliminated: ELIMINATED };
+  const where: Record<string, number> = { reserve: RESERVE, arriving: ARRIVING, eliminated: ELIMINATED, chit: AS_CHIT };
   const g: PGState = {
     o: structuredClone(p.o), turn: v.turn, lastTurn: p.lastTurn, side: v.side, phase: v.phase,
     units: v.units.map((u) => ({ id: u.id, side: u.side, hex: u.hex !== null ? grid.hex(u.hex) : where[u.where]!, reduced: u.reduced, designated: u.designated })),

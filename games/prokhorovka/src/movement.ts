@@ -15,7 +15,7 @@ import { PathFinder, type Ctx, type Reach } from '@sandtable/engine';
 import { ANY_RIVER, MAJOR, RAIL, ROAD } from './data/board.ts';
 import type { Side } from './data/types.ts';
 import { drawEquip } from './rules.ts';
-import { ARRIVING, RESERVE, chitsOf, inEnemyZoc, values, type Entry, type Env, type PGState, type UnitState } from './state.ts';
+import { ARRIVING, DETACHED, RESERVE, chitsOf, detachmentChitOf, detachmentUnitId, inEnemyZoc, values, type Entry, type Env, type PGState, type UnitState } from './state.ts';
 
 export type MoveMode = 'normal' | 'strategic';
 
@@ -24,7 +24,9 @@ export type MoveAction =
   | { type: 'moveTo'; hex: string }
   | { type: 'cancelMove' }
   | { type: 'load'; chit: string }
-  | { type: 'xxivRoll' };
+  | { type: 'xxivRoll' }
+  /** 签一览 detachment: at the start of the movement phase a detachment chit turns face-up and splits off as a unit (then its destination is chosen). */
+  | { type: 'detach'; chit: string };
 
 /** Movement bookkeeping kept in the game state (public information). */
 export interface MoveState {
@@ -33,7 +35,7 @@ export interface MoveState {
   /** Stacks that moved strategically this player-turn: they may not attack (8.3(1)3). */
   strategic: string[];
   /** The stack picked and its mode, while its destination is chosen. */
-  picked: { unit: string; mode: MoveMode } | null;
+  picked: { unit: string; mode: MoveMode; from?: string } | null;
   /** City control by hex label (3.3). */
   cities: Record<string, Side>;
   /** 19.2(1): the XXIV roll was made (or the phase has started moving) this movement phase. */
@@ -47,7 +49,7 @@ export function copyMoveState(m: MoveState): MoveState {
   return { moved: [...m.moved], strategic: [...m.strategic], picked: m.picked && { ...m.picked }, cities: { ...m.cities }, xxivDone: m.xxivDone, lastPath: [...m.lastPath] };
 }
 
-const MOVE_TYPES = new Set(['pick', 'moveTo', 'cancelMove', 'load', 'xxivRoll']);
+const MOVE_TYPES = new Set(['pick', 'moveTo', 'cancelMove', 'load', 'xxivRoll', 'detach']);
 export const isMoveAction = (a: { type: string }): a is MoveAction => MOVE_TYPES.has(a.type);
 
 /** 3.3(1): at the start, cities north of the start line are Soviet, those south German. */
@@ -275,6 +277,44 @@ function picks(E: Env, g: PGState, side: Side): MoveAction[] {
   return out;
 }
 
+// ---- detachments (签一览 detachment, A-26) -----------------------------------------------------
+
+const unitHex = (g: PGState, id: string) => g.units.find((x) => x.id === id)!.hex;
+
+/** The picked stack as the search sees it: a detachment splitting off starts from its parent's hex (签一览 detachment). */
+function pickedUnit(g: PGState): UnitState {
+  const p = g.mv.picked!;
+  const u = g.units.find((x) => x.id === p.unit)!;
+  return p.from ? { ...u, hex: unitHex(g, p.from) } : u;
+}
+
+/** 签一览 detachment: the start of the movement phase lasts until a stack other than a splitting detachment moves. */
+const phaseStarted = (g: PGState) => g.mv.moved.some((id) => !detachmentChitOf(id));
+
+/** Why the detachment chit `chit` may not split off now, or null (签一览 detachment, D-56). */
+export function detachRefusal(E: Env, g: PGState, side: Side, chit: string): { rule: string; message: string } | null {
+  const c = g.equip.find((x) => x.id === chit);
+  if (!c || c.side !== side || E.equipById.get(c.id)!.cls !== 'detachment') return { rule: '签一览 detachment', message: `${chit} is not one of your detachment chits` };
+  const parent = g.units.find((x) => x.id === c.loc);
+  if (!parent || parent.hex < 0) return { rule: '签一览 detachment, 3.5(2)', message: `${chit} is not under one of your units on the map` };
+  if (phaseStarted(g)) return { rule: '签一览 detachment', message: 'detachments split off only at the start of the movement phase, before any other stack moves' };
+  const u = { ...g.units.find((x) => x.id === detachmentUnitId(c.id))!, hex: parent.hex };
+  if (!canMove(E, g, u, 'normal')) return { rule: '签一览 detachment, 3.4(1)', message: `the detachment could not leave ${E.b.grid.label(parent.hex)}: it may not turn face-up without separating` };
+  return null;
+}
+
+/** The detachment chits of `side` that may split off now (签一览 detachment). */
+function detachments(E: Env, g: PGState, side: Side): MoveAction[] {
+  if (phaseStarted(g) || g.mv.picked) return [];
+  const out: MoveAction[] = [];
+  for (const c of g.equip) {
+    if (c.side !== side || E.equipById.get(c.id)!.cls !== 'detachment') continue;
+    const parent = g.units.find((x) => x.id === c.loc);
+    if (parent && parent.hex >= 0 && !detachRefusal(E, g, side, c.id)) out.push({ type: 'detach', chit: c.id });
+  }
+  return out;
+}
+
 // ---- 19.2 -----------------------------------------------------------------------------------
 
 /** 19.2(1)(3): from turn 5, at the start of the German movement phase, unless the 7.0 condition holds now. */
@@ -308,18 +348,32 @@ function xxivRoll(E: Env, ctx: Ctx, g: PGState): void {
 export function movementLegal(E: Env, g: PGState, d: Entry): (MoveAction | { type: 'endPhase' })[] {
   if (d.kind === 'moveTo') {
     const p = g.mv.picked!;
-    const u = g.units.find((x) => x.id === p.unit)!;
+    const u = pickedUnit(g);
     const dest = [...reachable(E, g, u, p.mode).keys()].sort((a, b) => a - b);
-    return [...dest.map((h): MoveAction => ({ type: 'moveTo', hex: E.b.grid.label(h) })), ...loads(E, g, u), { type: 'cancelMove' }];
+    const moves = dest.map((h): MoveAction => ({ type: 'moveTo', hex: E.b.grid.label(h) }));
+    if (p.from) return moves; // 签一览 detachment: turned face-up, it must separate (D-56)
+    return [...moves, ...loads(E, g, u), { type: 'cancelMove' }];
   }
   const out: (MoveAction | { type: 'endPhase' })[] = [{ type: 'endPhase' }];
   if (xxivRollAllowed(E, g)) out.push({ type: 'xxivRoll' });
   out.push(...picks(E, g, d.side));
+  out.push(...detachments(E, g, d.side));
   return out;
 }
 
 export function performMove(E: Env, ctx: Ctx, g: PGState, d: Entry, a: MoveAction): void {
   switch (a.type) {
+    case 'detach': {
+      // 签一览 detachment: turned face-up at the start of the movement phase, it must separate (D-56)
+      const c = g.equip.find((x) => x.id === a.chit)!;
+      const wasHidden = !c.faceUp;
+      c.faceUp = true;
+      g.mv.picked = { unit: detachmentUnitId(c.id), mode: 'normal', from: c.loc };
+      g.stack.push({ kind: 'moveTo', role: d.side, side: d.side, rule: '签一览 detachment', prompt: `choose the hex the detachment splitting off from ${c.loc} moves to (it must leave the hex)` });
+      ctx.log(`${c.loc} splits off a detachment (${c.id}, turned face-up) at ${E.b.grid.label(unitHex(g, c.loc))} (签一览 detachment)`, { rule: '签一览 detachment' });
+      if (wasHidden) ctx.irreversible('a detachment chit was turned face-up');
+      return;
+    }
     case 'xxivRoll':
       xxivRoll(E, ctx, g);
       return;
@@ -344,7 +398,13 @@ export function performMove(E: Env, ctx: Ctx, g: PGState, d: Entry, a: MoveActio
       const p = g.mv.picked!;
       const u = g.units.find((x) => x.id === p.unit)!;
       const to = E.b.grid.hex(a.hex);
-      const path = movePath(E, g, u, p.mode, to);
+      const path = movePath(E, g, pickedUnit(g), p.mode, to);
+      if (p.from) { // 签一览 detachment: the chit becomes a combat unit, starting from its parent's hex (A-26)
+        g.equip.find((x) => x.id === detachmentChitOf(u.id))!.loc = DETACHED;
+        u.hex = unitHex(g, p.from);
+        u.reduced = false;
+        u.designated = false;
+      }
       const from = u.hex;
       moveUnit(E, g, u, to, path);
       g.mv.moved.push(u.id);
@@ -432,6 +492,10 @@ export const movedStrategically = (g: PGState, unit: string) => g.mv.strategic.i
 /** A rule-cited refusal for a movement action that is not legal, or undefined when not a movement action. */
 export function explainMove(E: Env, g: PGState, d: Entry, a: { type: string }): { rule: string; message: string } | null | undefined {
   if (!isMoveAction(a)) return undefined;
+  if (a.type === 'detach') {
+    if (d.kind !== 'movement') return { rule: '签一览 detachment', message: 'a detachment splits off at the start of your movement phase, not while a stack is picked' };
+    return detachRefusal(E, g, d.side, a.chit);
+  }
   if (a.type === 'xxivRoll') {
     if (!g.o.xxivPanzerCorps) return { rule: '19.2', message: 'the optional rule 19.2 is not in play' };
     if (g.turn < E.d.tables.combat.xxivFromTurn) return { rule: '19.2(1)', message: `the XXIV Panzer Corps roll is allowed only from turn ${E.d.tables.combat.xxivFromTurn}` };
@@ -444,7 +508,7 @@ export function explainMove(E: Env, g: PGState, d: Entry, a: { type: string }): 
     return pickRefusal(E, g, d.side, g.units.find((u) => u.id === a.unit), a.mode) ?? null;
   }
   if (d.kind !== 'moveTo') return { rule: '8.1(1)', message: 'pick a stack first' };
-  if (a.type === 'cancelMove') return null;
+  if (a.type === 'cancelMove') return g.mv.picked?.from ? { rule: '签一览 detachment', message: 'a detachment turned face-up must separate: it may not stay with its parent' } : null;
   if (a.type === 'load') {
     const u = g.units.find((x) => x.id === g.mv.picked!.unit)!;
     const c = g.equip.find((x) => x.id === a.chit);
@@ -458,7 +522,7 @@ export function explainMove(E: Env, g: PGState, d: Entry, a: { type: string }): 
 /** Why the picked stack may not end its move at `label` (8.2, 8.3, 3.4, 2.2.1(5)). */
 export function destinationRefusal(E: Env, g: PGState, label: string): { rule: string; message: string } | null {
   const p = g.mv.picked!;
-  const u = g.units.find((x) => x.id === p.unit)!;
+  const u = pickedUnit(g);
   const h = E.b.grid.indexOfLabel(label);
   if (h < 0) return { rule: '2.2.1(1)', message: `no hex ${label} on the map` };
   if (reachable(E, g, u, p.mode).has(h)) return null;
@@ -502,5 +566,9 @@ export function describeMove(E: Env, g: PGState, a: MoveAction): string {
       return `put received chit ${a.chit} under ${g.mv.picked?.unit ?? 'the entering unit'} (face-down)`;
     case 'xxivRoll':
       return 'roll for the XXIV Panzer Corps (19.2)';
+    case 'detach': {
+      const c = g.equip.find((x) => x.id === a.chit);
+      return `split detachment ${a.chit} off from ${c?.loc ?? '?'} as a 1-1-3 unit (turned face-up)`;
+    }
   }
 }

@@ -9,7 +9,7 @@ import { RuleError, type Ctx, type GameRules, type Outcome } from '@sandtable/en
 import type { ProkhorovkaData } from './data/types.ts';
 import { OPTION_SPECS, toOpts } from './options.ts';
 import {
-  ARRIVING, ELIMINATED, RESERVE, capacity, chitsOf, inEnemyZoc, locReach, makeEnv, other, roadLocReach,
+  ARRIVING, AS_CHIT, DETACHED, ELIMINATED, RESERVE, capacity, detachmentChitOf, detachmentUnitId, chitsOf, inEnemyZoc, locReach, makeEnv, other, roadLocReach,
   type ChitState, type Entry, type Env, type PGState, type Side,
 } from './state.ts';
 import { attackPhaseLegal, combatDescribe, combatExplain, combatLegal, combatPerform, combatSummary, combatView, endDeclaration, isAttackPhase, isCombatAction, type CombatAction, type CombatView } from './combat/actions.ts';
@@ -223,6 +223,8 @@ export function legal(E: Env, g: PGState, d: Entry): PGAction[] {
         for (const u of withLoc) if (capacity(E, g, u) > 0) for (const c of pool) out.push({ type: 'reorgPlace', chit: c.id, unit: u.id });
       }
       for (const u of withLoc) for (const c of chitsOf(g, u.id)) out.push({ type: 'reorgReturn', chit: c.id });
+      // 签一览 detachment ※, A-26: a face-up detachment with a LOC may go back to the pool (with its chit)
+      for (const u of withLoc) { const c = detachmentChitOf(u.id); if (c) out.push({ type: 'reorgReturn', chit: c }); }
       return out;
     }
     case 'movement':
@@ -279,6 +281,7 @@ function perform(E: Env, ctx: Ctx, g: PGState, d: Entry, a: PGAction): void {
     }
     case 'reorgReturn': {
       const c = g.equip.find((x) => x.id === a.chit)!;
+      if (c.loc === DETACHED) reorganizeDetachment(g, c.id); // 签一览 detachment ※, A-26
       c.loc = 'reorg'; // 5.1(7)2: face-down into the pool
       c.faceUp = false;
       if (!g.o.reorgReturnFirst) d.count = -1;
@@ -297,9 +300,35 @@ function perform(E: Env, ctx: Ctx, g: PGState, d: Entry, a: PGAction): void {
     }
     case 'endPhase':
       if (d.kind === 'movement') endMovement(g);
+      if (d.kind === 'reorganization' && !g.o.detachmentReorgOptional) compulsoryDetachmentReorg(E, ctx, g, s); // A-26 (alternative)
       if (isAttackPhase(g) && endDeclaration(E, ctx, g)) return; // 9.2(2): the declared battles are resolved first
       nextPhase(E, ctx, g);
       return;
+  }
+}
+
+/**
+ * 签一览 detachment ※: a reorganized face-up detachment leaves the map for the reorganization
+ * pool together with any chit stacked with it (5.1(7)2); its chit is a chit again.
+ */
+function reorganizeDetachment(g: PGState, chit: string): void {
+  const u = g.units.find((x) => x.id === detachmentUnitId(chit))!;
+  for (const c of chitsOf(g, u.id)) { c.loc = 'reorg'; c.faceUp = false; }
+  const c = g.equip.find((x) => x.id === chit)!;
+  c.loc = 'reorg';
+  c.faceUp = false;
+  u.hex = AS_CHIT;
+  u.designated = false;
+  u.reduced = false;
+  g.ver++;
+}
+
+/** A-26 with `detachmentReorgOptional` false: every face-up detachment with a LOC is reorganized at the end of 5.1(7). */
+function compulsoryDetachmentReorg(E: Env, ctx: Ctx, g: PGState, side: Side): void {
+  const loc = locReach(E, g, side);
+  for (const u of g.units.filter((x) => x.side === side && x.hex >= 0 && detachmentChitOf(x.id) && loc[x.hex] === 1)) {
+    reorganizeDetachment(g, detachmentChitOf(u.id)!);
+    ctx.log(`${u.id} is reorganized into the pool (签一览 detachment, A-26: compulsory)`, { rule: 'A-26' });
   }
 }
 
@@ -341,7 +370,7 @@ export function makeView(E: Env, g: PGState, role: string): PGView {
   for (const c of g.equip) under.get(c.loc)?.push(c) ?? under.set(c.loc, [c]);
   const units = g.units.map((u) => ({
     id: u.id, side: u.side, hex: u.hex >= 0 ? grid.label(u.hex) : null,
-    where: u.hex >= 0 ? 'map' : u.hex === RESERVE ? 'reserve' : u.hex === ARRIVING ? 'arriving' : 'eliminated',
+    where: u.hex >= 0 ? 'map' : u.hex === RESERVE ? 'reserve' : u.hex === ARRIVING ? 'arriving' : u.hex === AS_CHIT ? 'chit' : 'eliminated',
     reduced: u.reduced, designated: u.designated,
     chits: chitsSeenBy(E, g, under.get(u.id) ?? [], role),
   }));
@@ -381,7 +410,11 @@ export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState
       if (o.extraCounters) throw new RuleError('19.4', 'the 19.4 counters (6GAb, 66G) are not part of this game', 'malformed');
       const g: PGState = {
         o, turn: 0, lastTurn: o.extendedGame ? E.d.tables.game.optionalTurn : E.d.tables.game.turns, side: 'SU', phase: 'setup',
-        units: E.d.units.map((u) => ({ id: u.id, side: u.side, hex: RESERVE, reduced: false, designated: false })),
+        units: [
+          ...E.d.units.map((u) => ({ id: u.id, side: u.side, hex: RESERVE, reduced: false, designated: false })),
+          // 签一览 detachment: each detachment chit's combat unit, off the map until it splits off
+          ...E.d.equipment.filter((c) => c.cls === 'detachment').map((c) => ({ id: detachmentUnitId(c.id), side: c.side, hex: AS_CHIT, reduced: false, designated: false })),
+        ],
         equip: E.d.equipment.map((c) => ({ id: c.id, side: c.side, loc: 'cup', faceUp: false })),
         support: E.d.support.map((c) => ({ id: c.id, side: c.side, loc: 'cup', faceUp: false })),
         ver: 0, germanReinfDone: false, mv: initialMoveState(E), stack: [], result: null,
@@ -438,13 +471,13 @@ export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState
     describe(_g, a) {
       switch (a.type) {
         case 'place': case 'reorgPlace': return `put chit ${a.chit} under ${a.unit}`;
-        case 'reorgReturn': return `return chit ${a.chit} to the reorganization pool`;
+        case 'reorgReturn': return _g.equip.find((c) => c.id === a.chit)?.loc === DETACHED ? `reorganize detachment ${detachmentUnitId(a.chit)} into the pool (with its chit)` : `return chit ${a.chit} to the reorganization pool`;
         case 'pickSupport': return `choose support chit ${a.chit}`;
         case 'designate': return `designate ${a.unit} as reserve`;
         case 'donePlacing': return 'finish placing chits';
         case 'endPhase': return 'end the phase';
         case 'reinfPick': return `${a.unit} arrives as a reinforcement`;
-        case 'pick': case 'moveTo': case 'cancelMove': case 'load': case 'xxivRoll': return describeMove(E, _g, a);
+        case 'pick': case 'moveTo': case 'cancelMove': case 'load': case 'xxivRoll': case 'detach': return describeMove(E, _g, a);
         default: return combatDescribe(E, _g, a);
       }
     },

@@ -17,6 +17,15 @@ export const other = (s: Side): Side => (s === 'DE' ? 'SU' : 'DE');
 export const RESERVE = -1; // reserve pool (2.2.2(3), 4.0(2))
 export const ELIMINATED = -2;
 export const ARRIVING = -3; // received this turn, enters in the movement phase (7.0(2))
+/** A detachment unit whose chit is a chit (not split off, 签一览 detachment): not a combat unit. */
+export const AS_CHIT = -4;
+
+/** Chit location of a detachment chit split off as a combat unit (签一览 detachment, A-26). */
+export const DETACHED = 'detached';
+/** The combat unit a detachment chit becomes when it splits off (签一览 detachment): one per detachment chit. */
+export const detachmentUnitId = (chit: string) => `det-${chit}`;
+/** The detachment chit of a detachment unit, or null for an ordinary combat unit. */
+export const detachmentChitOf = (unit: string): string | null => (unit.startsWith('det-') ? unit.slice(4) : null);
 
 /** Chit locations: a unit id (stacked with it) or one of these. */
 export type ChitLoc = 'cup' | 'reorg' | 'pool' | 'drawn' | 'gone' | string;
@@ -86,7 +95,7 @@ export function makeEnv(d: ProkhorovkaData): Env {
   const b = buildBoard(d.map, d.tables);
   const E: Env = {
     d, b,
-    unitById: new Map(d.units.map((u) => [u.id, u])),
+    unitById: new Map([...d.units, ...detachmentUnits(d)].map((u) => [u.id, u])),
     equipById: new Map(d.equipment.map((c) => [c.id, c])),
     supportById: new Map(d.support.map((c) => [c.id, c])),
     tracer: new Tracer(b.grid),
@@ -99,6 +108,21 @@ export function makeEnv(d: ProkhorovkaData): Env {
     E.loc[s] = new CachedField<Uint8Array>((prev) => locField(E, E.current.g!, s, prev));
   }
   return E;
+}
+
+/**
+ * 签一览 detachment, A-26: a face-up detachment is an infantry (non-mechanized) combat unit of
+ * fire 1, equipment value 1, MA 3 and one step (its reduced side is never used: a step loss
+ * removes it, 13.0(2)2). Its values are the chit's printed ones.
+ */
+function detachmentUnits(d: ProkhorovkaData): UnitData[] {
+  return d.equipment.filter((c) => c.cls === 'detachment').map((c) => {
+    const v = { fire: c.normal!, equip: c.equip!, ma: c.ma! };
+    return {
+      id: detachmentUnitId(c.id), side: c.side, formation: 'detachment', name: `Detachment (${c.id})`, branch: 'infantry' as const,
+      mechanized: false, reinforcement: false, full: v, reduced: v, provenance: `${c.provenance}; A-26: non-mechanized, one step`,
+    };
+  });
 }
 
 // ---- occupancy ------------------------------------------------------------------------------

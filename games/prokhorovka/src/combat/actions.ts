@@ -5,7 +5,7 @@
  */
 import type { Ctx } from '@sandtable/engine';
 import { RuleError } from '@sandtable/engine';
-import { other, unitState, type Entry, type Env, type PGState, type Side } from '../state.ts';
+import { detachmentChitOf, other, unitState, type Entry, type Env, type PGState, type Side } from '../state.ts';
 import { advanceCandidates, endRetreat, lossOptions, retreatChoices, retreatInto, takeStep } from './aftermath.ts';
 import { aaGuns, airOptions, declareMission, fighters, finish, reconReveal, reconTargets, smokeReady, type Mission } from './air.ts';
 import {
@@ -355,7 +355,7 @@ export function combatDescribe(E: Env, g: PGState, a: CombatAction): string {
     case 'keepRoll': return 'keep the roll';
     case 'declareRetreat': return 'retreat (halve the step loss)';
     case 'holdGround': return 'stand and take the full loss';
-    case 'stepLoss': return unitState(g, a.unit).reduced ? `remove reduced ${a.unit} with its chits` : `flip ${a.unit} to reduced strength`;
+    case 'stepLoss': return detachmentChitOf(a.unit) ? `remove detachment ${a.unit} (one step) to the Equip cup with its chits` : unitState(g, a.unit).reduced ? `remove reduced ${a.unit} with its chits` : `flip ${a.unit} to reduced strength`;
     case 'chitLoss': return `return chit ${n(a.chit)} to its cup`;
     case 'retreatTo': return `retreat to ${a.hex}`;
     case 'advanceInto': return `advance ${a.unit} into the defender's hex`;

@@ -3,7 +3,7 @@
  * retreat moves (14.0(2)-(6), A-27) and advance after combat (15.0).
  */
 import type { Ctx } from '@sandtable/engine';
-import { chitsOf, inEnemyZoc, other, unitState, type Env, type PGState, type Side } from '../state.ts';
+import { chitsOf, detachmentChitOf, inEnemyZoc, other, unitState, type Env, type PGState, type Side } from '../state.ts';
 import { SIDES, ask, chitName, eliminate, moveUnit } from './core.ts';
 import { bestArmor, riverBonus, stacksOf, tdl } from './fire.ts';
 import type { Battle } from './types.ts';
@@ -64,7 +64,10 @@ export function lossOptions(g: PGState, b: Battle, side: Side): { units: string[
 export function takeStep(E: Env, ctx: Ctx, g: PGState, b: Battle, side: Side, unit?: string, chit?: string): void {
   if (unit) {
     const u = unitState(g, unit);
-    if (u.reduced) { eliminate(g, unit); ctx.log(`${unit} is removed with its chits (13.0(2)2, (3))`, { rule: '13.0' }); }
+    if (u.reduced || detachmentChitOf(unit)) { // a detachment has one step (签一览 detachment, A-26)
+      eliminate(g, unit);
+      ctx.log(`${unit} is removed with its chits (13.0(2)2, (3)${detachmentChitOf(unit) ? '; a detachment goes to the Equip cup, A-26' : ''})`, { rule: '13.0' });
+    }
     else { u.reduced = true; ctx.log(`${unit} is flipped to reduced strength (13.0(2)1)`, { rule: '13.0' }); }
   } else if (chit) {
     const c = g.equip.find((x) => x.id === chit)!;

@@ -4,7 +4,7 @@
  * Rudel, Commander ①; A-39, A-53).
  */
 import type { Ctx } from '@sandtable/engine';
-import { ELIMINATED, chitsOf, other, unitState, type Env, type PGState, type Side } from '../state.ts';
+import { AS_CHIT, ELIMINATED, chitsOf, detachmentChitOf, other, unitState, type Env, type PGState, type Side } from '../state.ts';
 import { moveUnit as moveStack } from '../movement.ts';
 import type { Battle, CombatState, PendingRoll } from './types.ts';
 
@@ -62,11 +62,17 @@ export function supportToCup(g: PGState, id: string): void {
   c.faceUp = false;
 }
 
-/** 13.0(2)2, 13.0(3): a removed unit takes all its chits with it (to their cups). */
+/**
+ * 13.0(2)2, 13.0(3): a removed unit takes all its chits with it (to their cups). An eliminated
+ * face-up detachment goes to the Equip cup as a chit (A-26).
+ */
 export function eliminate(g: PGState, unit: string): void {
   const u = unitState(g, unit);
   for (const c of chitsOf(g, unit)) toCup(g, c.id);
-  u.hex = ELIMINATED;
+  const det = detachmentChitOf(unit);
+  if (det) toCup(g, det);
+  u.hex = det ? AS_CHIT : ELIMINATED;
+  u.reduced = false;
   u.designated = false;
   g.ver++;
 }

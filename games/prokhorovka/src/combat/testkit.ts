@@ -5,7 +5,7 @@
  */
 import type { EngineState } from '@sandtable/engine';
 import { loadProkhorovkaData, prokhorovka, type PGState } from '../index.ts';
-import { makeEnv, type Side } from '../state.ts';
+import { AS_CHIT, detachmentChitOf, makeEnv, type Side } from '../state.ts';
 
 export const E = makeEnv(loadProkhorovkaData());
 export type S = EngineState<PGState>;
@@ -29,7 +29,7 @@ export interface Pos {
 export function position(p: Pos): S {
   const s = prokhorovka.setup('combat-test', undefined, p.options ?? {});
   const g = s.game;
-  for (const u of g.units) { u.hex = -1; u.reduced = false; u.designated = false; }
+  for (const u of g.units) { u.hex = detachmentChitOf(u.id) ? AS_CHIT : -1; u.reduced = false; u.designated = false; }
   for (const c of g.equip) { c.loc = 'cup'; c.faceUp = false; }
   for (const c of g.support) { c.loc = 'cup'; c.faceUp = false; }
   for (const [id, hex] of Object.entries(p.units)) g.units.find((u) => u.id === id)!.hex = H(hex);

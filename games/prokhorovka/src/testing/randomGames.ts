@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { randomIndex, seedRng, type EngineState } from '@sandtable/engine';
 import { loadProkhorovkaData, prokhorovka, type PGState } from '../index.ts';
 import type { PGView } from '../rules.ts';
-import { ARRIVING, locReach, makeEnv } from '../state.ts';
+import { ARRIVING, DETACHED, detachmentChitOf, detachmentUnitId, locReach, makeEnv } from '../state.ts';
 
 /** How many seeded games the property test plays in all (`PK_GAMES` runs fewer). */
 export const N_GAMES = Number(process.env.PK_GAMES ?? 1000);
@@ -58,11 +58,13 @@ function fail(msg: string): never {
 let where = '';
 const sameField = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, k) => x === b[k]);
 const OFF_UNIT = new Set(['cup', 'reorg', 'drawn', 'pool', 'gone', 'arriving']);
-const UNIT_INDEX = new Map(E.d.units.map((u, k) => [u.id, k]));
+/** The units of a game in state order (the data's, then one per detachment chit, 签一览 detachment). */
+const UNIT_IDS = prokhorovka.setup('ids').game.units.map((u) => u.id);
+const UNIT_INDEX = new Map(UNIT_IDS.map((id, k) => [id, k]));
 
 /** What the previous check saw: the version, on-map positions and chit locations. */
 interface Seen { ver: number; hexes: Int32Array; locs: string[]; checkedVer: number }
-const newSeen = (): Seen => ({ ver: -1, hexes: new Int32Array(E.d.units.length).fill(-9), locs: [], checkedVer: -1 });
+const newSeen = (): Seen => ({ ver: -1, hexes: new Int32Array(UNIT_IDS.length).fill(-9), locs: [], checkedVer: -1 });
 
 /** Every invariant after one action; `prev` carries what the last check saw. */
 function checkInvariants(s: S, a: { type: string }, prev: Seen): void {
@@ -75,6 +77,8 @@ function checkInvariants(s: S, a: { type: string }, prev: Seen): void {
     if (prev.hexes[k] !== h) moved = true;
     prev.hexes[k] = h;
     if (h < 0) return;
+    const det = detachmentChitOf(u.id);
+    if (det && st.equip.find((c) => c.id === det)!.loc !== DETACHED) fail(`${u.id} on the map but its chit is not detached`);
     if (occ[h]) fail(`two units in ${E.b.grid.label(h)}`);
     occ[h] = 1;
     if (E.b.source[h] === (u.side === 'DE' ? 2 : 1)) fail(`${u.id} in an enemy source`);
@@ -82,6 +86,7 @@ function checkInvariants(s: S, a: { type: string }, prev: Seen): void {
   // the cache key: positions never change without a version bump (CachedField keyed by g.ver)
   if (moved && st.ver === prev.ver) fail(`units moved without g.ver++ after ${a.type}`);
   // chit conservation: every chit once; equipment under a unit only with a unit on the map (3.5(2)), within its equipment value (3.4(2))
+  if (st.units.length !== UNIT_IDS.length) fail('units added or lost');
   if (!(st.equip.length === E.d.equipment.length && st.equip.every((c, k) => c.id === E.d.equipment[k]!.id))) fail('equipment chits lost, doubled or renamed');
   if (!(st.support.length === E.d.support.length && st.support.every((c, k) => c.id === E.d.support[k]!.id))) fail('support chits lost, doubled or renamed');
   const under = new Int8Array(st.units.length);
@@ -91,6 +96,11 @@ function checkInvariants(s: S, a: { type: string }, prev: Seen): void {
     if (prev.locs[k] !== loc) changed[c.side] = true;
     prev.locs[k] = loc;
     if (OFF_UNIT.has(c.loc)) return;
+    if (c.loc === DETACHED) { // 签一览 detachment: a split-off detachment is face-up and its unit is on the map
+      const u = st.units[UNIT_INDEX.get(detachmentUnitId(c.id))!]!;
+      if (!c.faceUp || u.hex < 0) fail(`detachment chit ${c.id} detached but its unit is not on the map`);
+      return;
+    }
     const ui = UNIT_INDEX.get(c.loc);
     const u = ui === undefined ? undefined : st.units[ui];
     if (!u || u.side !== c.side || (u.hex < 0 && u.hex !== ARRIVING)) fail(`chit ${c.id} under ${c.loc}`); // on the map, or entering (A-03)
@@ -124,7 +134,8 @@ function checkInvariants(s: S, a: { type: string }, prev: Seen): void {
 function namedChits(view: PGView): Set<string> {
   const { units, pub, ...rest } = view;
   const { equip, support, o: _options, ...pubRest } = pub; // the options name no chits
-  const out = new Set<string>((JSON.stringify([rest, pubRest]).match(/(DE|SU)-[ES]\d+/g) ?? []));
+  // chit ids as whole strings ("det-SU-E52" is the public id of a split-off detachment's unit, 签一览 detachment)
+  const out = new Set<string>((JSON.stringify([rest, pubRest]).match(/(?<![\w-])(DE|SU)-[ES]\d+/g) ?? []));
   for (const u of units) for (const c of u.chits) if ('id' in c) out.add(c.id);
   for (const c of [...equip, ...support]) if ('id' in c) out.add(c.id);
   return out;
