@@ -3,12 +3,14 @@ import { catalog } from '@sandtable/catalog';
 import rulesTexts from 'virtual:rules-text';
 import type { GameEntry } from '../ui/App.tsx';
 import { genericAdapter, type GameAdapter } from './adapter.ts';
+import { prokhorovkaAdapter } from './prokhorovka.ts';
 import { softUnderbellyAdapter } from './soft-underbelly.ts';
 import { thirdReichAdapter } from './third-reich.ts';
 
 const adapters: Record<string, GameAdapter> = {
   'soft-underbelly': softUnderbellyAdapter,
   'third-reich': thirdReichAdapter,
+  prokhorovka: prokhorovkaAdapter,
 };
 
 export function gameEntries(): GameEntry[] {

@@ -146,6 +146,23 @@ export function drawCounter(ctx: Ctx, p: Piece, x: number, y: number, s: number)
       ctx.fillText(p.bottom, x + s / 2, y + s * 0.93, s * 0.92);
     }
   }
+  if (p.band) {
+    ctx.fillStyle = p.band;
+    ctx.fillRect(x + s * 0.04, y + s * 0.27, s * 0.92, s * 0.05);
+  }
+  if (p.corner && s >= 14) {
+    const w = s * 0.26;
+    ctx.fillStyle = '#ffd84a';
+    ctx.fillRect(x, y, w, w);
+    ctx.strokeStyle = 'rgba(0,0,0,0.7)';
+    ctx.lineWidth = Math.max(1, s / 40);
+    ctx.strokeRect(x, y, w, w);
+    ctx.fillStyle = '#1a1a1a';
+    ctx.font = `bold ${Math.round(w * 0.85)}px system-ui, sans-serif`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(p.corner, x + w / 2, y + w / 2 + 0.5);
+  }
   if (p.steps && p.steps[1] > 1) {
     for (let i = 0; i < p.steps[1]; i++) {
       ctx.fillStyle = i < p.steps[0] ? p.ink : 'rgba(0,0,0,0.25)';
@@ -168,7 +185,7 @@ export class CounterSprites {
 
   get(p: Piece, s: number, dpr: number): HTMLCanvasElement | OffscreenCanvas {
     const px = Math.max(1, Math.round(s * dpr));
-    const key = `${px}|${p.fill}|${p.ink}|${p.symbol}|${p.top ?? ''}|${p.bottom ?? ''}|${p.used ? 1 : 0}|${p.steps?.join('/') ?? ''}|${p.count ?? ''}`;
+    const key = `${px}|${p.fill}|${p.ink}|${p.symbol}|${p.top ?? ''}|${p.bottom ?? ''}|${p.used ? 1 : 0}|${p.steps?.join('/') ?? ''}|${p.count ?? ''}|${p.band ?? ''}|${p.corner ?? ''}`;
     let c = this.cache.get(key);
     if (!c) {
       if (this.cache.size >= this.max) this.cache.clear();

@@ -101,7 +101,7 @@ export class HexLayer {
         for (let d = 0; d < 6; d++) {
           if (!(g.hexsides[6 * i + d]! & st.bit)) continue;
           any = true;
-          if (st.kind === 'road') {
+          if (st.kind === 'road' || st.kind === 'rail') {
             const n = g.neighbour(i, d);
             if (n < 0 || n < i) continue;
             ctx.moveTo(this.cx(i), this.cy(i));
@@ -116,10 +116,22 @@ export class HexLayer {
         }
       }
       if (!any) continue;
+      const size = this.board.layout.size;
       ctx.strokeStyle = st.color;
-      ctx.lineWidth = st.width * this.board.layout.size;
-      ctx.lineCap = 'round';
+      ctx.lineWidth = st.width * size;
+      ctx.lineCap = st.dash || st.kind === 'rail' ? 'butt' : 'round';
+      if (st.kind === 'rail') {
+        // a railway: a thin line with cross ties
+        ctx.stroke();
+        ctx.lineWidth = st.width * size * 3;
+        ctx.setLineDash([st.width * size * 0.9, st.width * size * 3.5]);
+        ctx.stroke();
+        ctx.setLineDash([]);
+        continue;
+      }
+      if (st.dash) ctx.setLineDash(st.dash.map((x) => x * size));
       ctx.stroke();
+      if (st.dash) ctx.setLineDash([]);
     }
   }
 

@@ -43,10 +43,13 @@ export interface LinkLine {
 export interface HexsideStyle {
   /** Bit in the grid's hexside words. */
   bit: number;
-  kind: 'river' | 'road' | 'border';
+  /** river/border: drawn along the hexside; road/rail: centre to centre across it (rail dashed like ties). */
+  kind: 'river' | 'road' | 'rail' | 'border';
   color: string;
   /** Width as a fraction of the hex size. */
   width: number;
+  /** Dash pattern as fractions of the hex size (e.g. a start line). */
+  dash?: number[];
 }
 
 export interface HexBoard {
@@ -56,6 +59,47 @@ export interface HexBoard {
   terrainFill: string[];
   terrainName?: string[];
   hexsides: HexsideStyle[];
+}
+
+/** A chit under a counter (hex-and-chit games): drawn as a small square along the counter's foot. */
+export interface ChitMark {
+  /** Short text on the chit (a type abbreviation, or the back: "T"/"E"). */
+  label: string;
+  fill: string;
+  ink: string;
+  /** Full description (stack list). */
+  title: string;
+  /** Drawn as a back (the face is hidden or not shown). */
+  faceDown?: boolean;
+}
+
+/** A symbol at a world point drawn at a fixed screen size (VP stars, sources, bridges...). */
+export interface MapMark {
+  at: Pt;
+  glyph: string;
+  color: string;
+  /** Small caption under the glyph. */
+  text?: string;
+  /** Glyph size in CSS pixels at scale 1 (grows and shrinks a little with the zoom). */
+  px?: number;
+}
+
+/** Lettering at a world point (town names): shown once hexes are big enough to read. */
+export interface MapLabel {
+  at: Pt;
+  text: string;
+  /** Bold (cities) or regular (towns). */
+  bold?: boolean;
+}
+
+/** A polyline in world units drawn with a screen-pixel width (entrenchment rings, bridges). */
+export interface MapStroke {
+  points: Pt[];
+  color: string;
+  /** Width in CSS pixels at scale 1, scaled with the zoom. */
+  width: number;
+  dash?: number[];
+  closed?: boolean;
 }
 
 /** NATO-ish unit symbols (APP-6 frame contents) plus plain kinds for non-units. */
@@ -84,6 +128,12 @@ export interface Piece {
   count?: number;
   /** Full description for the stack list. */
   title: string;
+  /** Chits under the counter, in order (hex-and-chit games). */
+  chits?: ChitMark[];
+  /** Colour of a band across the top (e.g. the reduced side). */
+  band?: string;
+  /** A letter in the top-left corner on a yellow tab (e.g. "R" for a designated reserve). */
+  corner?: string;
 }
 
 export interface PathOverlay {
@@ -108,6 +158,10 @@ export interface MapModel {
   placeCenter(place: string): Pt | null;
   /** Optional backdrop (coastlines) as polygons in world units. */
   land?: Pt[][];
+  /** Symbols, lettering and strokes over the map (hex maps: VP hexes, sources, towns, entrenchments, bridges). */
+  marks?: MapMark[];
+  labels?: MapLabel[];
+  strokes?: MapStroke[];
   /** Off-map boxes (e.g. "At sea"), drawn as labelled rectangles that are places too. */
   boxes?: { id: string; label: string; rect: [number, number, number, number] }[];
 }

@@ -6,7 +6,7 @@
 import { type Camera, visibleWorld } from './camera.ts';
 import { CounterSprites } from './counter.ts';
 import { HexLayer } from './hexlayer.ts';
-import { type AreaShape, type Bounds, type HighlightKind, type MapModel, type Overlays, type Piece, type Pt, boundsOf, pointInArea, ringsOf } from './model.ts';
+import { type AreaShape, type Bounds, type ChitMark, type HighlightKind, type MapModel, type Overlays, type Piece, type Pt, boundsOf, pointInArea, ringsOf } from './model.ts';
 import { GridIndex } from './spatial.ts';
 
 export interface Stack {
@@ -103,11 +103,13 @@ export class MapRenderer {
     ctx.setTransform(cam.scale * dpr, 0, 0, cam.scale * dpr, cam.ox * dpr, cam.oy * dpr);
     const areas = this.areaIndex.query(view, []).map((i) => m.areas[i]!);
     this.drawAreas(ctx, areas, cam);
+    this.drawStrokes(ctx, cam);
     this.drawLinks(ctx, cam);
     this.drawBoxes(ctx, cam);
     this.drawHighlights(ctx, cam, ov, view);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     this.drawAreaLabels(ctx, areas, cam);
+    this.drawMarks(ctx, cam, view);
     if (ov.showHexNumbers) this.drawHexNumbers(ctx, cam, view);
     this.drawStacks(ctx, cam, view, dpr, ov);
     if (ov.path) this.drawPath(ctx, cam, ov.path.points, ov.path.label, ov.path.color);
@@ -165,6 +167,62 @@ export class MapRenderer {
     ctx.strokeStyle = 'rgba(50,40,30,0.5)';
     ctx.lineWidth = 0.8 / cam.scale;
     ctx.stroke();
+  }
+
+  private drawStrokes(ctx: CanvasRenderingContext2D, cam: Camera): void {
+    const k = Math.sqrt(cam.scale); // widths grow and shrink a little with the zoom
+    for (const st of this.model.strokes ?? []) {
+      if (st.points.length < 2) continue;
+      ctx.beginPath();
+      st.points.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+      if (st.closed) ctx.closePath();
+      ctx.strokeStyle = st.color;
+      ctx.lineWidth = (st.width * k) / cam.scale;
+      ctx.lineCap = 'butt';
+      ctx.lineJoin = 'round';
+      if (st.dash) ctx.setLineDash(st.dash.map((d) => (d * k) / cam.scale));
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+  }
+
+  /** Symbols (fixed-size glyphs with a caption) and lettering (names, once hexes are big enough). */
+  private drawMarks(ctx: CanvasRenderingContext2D, cam: Camera, view: Bounds): void {
+    const m = this.model;
+    const inView = ([x, y]: Pt) => x >= view.minX - 60 && x <= view.maxX + 60 && y >= view.minY - 60 && y <= view.maxY + 60;
+    const k = Math.min(1.6, Math.max(0.7, Math.sqrt(cam.scale)));
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    for (const mk of m.marks ?? []) {
+      if (!inView(mk.at)) continue;
+      const sx = mk.at[0] * cam.scale + cam.ox, sy = mk.at[1] * cam.scale + cam.oy;
+      const px = Math.round((mk.px ?? 14) * k);
+      ctx.font = `bold ${px}px system-ui, sans-serif`;
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = 'rgba(0,0,0,0.65)';
+      ctx.strokeText(mk.glyph, sx, sy);
+      ctx.fillStyle = mk.color;
+      ctx.fillText(mk.glyph, sx, sy);
+      if (mk.text && cam.scale * m.pieceSize >= 20) {
+        ctx.font = `600 ${Math.round(9 * k)}px system-ui, sans-serif`;
+        ctx.lineWidth = 3;
+        ctx.strokeStyle = 'rgba(255,255,255,0.85)';
+        ctx.strokeText(mk.text, sx, sy + px * 0.85);
+        ctx.fillStyle = '#1b1b1b';
+        ctx.fillText(mk.text, sx, sy + px * 0.85);
+      }
+    }
+    if (cam.scale * m.pieceSize < 18) return;
+    for (const l of m.labels ?? []) {
+      if (!inView(l.at)) continue;
+      const sx = l.at[0] * cam.scale + cam.ox, sy = l.at[1] * cam.scale + cam.oy;
+      ctx.font = `italic ${l.bold ? 700 : 600} ${Math.round((l.bold ? 12 : 10.5) * k)}px Georgia, serif`;
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = 'rgba(250,246,232,0.9)';
+      ctx.strokeText(l.text, sx, sy);
+      ctx.fillStyle = '#2b2418';
+      ctx.fillText(l.text, sx, sy);
+    }
   }
 
   private drawLinks(ctx: CanvasRenderingContext2D, cam: Camera): void {
@@ -332,6 +390,7 @@ export class MapRenderer {
       }
       const top = st.pieces[n - 1]!;
       if (s >= 10 && top.symbol !== 'cube') { ctx.fillStyle = 'rgba(0,0,0,0.35)'; ctx.fillRect(x + 2, y + 3, s, s); }
+      if (top.chits?.length && s >= 14) drawChits(ctx, top.chits, x, y + s, s);
       ctx.drawImage(this.sprites.get(top, s, dpr), x - 1, y - 1, s + 2, s + 2);
       if (n > 1 && s >= 16) this.badge(ctx, String(n), x + s + depth * STACK_DEPTH_PX - 2, y - depth * STACK_DEPTH_PX + 2);
       if (ov.highlights.size) {
@@ -416,6 +475,28 @@ export class MapRenderer {
     }
     return null;
   }
+}
+
+/** Chits under a counter: small squares peeking out along its foot, their labels readable from ~30 px counters. */
+function drawChits(ctx: CanvasRenderingContext2D, chits: readonly ChitMark[], x: number, foot: number, s: number): void {
+  const c = Math.max(8, s * 0.34);
+  const step = Math.min(c * 0.92, (s * 1.1 - c) / Math.max(1, chits.length - 1));
+  const y = foot - c * 0.15; // mostly below the counter's foot
+  chits.forEach((ch, i) => {
+    const cx = x + i * step - s * 0.05;
+    ctx.fillStyle = ch.fill;
+    ctx.fillRect(cx, y, c, c);
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = 'rgba(0,0,0,0.75)';
+    ctx.strokeRect(cx + 0.5, y + 0.5, c - 1, c - 1);
+    if (c >= 10) {
+      ctx.fillStyle = ch.ink;
+      ctx.font = `bold ${Math.round(c * (ch.label.length > 2 ? 0.42 : 0.55))}px system-ui, sans-serif`;
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(ch.label, cx + c / 2, y + c * 0.6, c - 2);
+    }
+  });
 }
 
 function areaPath(ctx: CanvasRenderingContext2D, a: AreaShape): void {

@@ -199,7 +199,18 @@ export function StackList({ title, pieces, at, onClose }: { title: string; piece
     <div class="stack-list" data-testid="stack-list" style={{ left: `${at[0] + 16}px`, top: `${at[1] + 8}px` }}>
       <div class="stack-head"><b>{title}</b>{onClose && <button onClick={onClose} aria-label="Close">✕</button>}</div>
       {[...pieces].reverse().map((p) => (
-        <div class="stack-row" key={p.id}><CounterIcon piece={p} /><span>{p.title}</span></div>
+        <div class="stack-item" key={p.id}>
+          <div class="stack-row"><CounterIcon piece={p} /><span>{p.title}</span></div>
+          {p.chits && p.chits.length > 0 && (
+            <div class="chit-row" data-testid="chits">
+              {p.chits.map((c, i) => (
+                <span key={i} class={`chit${c.faceDown ? ' face-down' : ''}`} data-testid="chit" data-face={c.faceDown ? 'down' : 'up'} title={c.title}
+                  style={{ background: c.fill, color: c.ink }}>{c.label}</span>
+              ))}
+              <span class="chit-words">{p.chits.map((c) => c.title).join('; ')}</span>
+            </div>
+          )}
+        </div>
       ))}
     </div>
   );
