@@ -7,10 +7,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalog } from '@sandtable/catalog';
-import { randomIndex, seedRng } from '@sandtable/engine';
-import { http, startServer, storeVariants, type TestStore } from './test-support.ts';
+import { playOverApi, startServer, storeVariants, type TestStore } from './test-support.ts';
 
-const MAX_ACTIONS = 450;
 type Side = 'DE' | 'SU';
 const other = (s: Side): Side => (s === 'DE' ? 'SU' : 'DE');
 
@@ -34,48 +32,28 @@ describe('Prokhorovka through the API: face-down chits stay hidden', () => {
     store = await storeVariants()[0]!.open();
     const { server, url } = await startServer(store.repo, { catalog, seed: () => 'prokhorovka-api' });
     close = () => server.close();
-    const created = await http(url, 'POST', '/api/games', {
-      body: { game: 'prokhorovka', seats: { DE: { kind: 'human', name: 'Ada' }, SU: { kind: 'human', name: 'Ben' } } },
-    });
-    expect(created.status).toBe(201);
-    const gameId = created.body.gameId as string;
-    const token = Object.fromEntries(created.body.seats.map((s: { role: Side; token: string }) => [s.role, s.token])) as Record<Side, string>;
-    const rng = seedRng('prokhorovka-api-moves');
     let backsSeen = 0;
-    let played = 0;
-    for (; played < MAX_ACTIONS; played++) {
-      const msg = {} as Record<Side, any>;
-      for (const side of ['DE', 'SU'] as const) {
-        const r = await http(url, 'GET', `/api/games/${gameId}`, { token: token[side] });
-        expect(r.status).toBe(200);
-        expect(r.body.role).toBe(side);
-        msg[side] = r.body;
-      }
-      expect(msg.DE.version).toBe(msg.SU.version);
-      for (const side of ['DE', 'SU'] as const) {
-        const hidden = faceDownIds(msg[other(side)].view, other(side));
-        expect(hidden.length, `${other(side)} has face-down chits`).toBeGreaterThan(0);
-        expect(JSON.stringify(msg[other(side)]), 'the owner sees its own ids').toContain(`"${hidden[0]}"`);
-        const mine = JSON.stringify(msg[side]);
-        for (const c of hidden) expect(mine, `${side} sees ${other(side)}'s ${c} at version ${msg[side].version}`).not.toContain(`"${c}"`);
-        for (const u of msg[side].view.game.units as { side: Side; chits: ChitSeen[] }[]) {
-          if (u.side === side) continue;
-          for (const c of u.chits) {
-            if (c.id === undefined) {
-              expect(['tank', 'equip']).toContain(c.back);
-              backsSeen++;
-            } else expect(c.faceUp, `${side} names ${c.id} under ${other(side)}'s unit only face-up`).toBe(true);
+    const played = await playOverApi(url, 'prokhorovka', ['DE', 'SU'], {
+      seed: 'prokhorovka-api-moves', maxActions: 450,
+      check(msg) {
+        for (const side of ['DE', 'SU'] as const) {
+          const hidden = faceDownIds(msg[other(side)].view, other(side));
+          expect(hidden.length, `${other(side)} has face-down chits`).toBeGreaterThan(0);
+          expect(JSON.stringify(msg[other(side)]), 'the owner sees its own ids').toContain(`"${hidden[0]}"`);
+          const mine = JSON.stringify(msg[side]);
+          for (const c of hidden) expect(mine, `${side} sees ${other(side)}'s ${c} at version ${msg[side].version}`).not.toContain(`"${c}"`);
+          for (const u of msg[side].view.game.units as { side: Side; chits: ChitSeen[] }[]) {
+            if (u.side === side) continue;
+            for (const c of u.chits) {
+              if (c.id === undefined) {
+                expect(['tank', 'equip']).toContain(c.back);
+                backsSeen++;
+              } else expect(c.faceUp, `${side} names ${c.id} under ${other(side)}'s unit only face-up`).toBe(true);
+            }
           }
         }
-      }
-      if (msg.DE.summary.status === 'finished') break;
-      const mover = msg.DE.summary.turnRole as Side;
-      const actions = msg[mover].view.actions;
-      const sent = await http(url, 'POST', `/api/games/${gameId}/actions`, {
-        token: token[mover], body: { version: msg[mover].version, action: actions[randomIndex(rng, actions.length)] },
-      });
-      expect(sent.status, JSON.stringify(sent.body).slice(0, 300)).toBe(200);
-    }
+      },
+    });
     expect(played).toBeGreaterThan(300);
     expect(backsSeen, 'enemy chits were seen by their backs').toBeGreaterThan(100);
   });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
+import { randomIndex, seedRng } from '@sandtable/engine';
 import { createServer, type ServerOptions, type SandtableServer } from './app.ts';
 import { PostgresRepository } from './db/postgres.ts';
 import { SqliteRepository } from './db/sqlite.ts';
@@ -219,4 +220,41 @@ export async function eventually(cond: () => boolean | Promise<boolean>, ms = 10
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error(`${what} not reached within ${ms} ms`);
+}
+
+/**
+ * A two-seat game played over the HTTP API with seeded random legal actions, each seat from its
+ * own view: at every version `check` gets each seat's latest response (same version for all),
+ * before the seat to move sends its action. Returns the number of actions played.
+ */
+export async function playOverApi(url: string, game: string, roles: readonly string[], opts: {
+  seed: string; maxActions: number; check(msg: Record<string, any>): void;
+}): Promise<number> {
+  const created = await http(url, 'POST', '/api/games', {
+    body: { game, seats: Object.fromEntries(roles.map((r, i) => [r, { kind: 'human', name: `Player ${i + 1}` }])) },
+  });
+  if (created.status !== 201) throw new Error(`create ${game}: ${created.status} ${JSON.stringify(created.body)}`);
+  const gameId = created.body.gameId as string;
+  const token = Object.fromEntries(created.body.seats.map((s: { role: string; token: string }) => [s.role, s.token])) as Record<string, string>;
+  const rng = seedRng(opts.seed);
+  let played = 0;
+  for (; played < opts.maxActions; played++) {
+    const msg: Record<string, any> = {};
+    for (const role of roles) {
+      const r = await http(url, 'GET', `/api/games/${gameId}`, { token: token[role] });
+      if (r.status !== 200 || r.body.role !== role) throw new Error(`GET as ${role}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
+      msg[role] = r.body;
+    }
+    if (new Set(roles.map((r) => msg[r].version)).size !== 1) throw new Error(`seats see different versions: ${roles.map((r) => msg[r].version)}`);
+    opts.check(msg);
+    const first = msg[roles[0]!];
+    if (first.summary.status === 'finished') break;
+    const mover = first.summary.turnRole as string;
+    const actions = msg[mover].view.actions;
+    const sent = await http(url, 'POST', `/api/games/${gameId}/actions`, {
+      token: token[mover], body: { version: msg[mover].version, action: actions[randomIndex(rng, actions.length)] },
+    });
+    if (sent.status !== 200) throw new Error(`action refused: ${JSON.stringify(sent.body).slice(0, 300)}`);
+  }
+  return played;
 }

@@ -6,10 +6,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalog } from '@sandtable/catalog';
-import { randomIndex, seedRng } from '@sandtable/engine';
-import { http, startServer, storeVariants, type TestStore } from './test-support.ts';
+import { playOverApi, startServer, storeVariants, type TestStore } from './test-support.ts';
 
-const MAX_ACTIONS = 500;
 type Side = 'axis' | 'allies';
 const other = (s: Side): Side => (s === 'axis' ? 'allies' : 'axis');
 
@@ -25,41 +23,21 @@ describe('Third Reich through the API: hands stay hidden', () => {
     store = await storeVariants()[0]!.open();
     const { server, url } = await startServer(store.repo, { catalog, seed: () => 'third-reich-api' });
     close = () => server.close();
-    const created = await http(url, 'POST', '/api/games', {
-      body: { game: 'third-reich', seats: { axis: { kind: 'human', name: 'Ada' }, allies: { kind: 'human', name: 'Ben' } } },
-    });
-    expect(created.status).toBe(201);
-    const gameId = created.body.gameId as string;
-    const token = Object.fromEntries(created.body.seats.map((s: { role: Side; token: string }) => [s.role, s.token])) as Record<Side, string>;
-    const rng = seedRng('third-reich-api-moves');
     let bothHeldCards = 0;
-    let played = 0;
-    for (; played < MAX_ACTIONS; played++) {
-      const msg = {} as Record<Side, any>;
-      for (const side of ['axis', 'allies'] as const) {
-        const r = await http(url, 'GET', `/api/games/${gameId}`, { token: token[side] });
-        expect(r.status).toBe(200);
-        expect(r.body.role).toBe(side);
-        msg[side] = r.body;
-      }
-      expect(msg.axis.version).toBe(msg.allies.version);
-      for (const side of ['axis', 'allies'] as const) {
-        const theirs = msg[other(side)].view.game;
-        const hidden = [...(theirs.hand[other(side)] as string[]), ...(theirs.deck[other(side)] as string[])];
-        const mine = JSON.stringify(msg[side]);
-        for (const c of hidden) expect(mine, `${side} sees ${other(side)}'s ${c} at version ${msg[side].version}`).not.toContain(`"${c}"`);
-        expect(typeof msg[side].view.game.hand[other(side)]).toBe('number');
-        expect(msg[side].view.game.hand[other(side)]).toBe(theirs.hand[other(side)].length);
-      }
-      if (msg.axis.view.game.hand.axis.length && msg.allies.view.game.hand.allies.length) bothHeldCards++;
-      if (msg.axis.summary.status === 'finished') break;
-      const mover = msg.axis.summary.turnRole as Side;
-      const actions = msg[mover].view.actions;
-      const sent = await http(url, 'POST', `/api/games/${gameId}/actions`, {
-        token: token[mover], body: { version: msg[mover].version, action: actions[randomIndex(rng, actions.length)] },
-      });
-      expect(sent.status, JSON.stringify(sent.body).slice(0, 300)).toBe(200);
-    }
+    const played = await playOverApi(url, 'third-reich', ['axis', 'allies'], {
+      seed: 'third-reich-api-moves', maxActions: 500,
+      check(msg) {
+        for (const side of ['axis', 'allies'] as const) {
+          const theirs = msg[other(side)].view.game;
+          const hidden = [...(theirs.hand[other(side)] as string[]), ...(theirs.deck[other(side)] as string[])];
+          const mine = JSON.stringify(msg[side]);
+          for (const c of hidden) expect(mine, `${side} sees ${other(side)}'s ${c} at version ${msg[side].version}`).not.toContain(`"${c}"`);
+          expect(typeof msg[side].view.game.hand[other(side)]).toBe('number');
+          expect(msg[side].view.game.hand[other(side)]).toBe(theirs.hand[other(side)].length);
+        }
+        if (msg.axis.view.game.hand.axis.length && msg.allies.view.game.hand.allies.length) bothHeldCards++;
+      },
+    });
     expect(played).toBeGreaterThan(100);
     expect(bothHeldCards, 'both sides held cards at some versions (turn 2 on)').toBeGreaterThan(10);
   });
