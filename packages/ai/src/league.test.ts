@@ -20,4 +20,11 @@ describe('league', () => {
     expect(table).toHaveLength(2 + 4);
     expect(table[2]).toMatch(/^\| easy \| random \| a \| 2 \|/);
   });
+
+  it('--sides plays only the named sides, and refuses an unknown one', () => {
+    const specs = leagueSpecs('pig', 'easy', ['random', 'greedy'], 2, 't', undefined, ['b']);
+    expect(specs).toHaveLength(4);
+    expect(specs.every((s) => s.aiSide === 'b')).toBe(true);
+    expect(() => leagueSpecs('pig', 'easy', ['random'], 1, 't', undefined, ['c'])).toThrow(/unknown side/);
+  });
 });

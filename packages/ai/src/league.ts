@@ -1,6 +1,6 @@
 /**
  * The AI league: `npm run ai:league -- --game G --games N [--ai normal] [--time MS] [--vs random,greedy]
- * [--seed S] [--jobs J]` plays the AI against each baseline, on each side, N games per pairing,
+ * [--seed S] [--jobs J] [--sides a,b]` plays the AI against each baseline, on each side, N games per pairing,
  * and prints win rates with 95% Wilson intervals and the AI's mean time per impulse (a side's
  * streak of consecutive steps: the wargamer's decision, which the budget is set per) and per step.
  * Targets (issue #4), at normal strength with 1 s a decision: >= 95% against random and >= 70%
@@ -82,8 +82,10 @@ export function wilson(wins: number, n: number, z = 1.96): [number, number] {
 }
 
 /** Game i of every pairing and side comes before game i + 1 of any (a cut-short run stays balanced). */
-export function leagueSpecs(gameId: string, ai: AiKind, opponents: AiKind[], games: number, seed: string, timeMs?: number): GameSpec[] {
-  const roles = aiFor(gameId).game.rules.roles;
+export function leagueSpecs(gameId: string, ai: AiKind, opponents: AiKind[], games: number, seed: string, timeMs?: number, sides?: readonly Role[]): GameSpec[] {
+  const all = aiFor(gameId).game.rules.roles;
+  for (const r of sides ?? []) if (!all.includes(r)) throw new Error(`unknown side "${r}"; roles are ${all.join(', ')}`);
+  const roles = sides?.length ? all.filter((r) => sides.includes(r)) : all;
   const specs: GameSpec[] = [];
   for (let i = 0; i < games; i++) {
     for (const opponent of opponents) {
@@ -143,12 +145,12 @@ async function runParallel(specs: GameSpec[], jobs: number, onResult: (r: GameRe
 async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
-    options: { game: { type: 'string', default: 'soft-underbelly' }, games: { type: 'string', default: '20' }, ai: { type: 'string', default: 'normal' }, time: { type: 'string' }, vs: { type: 'string', default: 'random,greedy' }, seed: { type: 'string', default: 'league' }, jobs: { type: 'string', default: '1' }, quiet: { type: 'boolean' }, 'table-every': { type: 'string', default: '0' } },
+    options: { game: { type: 'string', default: 'soft-underbelly' }, games: { type: 'string', default: '20' }, ai: { type: 'string', default: 'normal' }, time: { type: 'string' }, vs: { type: 'string', default: 'random,greedy' }, seed: { type: 'string', default: 'league' }, jobs: { type: 'string', default: '1' }, quiet: { type: 'boolean' }, 'table-every': { type: 'string', default: '0' }, sides: { type: 'string' } },
   });
   const kinds = [values.ai, ...values.vs.split(',')];
   for (const k of kinds) if (!isAiKind(k)) throw new Error(`unknown AI "${k}"`);
   const timeMs = values.time === undefined ? undefined : Number(values.time);
-  const specs = leagueSpecs(values.game, values.ai as AiKind, values.vs.split(',') as AiKind[], Number(values.games), values.seed, timeMs);
+  const specs = leagueSpecs(values.game, values.ai as AiKind, values.vs.split(',') as AiKind[], Number(values.games), values.seed, timeMs, values.sides?.split(','));
   console.log(`league: ${values.game}, ${values.ai}${timeMs ? ` at ${timeMs} ms an impulse` : ''} vs ${values.vs}, ${values.games} games per pairing and side, ${values.jobs} job(s)`);
   const t0 = now();
   const every = Number(values['table-every']);
