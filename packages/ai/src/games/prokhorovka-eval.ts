@@ -165,12 +165,13 @@ export function calibrate(g: PGState): void {
 
 calibrate(prokhorovka.setup('calibrate').game);
 
-/** Logistic scale: a margin of this many VP is worth about 73%. */
-const SCALE = 1.2;
+/** Logistic scale: a margin of this many VP is worth about 73%; sharper as the end nears (18.0 is counted at the end). */
+const scale = (frac: number) => 0.6 + 0.8 * frac;
 
 /** Estimated chance that `role` wins from `g` (18.0). */
 export function evaluateProkhorovka(g: PGState, role: string, E: Env = ENV): number {
   if (g.result) return g.result.winner === role ? 1 : g.result.winner === null ? 0.5 : 0;
-  const de = winChanceFromMargin(margin(evalTerms(g, E)), SCALE);
+  const t = evalTerms(g, E);
+  const de = winChanceFromMargin(margin(t), scale(t.frac));
   return role === 'DE' ? de : 1 - de;
 }

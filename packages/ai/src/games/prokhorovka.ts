@@ -100,33 +100,49 @@ function unheld(g: PGState): number[] {
 
 const nearest = (h: number, targets: readonly number[]) => (targets.length ? Math.min(...targets.map((t) => grid.distance(h, t))) : 0);
 
-/** Tank-battle chits under a unit (tank, SP AT, AT gun: 10.2③) and its other chits. */
-function chitWorth(g: PGState, unit: string): number {
-  let w = 0;
-  for (const c of chitsOf(g, unit)) {
-    const k = E.equipById.get(c.id)!.cls;
-    w += k === 'tank' || k === 'spat' ? 1 : k === 'atgun' ? 0.8 : 0.5;
+/** What a stack brings to a battle from its chits (10.2): tank-battle weapons, artillery dice, best armor, position level. */
+interface Arms { tanks: number; artillery: number; armor: number; position: number }
+
+function armsOf(g: PGState, units: readonly string[], defending: boolean): Arms {
+  const arms: Arms = { tanks: 0, artillery: 0, armor: 0, position: 0 };
+  for (const unit of units) {
+    for (const c of chitsOf(g, unit)) {
+      const k = E.equipById.get(c.id)!;
+      // 11.5(1)1: the attacker's AT guns (and AA guns as AT guns) take no part in the tank battle.
+      const tankBattle = k.cls === 'tank' || k.cls === 'spat' || (defending && (k.cls === 'atgun' || k.cls === 'aagun'));
+      if (tankBattle) arms.tanks++;
+      if (k.artillery) arms.artillery += k.artillery;
+      if (tankBattle || k.cls === 'spart') arms.armor = Math.max(arms.armor, k.armor ?? 0); // 11.6(1)2
+      if (defending && k.defense) arms.position = Math.max(arms.position, k.defense);
+    }
   }
-  return w;
+  return arms;
 }
 
 /**
- * A rough chance that attackers beat `target` in damage application (11.6): expected hits of
- * their normal fire (11.4(1)2, TEC normal hit; 1 across a river) and their tank-battle chits
- * against the defender's (hit number 2, 11.4(1)1), its TDL (11.6(1)1) and chits.
+ * A rough chance that attackers beat `target` in damage application (11.6): each side's expected
+ * damage points - bombardment (11.3: the attacker at the TEC artillery number, the defender at 2),
+ * normal fire (11.4: TEC normal number, 1 across a river; the defender at 2), unpaired tank-battle
+ * weapons as tank support (11.5(4): the defender's hit automatically) - plus the best armor
+ * (11.6(1)2), and for the defender its TDL or position level and entrenchment (11.6(1)1, 17.2).
  */
 export function attackOdds(g: PGState, attackers: readonly string[], target: string): number {
   const th = hexOf(g, target);
   if (th < 0 || !attackers.length) return 0;
-  let att = 0;
-  for (const a of attackers) {
-    const ah = hexOf(g, a);
+  const tec = terrainAt(th);
+  const a = armsOf(g, attackers, false);
+  const d = armsOf(g, [target], true);
+  let att = (a.artillery * tec.artilleryHit) / 6 + Math.max(0, a.tanks - d.tanks) * 0.5 + a.armor;
+  for (const x of attackers) {
+    const ah = hexOf(g, x);
     const river = ah >= 0 && (grid.hexsideBetween(ah, th) & 3) !== 0;
-    att += (fireOf(g, a) * (river ? 1 : terrainAt(th).normalHit)) / 6 + 0.9 * chitWorth(g, a);
+    att += (fireOf(g, x) * (river ? 1 : tec.normalHit)) / 6;
   }
-  const def = (fireOf(g, target) * 2) / 6 + 0.9 * chitWorth(g, target) + terrainAt(th).tdl + (E.b.entrench[th] ? 1 : 0);
+  const def = ((fireOf(g, target) + d.artillery) * 2) / 6 + Math.max(0, d.tanks - a.tanks) + d.armor + Math.max(tec.tdl, d.position) + (E.b.entrench[th] === (unitSide(g, target) === 'DE' ? 1 : 2) ? 1 : 0);
   return 1 / (1 + Math.exp(-(att - def) * 1.2));
 }
+
+const unitSide = (g: PGState, id: string) => g.units.find((u) => u.id === id)!.side;
 
 /** Attackers already declared against `target` this phase (9.1(4)). */
 function declaredAgainst(g: PGState, target: string): string[] {
