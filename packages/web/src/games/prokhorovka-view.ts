@@ -154,9 +154,10 @@ export function determinized(view: View<unknown>): PGState | null {
   const key = view.game as object;
   if (states.has(key)) return states.get(key)!;
   let g: PGState | null = null;
-  const role = asSide(view.role);
+  // an observer's view hides both sides' chits: dealt as if for the German (positions are all VP and paths need)
+  const role = asSide(view.role) ?? 'DE';
   try {
-    if (role) g = prokhorovka.rules.determinize!(view.game as PGView, role, seedRng(`web:${view.seq}`));
+    g = prokhorovka.rules.determinize!(view.game as PGView, role, seedRng(`web:${view.seq}`));
   } catch {
     g = null;
   }

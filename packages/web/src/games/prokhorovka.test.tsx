@@ -148,7 +148,7 @@ describe('Prokhorovka side panels and clicks', () => {
     let x = prokhorovka.setup('vp');
     const rng = seedRng('vp');
     for (let i = 0; i < 3000 && prokhorovka.decision(x); i++) {
-      if (i % 250 === 0) for (const r of ['DE', 'SU']) expect(adapter.status(prokhorovka.view(x, r)).find(([k]) => k === 'German VP')![1]).toBe(`${germanVP(E, x.game).vp} (wins at 6, 18.0)`);
+      if (i % 250 === 0) for (const r of ['DE', 'SU', 'observer']) expect(adapter.status(prokhorovka.view(x, r)).find(([k]) => k === 'German VP')![1]).toBe(`${germanVP(E, x.game).vp} (wins at 6, 18.0)`);
       const d = prokhorovka.decision(x)!;
       const acts = prokhorovka.legalActions(x, d.role);
       x = prokhorovka.apply(x, d.role, acts[randomIndex(rng, acts.length)]!);

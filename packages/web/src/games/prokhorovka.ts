@@ -30,7 +30,7 @@ for (let i = 0; i < grid.nodeCount; i++) {
 
 const layout = { size: 30 };
 const SY = layout.size * Math.sqrt(3) / 2;
-const PIECE = 32;
+const PIECE = 38;
 const center = (i: number): Pt => {
   const p = grid.toPixel(i, layout);
   return [p.x, p.y];
@@ -85,7 +85,7 @@ const EDGE_OFFSET: Record<string, Pt> = { N: [0, -0.62], S: [0, 0.62], E: [0.62,
 const MARKS: MapMark[] = [
   ...data.map.vpHexes.map((v): MapMark => {
     const [x, y] = center(grid.hex(v.hex));
-    return { at: [x + 19, y - 9], glyph: '★', color: COLORS.vp, px: 15 };
+    return { at: [x + 23, y - 9], glyph: '★', color: COLORS.vp, px: 14 };
   }),
   ...data.map.sources.map((s): MapMark => {
     const [x, y] = center(grid.hex(s.hex));
@@ -95,15 +95,18 @@ const MARKS: MapMark[] = [
 ];
 const LABELS: MapLabel[] = data.map.places.map((p) => {
   const [x, y] = center(grid.hex(p.hex));
-  return { at: [x, y - SY * 0.8], text: p.name, bold: p.kind === 'city' };
+  return { at: [x, y - SY * 0.87], text: p.name, bold: p.kind === 'city' };
 });
 const HILL_MARKS: MapMark[] = data.map.hills.map((h) => {
   const [x, y] = center(grid.hex(h.hex));
-  return { at: [x - 19, y - 9], glyph: '⌒', color: '#6b4a22', px: 13 };
+  return { at: [x - 23, y - 9], glyph: '⌒', color: '#6b4a22', px: 13 };
 });
 
-const last = grid.nodeCount - 1;
-export const BOUNDS = { minX: center(0)[0] - 40, minY: center(0)[1] - 40, maxX: center(last)[0] + 40, maxY: center(last)[1] + SY + 30 };
+const centres = Array.from({ length: grid.nodeCount }, (_, i) => center(i));
+export const BOUNDS = {
+  minX: Math.min(...centres.map((c) => c[0])) - 45, minY: Math.min(...centres.map((c) => c[1])) - 45,
+  maxX: Math.max(...centres.map((c) => c[0])) + 45, maxY: Math.max(...centres.map((c) => c[1])) + 45,
+};
 
 const HEX_LABELS: readonly string[] = Array.from({ length: grid.nodeCount }, (_, i) => grid.label(i));
 const CHIT_ID = /^(DE|SU)-[ES]\d+$/;
