@@ -40,7 +40,7 @@ const center = (i: number): Pt => {
 const TERRAIN_COLOR: Record<string, string> = { clear: '#e3e2b6', town: '#ecc9a0', city: '#d99c78', hill: '#c3a57a' };
 export const COLORS = {
   river: '#3b83c9', major: '#1f5fae', road: '#8b3a1c', rail: '#1e1e1e', start: '#d4141a', vp: '#ffd21f',
-  entrench: { SU: '#7a2614', DE: '#2f352f' }, source: { DE: SIDE_COLOR.DE.fill, SU: SIDE_COLOR.SU.fill },
+  entrench: { SU: 'rgba(122,38,20,0.8)', DE: 'rgba(47,53,47,0.85)' }, source: { DE: SIDE_COLOR.DE.fill, SU: SIDE_COLOR.SU.fill },
 };
 
 export const HEX_BOARD: HexBoard = {
@@ -74,7 +74,7 @@ function insetHex(i: number, f: number): Pt[] {
 }
 
 const STROKES: MapStroke[] = [
-  ...data.map.entrenchments.flatMap((e) => e.hexes.map((h): MapStroke => ({ points: insetHex(grid.hex(h), 0.8), color: COLORS.entrench[e.side], width: 2.6, dash: [5, 3], closed: true }))),
+  ...data.map.entrenchments.flatMap((e) => e.hexes.map((h): MapStroke => ({ points: insetHex(grid.hex(h), 0.8), color: COLORS.entrench[e.side], width: 1.8, dash: [4, 3], closed: true }))),
   ...BRIDGES.flatMap(([a, b]): MapStroke[] => {
     const p = lerp(center(a), center(b), 0.36), q = lerp(center(a), center(b), 0.64);
     return [{ points: [p, q], color: '#1b1b1b', width: 9 }, { points: [p, q], color: '#efe7cf', width: 5 }];

@@ -200,7 +200,9 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
     for (const p of targets) hl.set(p, selected.length || preview ? 'target' : 'legal');
     for (const p of selected) hl.set(p, 'selected');
     let path: Overlays['path'] = null;
-    const pathAction = preview ?? pending ?? (selected.length && hover.place ? candidates.find((a) => placesOf(a, known).includes(hover.place!)) : undefined);
+    // the arrow of the action under the pointer: with a selection, the first naming the hovered place; without, the only one naming it
+    const naming = hover.place && actions.length ? candidates.filter((a) => placesOf(a, known).includes(hover.place!)) : [];
+    const pathAction = preview ?? pending ?? (selected.length ? naming[0] : naming.length === 1 ? naming[0] : undefined);
     if (pathAction && adapter.path) {
       const mine = session.record.actions.slice(0, at).filter((e) => e.role === view.decision?.role).map((e) => e.action);
       path = adapter.path(view, bare(pathAction), mine);
