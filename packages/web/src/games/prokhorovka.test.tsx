@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { randomIndex, seedRng, type EngineState } from '@sandtable/engine';
-import { germanVP, loadProkhorovkaData, makeEnv, prokhorovka, MAJOR, RIVER, RAIL, ROAD, type PGView } from '@sandtable/prokhorovka';
+import { battleOdds, germanVP, loadProkhorovkaData, makeEnv, prokhorovka, MAJOR, RIVER, RAIL, ROAD, type PGView } from '@sandtable/prokhorovka';
 import { afterEach, describe, expect, it } from 'vitest';
 import { matching, placesOf } from '../actions.ts';
 import { MapRenderer } from '../map/render.ts';
@@ -154,6 +154,34 @@ describe('Prokhorovka side panels and clicks', () => {
       x = prokhorovka.apply(x, d.role, acts[randomIndex(rng, acts.length)]!);
     }
     expect(track.lines.join('\n')).toMatch(/T5 9 July 1943: 5GA x3 \(N\)/);
+  });
+
+  it('11.3-11.5: the battle under way shows its attackers, defender, step and damage, and once its support is revealed the rules\' odds', () => {
+    const after = ['bombard', 'normal', 'molotov', 'window:tank', 'bombAlloc', 'pairing', 'duels', 'tankSupport', 'damage'];
+    const s = playUntil('b', (x) => {
+      const c = (x.game as any).combat;
+      const b = c?.current != null ? c.battles.find((y: any) => y.id === c.current) : null;
+      return !!b && after.includes(b.step);
+    });
+    const c = (s.game as any).combat;
+    const b = c.battles.find((y: any) => y.id === c.current);
+    const role = prokhorovka.decision(s)!.role;
+    const v = prokhorovka.view(s, role);
+    const info = adapter.info!(v)!;
+    expect(info.lines.join('\n')).toContain(`Battle for ${b.target}`);
+    expect(info.lines.join('\n')).toContain(b.attackers.join(', '));
+    expect(info.lines.join('\n')).toMatch(new RegExp(`damage: German ${b.dmg.DE}, Soviet ${b.dmg.SU}`));
+    expect(info.odds.length).toBeGreaterThan(0);
+    for (const t of info.odds) {
+      const sum = t.rows.reduce((n, r) => n + r.p, 0);
+      expect(sum, t.title).toBeGreaterThan(0.98);
+      expect(sum, t.title).toBeLessThan(1.0001);
+    }
+    // the same numbers as the rules' battleOdds on the real state: nothing hidden went into them
+    const o = battleOdds(makeEnv(data), s.game, b);
+    const bomb = info.odds.find((t) => t.title.startsWith(`${b.attacker === 'DE' ? 'German' : 'Soviet'} bombardment`));
+    if (o.bombard[b.attacker as 'DE' | 'SU'].dice > 0) expect(bomb!.title).toContain(`${o.bombard[b.attacker as 'DE' | 'SU'].dice} dice hitting on ≤${o.bombard[b.attacker as 'DE' | 'SU'].need}`);
+    for (const n of o.normal.filter((x) => x.odds.dice > 0)) expect(info.odds.some((t) => t.title.startsWith(`${n.stack} normal fire`) && t.title.includes(`${n.odds.dice} dice hitting on ≤${n.odds.need}`))).toBe(true);
   });
 
   it('6.0, 5.1(7): the support pool lists own chits by name, the opponent\'s as a count; the reorganization pool likewise', () => {
