@@ -12,7 +12,7 @@ import {
   ARRIVING, AS_CHIT, DETACHED, ELIMINATED, RESERVE, capacity, detachmentChitOf, detachmentUnitId, chitsOf, inEnemyZoc, locReach, makeEnv, other, roadLocReach,
   type ChitState, type Entry, type Env, type PGState, type Side,
 } from './state.ts';
-import { attackPhaseLegal, combatDescribe, combatExplain, combatLegal, combatPerform, combatSummary, combatView, endDeclaration, isAttackPhase, isCombatAction, type CombatAction, type CombatView } from './combat/actions.ts';
+import { airOutsideBattles, attackPhaseLegal, combatDescribe, combatExplain, combatLegal, combatPerform, combatSummary, combatView, endDeclaration, isAttackPhase, isCombatAction, type CombatAction, type CombatView } from './combat/actions.ts';
 import { determinize, publicState, type PublicState } from './determinize.ts';
 import { copyMoveState, describeMove, endMovement, endPlayerTurnMovement, explainMove, initialMoveState, isMoveAction, movementLegal, performMove, type MoveAction } from './movement.ts';
 
@@ -228,6 +228,7 @@ export function legal(E: Env, g: PGState, d: Entry): PGAction[] {
       return out;
     }
     case 'movement':
+      return [...movementLegal(E, g, d), ...airOutsideBattles(E, g, s)]; // 8.0, 7.0(2), 19.2; 16.1(1)2-3 ground attack and recon at any time
     case 'moveTo':
       return movementLegal(E, g, d); // 8.0, 7.0(2), 19.2
     case 'reinfChoice':

@@ -7,11 +7,11 @@ import type { Ctx } from '@sandtable/engine';
 import { RuleError } from '@sandtable/engine';
 import { detachmentChitOf, other, unitState, type Entry, type Env, type PGState, type Side } from '../state.ts';
 import { advanceCandidates, endRetreat, lossOptions, retreatChoices, retreatInto, takeStep } from './aftermath.ts';
-import { aaGuns, airOptions, declareMission, fighters, finish, reconReveal, reconTargets, smokeReady, type Mission } from './air.ts';
+import { aaGuns, airOptions, declareMission, fighters, finish, nameReconTarget, reconReveal, reconTargets, smokeReady, type Mission } from './air.ts';
 import {
   bombTargets, commanderTargets, declarable, declareChit, engineerTargets, paired, run, sniperTargets, tankWeapons, unassigned,
 } from './battle.ts';
-import { chitName, cs, cur, liveCommanders, moveUnit, rerollOptions, supp, toCup, offerReroll } from './core.ts';
+import { chitName, cs, cur, isRed, liveCommanders, moveUnit, rerollOptions, supp, supportToCup, toCup, offerReroll } from './core.ts';
 import { armorOf, stacksOf } from './fire.ts';
 import type { Battle } from './types.ts';
 import {
@@ -70,9 +70,17 @@ export const isCombatAction = (a: { type: string }): a is CombatAction => TYPES.
 
 export const isAttackPhase = (g: PGState) => g.phase === 'normalAttack' || g.phase === 'reserveAttack';
 
-/** Snipers of `side` allocated to the battle and not yet used (签一览 Sniper ※: usable at once against a Commander). */
-export function readySnipers(E: Env, b: Battle, side: Side): string[] {
-  return unassigned(E, b, side, 'sniper').filter((id) => !b.cancelled.includes(id));
+/**
+ * Snipers of `side` usable at once against a Commander during a battle (签一览 Sniper ※): those
+ * allocated to the battle and not yet used, and, as a red chit (A-40), those in the support pool.
+ */
+export function readySnipers(E: Env, g: PGState, b: Battle, side: Side): string[] {
+  const pool = isRed(g, 'sniper') ? g.support.filter((c) => c.side === side && c.loc === 'pool' && E.supportById.get(c.id)!.kind === 'sniper').map((c) => c.id) : [];
+  return [...unassigned(E, b, side, 'sniper').filter((id) => !b.cancelled.includes(id)), ...pool];
+}
+/** Whether `side` is asked to snipe a Commander's re-roll: a ready Sniper, or any chit in a pool that may hide one (3.6(3)). */
+function askSnipe(E: Env, g: PGState, b: Battle, side: Side): boolean {
+  return readySnipers(E, g, b, side).length > 0 || (isRed(g, 'sniper') && g.support.some((c) => c.side === side && c.loc === 'pool'));
 }
 
 /** Re-rolls one die of the pending roll (A-39, A-53) and offers the next re-roll. */
@@ -83,7 +91,11 @@ function doReroll(E: Env, ctx: Ctx, g: PGState, die: number, by: string): void {
   p.dice[die] = v!;
   p.rerolled.push(die);
   p.used.push(by);
-  if (E.supportById.get(by)?.kind === 'commander') cur(g)!.spent.push(by); // 签一览 Commander 1
+  if (E.supportById.get(by)?.kind === 'commander') {
+    const b = cur(g);
+    if (b) b.spent.push(by); // 签一览 Commander 1
+    else { supportToCup(g, by); ctx.log(`${chitName(E, by)} is used from the support pool and goes back to its cup (签一览 Commander 1, A-40)`, { rule: 'A-40' }); }
+  }
   offerReroll(E, g, p);
 }
 
@@ -96,9 +108,19 @@ export function attackPhaseLegal(E: Env, g: PGState): PhaseAction[] {
   if (c && c.stage !== 'idle' && c.stage !== 'declare') return [];
   if (c?.picked) return [...targetsOf(E, g, c.picked).map((t) => ({ type: 'attack' as const, target: t })), { type: 'unpick' }];
   const out: PhaseAction[] = g.units.filter((u) => u.side === g.side && u.hex >= 0 && !attackBar(E, g, u.id)).map((u) => ({ type: 'pickAttacker' as const, unit: u.id }));
-  if (!c?.air) for (const m of airOptions(E, g, g.side)) out.push({ type: 'airMission', ...m }); // 16.1(1)2-3: ground attack at any time, recon in the own player-turn
+  out.push(...airOutsideBattles(E, g, g.side)); // 16.1(1)2-3: ground attack at any time, recon in the own player-turn
   out.push({ type: 'endPhase' });
   return out;
+}
+
+/**
+ * 16.1(1)2-3: air missions flown outside battles, from a phase's own decision or the allocation
+ * step: ground attack at any time (either player), reconnaissance in the own player-turn
+ * (A-17); bombing needs a battle being resolved (16.1(1)1). None while a mission is under way.
+ */
+export function airOutsideBattles(E: Env, g: PGState, side: Side): CombatAction[] {
+  if (g.combat?.air || cur(g)) return [];
+  return airOptions(E, g, side).filter((m) => m.mission !== 'bomb').map((m) => ({ type: 'airMission' as const, ...m }));
 }
 
 export function combatLegal(E: Env, g: PGState, d: Entry): CombatAction[] {
@@ -109,7 +131,7 @@ export function combatLegal(E: Env, g: PGState, d: Entry): CombatAction[] {
     case 'cb:allocate': {
       const out: CombatAction[] = [];
       for (const chit of allocatable(E, g, s)) for (const bt of unresolved(g)) if (!allocFull(E, g, bt, s)) out.push({ type: 'allocate', chit, battle: bt.target });
-      return [...out, { type: 'doneAllocating' }];
+      return [...out, ...airOutsideBattles(E, g, s), { type: 'doneAllocating' }];
     }
     case 'cb:order': return unresolved(g).map((bt) => ({ type: 'resolve', battle: bt.target }));
     case 'cb:equip': return [...declarable(E, g, b!, s).map((x) => ({ type: 'declareChit' as const, ...x })), { type: 'doneDeclaring' }];
@@ -133,7 +155,7 @@ export function combatLegal(E: Env, g: PGState, d: Entry): CombatAction[] {
       return de.flatMap((x) => su.map((y) => ({ type: 'pair' as const, de: x, su: y })));
     }
     case 'cb:reroll': return [...rerollOptions(E, g, cs(g).roll!, s).map((o) => ({ type: 'reroll' as const, ...o })), { type: 'keepRoll' }];
-    case 'cb:snipeNow': return [...readySnipers(E, b!, s).map((by) => ({ type: 'snipeCommander' as const, by })), { type: 'noSnipe' }];
+    case 'cb:snipeNow': return [...readySnipers(E, g, b!, s).map((by) => ({ type: 'snipeCommander' as const, by })), { type: 'noSnipe' }];
     case 'cb:retreat': return [{ type: 'declareRetreat' }, { type: 'holdGround' }];
     case 'cb:loss': {
       const o = lossOptions(g, b!, s);
@@ -206,7 +228,8 @@ export function combatPerform(E: Env, ctx: Ctx, g: PGState, d: Entry, a: CombatA
       break;
     }
     case 'airMission':
-      if (d.kind.startsWith('cb:')) pop(); // from a battle's window; else from the attack phase's own decision
+      if (d.kind === 'cb:air') pop(); // from a battle's window; else from a phase's own decision (it stays below the mission)
+      if (d.kind === 'cb:allocate') { pop(); cs(g).allocDone = cs(g).allocDone.filter((x) => x !== s); } // asked again after the mission (9.2(2))
       declareMission(E, ctx, g, s, a);
       break;
     case 'activateSmoke': pop(); b!.smoke.push(s); ctx.log(`${s} activates Smoke (签一览 Smoke, A-22)`, { rule: 'A-22' }); break;
@@ -230,8 +253,16 @@ export function combatPerform(E: Env, ctx: Ctx, g: PGState, d: Entry, a: CombatA
       air!.step = 'counter';
       break;
     }
-    case 'reconReveal': reconReveal(E, ctx, g, a); pop(); break;
-    case 'doneRevealing': pop(); finish(g, air!); break;
+    case 'reconReveal':
+      if (air!.step === 'targets') nameReconTarget(E, ctx, g, a); // A-17: named at declaration, revealed later
+      else reconReveal(E, ctx, g, a);
+      pop();
+      break;
+    case 'doneRevealing':
+      pop();
+      if (air!.step === 'targets') air!.step = 'smoke';
+      else finish(g, air!);
+      break;
     case 'bombHit': {
       b!.bombAlloc.push(a.chit);
       b!.bombPool[s] -= 1;
@@ -252,7 +283,7 @@ export function combatPerform(E: Env, ctx: Ctx, g: PGState, d: Entry, a: CombatA
     case 'reroll': {
       const p = cs(g).roll!;
       pop();
-      if (E.supportById.get(a.by)?.kind === 'commander' && readySnipers(E, b!, other(s)).length) {
+      if (E.supportById.get(a.by)?.kind === 'commander' && b && askSnipe(E, g, b, other(s))) {
         p.asked = { die: a.die, by: a.by }; // 签一览 Sniper ※: the enemy may cancel the Commander at once
         g.stack.push({ kind: 'cb:snipeNow', role: other(s), side: other(s), rule: '签一览 Sniper ※', prompt: `cancel the Commander's re-roll with a Sniper, or let it stand` });
         return;
@@ -265,6 +296,7 @@ export function combatPerform(E: Env, ctx: Ctx, g: PGState, d: Entry, a: CombatA
       const p = cs(g).roll!;
       b!.snipes.push([a.by, p.asked!.by]);
       b!.spent.push(a.by, p.asked!.by);
+      if (supp(g, a.by).loc === 'pool') supportToCup(g, a.by); // A-40: a red Sniper from the pool is spent
       b!.cancelled.push(p.asked!.by);
       ctx.log(`${chitName(E, a.by)} cancels the Commander's re-roll (签一览 Sniper ※)`, { rule: '签一览 Sniper' });
       p.asked = null;
@@ -344,8 +376,11 @@ export function combatDescribe(E: Env, g: PGState, a: CombatAction): string {
     case 'noIntercept': return 'do not intercept';
     case 'counterIntercept': return `counter-intercept with ${chitName(E, a.chit)}`;
     case 'noCounter': return 'do not counter-intercept';
-    case 'reconReveal': return a.unit ? `reveal a face-down ${a.back ? `${a.back} ` : ''}chit under ${a.unit}` : `reveal an allocated support chit in the battle for ${a.battle}`;
-    case 'doneRevealing': return 'end the reconnaissance';
+    case 'reconReveal': {
+      const what = a.unit ? `a face-down ${a.back ? `${a.back} ` : ''}chit under ${a.unit}` : `an allocated support chit in the battle for ${a.battle}`;
+      return g.combat?.air?.step === 'targets' ? `name ${what} as a reconnaissance target (A-17)` : `reveal ${what}`;
+    }
+    case 'doneRevealing': return g.combat?.air?.step === 'targets' ? 'name no more reconnaissance targets' : 'end the reconnaissance';
     case 'bombHit': return `allocate a bombing hit to ${n(a.chit)}`;
     case 'doneBombHits': return 'allocate no more bombing hits';
     case 'pair': return `pair ${n(a.de)} with ${n(a.su)}`;

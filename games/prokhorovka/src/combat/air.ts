@@ -5,7 +5,7 @@
  */
 import type { Ctx } from '@sandtable/engine';
 import { other, unitState, type Env, type PGState, type Side } from '../state.ts';
-import { ask, chitName, cs, cur, equip, peek, removeFromGame, rollWith, supp, supportToCup, toCup } from './core.ts';
+import { ask, chitName, cs, cur, equip, isRed, peek, removeFromGame, rollWith, supp, supportToCup, toCup } from './core.ts';
 import { activeChits, armorOf, hasPosition, hexOfChit, terrainAt, tdl } from './fire.ts';
 import type { AirMission, Battle } from './types.ts';
 
@@ -53,7 +53,9 @@ export function declareMission(E: Env, ctx: Ctx, g: PGState, side: Side, m: Miss
   const c = supp(g, m.chit);
   c.loc = 'air';
   c.faceUp = true;
-  cs(g).air = { raider: side, chit: m.chit, mission: m.mission, targets: m.targets, step: 'smoke', aaFired: [], interceptor: null, counter: null, shot: 0, cancelled: false, aaNext: null };
+  // A-17, A-52: reconnaissance chooses its targets at declaration (so AA fire knows their hexes, A-23), unless lateMissionChoice
+  const early = m.mission === 'recon' && !g.o.lateMissionChoice;
+  cs(g).air = { raider: side, chit: m.chit, mission: m.mission, targets: m.targets, step: early ? 'targets' : 'smoke', aaFired: [], interceptor: null, counter: null, shot: 0, cancelled: false, aaNext: null, ...(early ? { slots: [] } : {}) };
   ctx.irreversible('an air mission is declared');
   ctx.log(`${side} flies ${chitName(E, m.chit)} on a ${m.mission === 'bomb' ? 'bombing' : m.mission === 'ground' ? 'ground attack' : 'reconnaissance'} mission${m.targets.length ? ` against ${m.targets.map((t) => chitName(E, t)).join(', ')}` : ''} (16.1(1))`, { rule: '16.1(1)' });
 }
@@ -62,6 +64,7 @@ export function declareMission(E: Env, ctx: Ctx, g: PGState, side: Side, m: Miss
 export function missionHexes(g: PGState, a: AirMission): number[] {
   const b = cur(g);
   if (a.mission === 'bomb' && b) return a.raider === b.attacker ? [unitState(g, b.target).hex] : b.attackers.map((u) => unitState(g, u).hex);
+  if (a.mission === 'recon') return (a.slots ?? []).map((t) => unitState(g, t.unit ?? t.battle!).hex).filter((h) => h >= 0); // A-23: the hex of any chosen target
   return a.targets.map((t) => hexOfChit(g, t)).filter((h) => h >= 0);
 }
 
@@ -94,9 +97,14 @@ export function stepAir(E: Env, ctx: Ctx, g: PGState): void {
   const foe = other(a.raider);
   const b = cur(g);
   const rudel = E.supportById.get(a.chit)!.reroll ? [a.chit] : [];
+  if (a.step === 'targets') { // A-17, A-52: up to 3 reconnaissance targets named at declaration
+    if (a.slots!.length < (E.supportById.get(a.chit)!.reveals ?? 3) && reconTargets(E, g, a.raider).length) { ask(g, 'recon', a.raider, '16.1(1)3, A-17', 'name a target of the reconnaissance (up to 3), or stop'); return; }
+    a.step = 'smoke';
+    return;
+  }
   if (a.step === 'smoke') {
     a.step = 'aa';
-    if (inBattle(g, a) && smokeReady(E, b, foe, g.o.smokeAnyTimeOnceAllocated).length) { ask(g, 'smoke', foe, '签一览 Smoke, A-22', 'activate Smoke against this air mission, or not'); return; }
+    if (inBattle(g, a) && smokeReady(E, b, foe, g.o.smokeAnyTimeOnceAllocated && isRed(g, 'smoke')).length) { ask(g, 'smoke', foe, '签一览 Smoke, A-22', 'activate Smoke against this air mission, or not'); return; }
     if (inBattle(g, a) && b!.smoke.includes(foe)) return cancel(E, ctx, g, a, 'Smoke cancels it (签一览 Smoke)');
     return;
   }
@@ -184,6 +192,14 @@ function execute(E: Env, ctx: Ctx, g: PGState, a: AirMission): void {
   const d = E.supportById.get(a.chit)!;
   const b = cur(g);
   if (a.mission === 'recon') {
+    if (a.slots) { // the targets named at declaration, one reveal each (16.1(6)3)
+      if (a.shot >= a.slots.length) return finish(g, a);
+      const slot = a.slots[a.shot]!;
+      if (reconPool(E, g, a.raider, slot).length) return reconReveal(E, ctx, g, slot);
+      ctx.log(`reconnaissance: nothing left to reveal at ${slot.unit ?? `the battle for ${slot.battle}`} (16.1(6)3)`, { rule: '16.1(6)3' });
+      a.shot++;
+      return;
+    }
     if (a.shot < (d.reveals ?? 3) && reconTargets(E, g, a.raider).length) { ask(g, 'recon', a.raider, '16.1(6)3', 'turn an enemy chit face-up (up to 3), or stop'); return; }
     return finish(g, a);
   }
@@ -230,7 +246,16 @@ export function reconTargets(E: Env, g: PGState, raider: Side): ReconSlot[] {
     else for (const back of [...backs].sort()) out.push({ unit: u.id, back });
   }
   for (const b of peek(g).battles) if (b.alloc[other(raider)].some((id) => !supp(g, id).faceUp)) out.push({ battle: b.target });
-  return out;
+  const named = peek(g).air?.step === 'targets' ? peek(g).air!.slots ?? [] : [];
+  return out.filter((t) => named.filter((x) => sameSlot(x, t)).length < reconPool(E, g, raider, t).length); // a slot once per chit it holds
+}
+const sameSlot = (x: ReconSlot, y: ReconSlot) => x.unit === y.unit && x.back === y.back && x.battle === y.battle;
+
+/** A-17: names a reconnaissance target at declaration (revealed once the mission survives). */
+export function nameReconTarget(E: Env, ctx: Ctx, g: PGState, slot: ReconSlot): void {
+  const t: ReconSlot = { ...(slot.unit ? { unit: slot.unit } : {}), ...(slot.back ? { back: slot.back } : {}), ...(slot.battle ? { battle: slot.battle } : {}) };
+  cs(g).air!.slots!.push(t);
+  ctx.log(`reconnaissance target: ${t.unit ? `a face-down ${t.back ? `${t.back} ` : ''}chit under ${t.unit}` : `an allocated chit in the battle for ${t.battle}`} (16.1(1)3, A-17)`, { rule: 'A-17' });
 }
 
 /** The chits a recon slot may stand for. */

@@ -143,7 +143,27 @@ export function rerollAbilities(E: Env, g: PGState, p: PendingRoll, side: Side):
   const out = p.abilities.filter((id) => (E.equipById.get(id) ?? E.supportById.get(id))!.side === side && !p.used.includes(id));
   const b = cur(g);
   if (b) for (const id of liveCommanders(E, g, b, side)) out.push(id);
+  else out.push(...poolCommanders(E, g, side)); // 签一览 Commander "any time", A-40: outside a battle, from the support pool
   return out;
+}
+
+/** A-40: a chit kind usable at once when its condition is met (red names; default Sniper, Commander, Smoke). */
+export const isRed = (g: PGState, kind: string) => g.o.redChits.includes(kind);
+
+/** 签一览 Commander ①, A-40: outside a battle a Commander in the support pool may re-roll a die at once. */
+export function poolCommanders(E: Env, g: PGState, side: Side): string[] {
+  if (!isRed(g, 'commander')) return [];
+  return g.support.filter((c) => c.side === side && c.loc === 'pool' && E.supportById.get(c.id)!.kind === 'commander').map((c) => c.id);
+}
+
+/**
+ * Whether `side` is asked about a re-roll of this roll: when it has an option, and also, outside
+ * a battle, whenever its support pool is not empty and a die hurts it: whether the pool holds a
+ * Commander is hidden (3.6(3)), so being asked must not depend on it.
+ */
+function askReroll(E: Env, g: PGState, p: PendingRoll, side: Side): boolean {
+  if (rerollOptions(E, g, p, side).length) return true;
+  return !cur(g) && isRed(g, 'commander') && hurting(p, side).length > 0 && g.support.some((c) => c.side === side && c.loc === 'pool');
 }
 
 export function liveCommanders(E: Env, g: PGState, b: Battle, side: Side): string[] {
@@ -161,7 +181,7 @@ export function offerReroll(E: Env, g: PGState, p: PendingRoll): boolean {
   const order: Side[] = !g.o.rerollHurtFirst ? [p.firer, p.target] : hitFirst ? [p.target, p.firer] : [p.firer, p.target];
   for (const s of order) {
     if (p.offered.includes(s)) continue;
-    if (rerollOptions(E, g, p, s).length) {
+    if (askReroll(E, g, p, s)) {
       ask(g, 'reroll', s, 'A-53, 签一览 Wittmann/Rudel/Commander', `re-roll a die of "${p.key}" (rolled ${p.dice.join(', ')}) or keep it`);
       return true;
     }

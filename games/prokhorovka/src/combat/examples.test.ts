@@ -123,9 +123,12 @@ describe('16.0-16.3 air combat (T-05, T-06, T-08, D-30..D-34)', () => {
     s = mission(s, sup(s, 'DE', 'Fw 189'), 'recon');
     expect(kind(s)).toBe('cb:recon');
     expect(legal(s)).toEqual([{ type: 'reconReveal', unit: '71G', back: 'equip' }, { type: 'reconReveal', unit: '71G', back: 'tank' }, { type: 'doneRevealing' }]);
-    s = act(s, { type: 'reconReveal', unit: '71G', back: 'tank' });
+    s = act(s, { type: 'reconReveal', unit: '71G', back: 'tank' }); // named at declaration
+    expect(legal(s)).toEqual([{ type: 'reconReveal', unit: '71G', back: 'equip' }, { type: 'doneRevealing' }]); // one tank chit there
+    expect(s.game.equip.find((c) => c.id === chit(s, '71G', 'T-34'))!.faceUp).toBe(false);
+    s = act(s, { type: 'doneRevealing' });
     expect(s.game.equip.find((c) => c.id === chit(s, '71G', 'T-34'))!.faceUp).toBe(true);
-    expect(JSON.stringify(legal(s))).not.toContain(chit(s, '71G', 'MG nest'));
+    expect(s.game.equip.find((c) => c.id === chit(s, '71G', 'MG nest'))!.faceUp).toBe(false);
   });
 
   it('16.1(1)2: a ground attack may be flown outside a battle, from the attack phase itself; it adds no damage points', () => {

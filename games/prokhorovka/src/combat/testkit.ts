@@ -21,7 +21,7 @@ export interface Pos {
   faceUp?: string[];
   support?: Partial<Record<Side, string[]>>;
   designated?: string[];
-  options?: Record<string, boolean | number | string>;
+  options?: Record<string, boolean | number | string | string[]>;
   turn?: number;
 }
 

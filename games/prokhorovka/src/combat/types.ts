@@ -35,7 +35,9 @@ export interface AirMission {
   mission: 'bomb' | 'ground' | 'recon';
   /** Ground-attack (or ground-attack bombing) targets, recon reveals. */
   targets: string[];
-  step: 'smoke' | 'aa' | 'intercept' | 'counter' | 'resolveIntercept' | 'execute' | 'done';
+  step: 'targets' | 'smoke' | 'aa' | 'intercept' | 'counter' | 'resolveIntercept' | 'execute' | 'done';
+  /** Reconnaissance targets chosen at declaration: a stack and back, or a battle's allocation. */
+  slots?: { unit?: string; back?: string; battle?: string }[];
   aaFired: string[];
   interceptor: string | null;
   counter: string | null;
