@@ -5,8 +5,10 @@
  * Terms (Axis margin, in "source" units; positive = good for the Axis):
  *   - sources (3.2) against the victory thresholds: the Allies win at the end of any turn when the
  *     Axis holds 1 source or fewer (14.1(2)), the Axis when its strategic count (Moscow and London
- *     double) reaches 10 (14.1(1)); after turn 12 the Axis wins with Berlin, 4+ sources or 10+
- *     land areas (14.2(1)), so those three weigh more as the turns run out;
+ *     double) reaches 10 (14.1(1));
+ *   - the clock (14.2): after turn 12 the Axis wins if any one of Berlin, 4+ sources or 10+ land
+ *     areas holds, so the Allies must break all three. The term is a soft maximum of the three
+ *     margins (the one the Axis holds best decides), weighted more as the turns run out;
  *   - capitals held (Berlin, Paris, London, Moscow, Rome, Warsaw);
  *   - material: the belligerent units on the map by attack x durability, used (back side up)
  *     units a little less (2.1.1(2));
@@ -98,10 +100,30 @@ export function cardWorth(b: Board, id: string): number {
   return c.sv + (c.effect.kind === 'ambush' ? 0.5 : 0) + (c.effect.kind === 'blitzkrieg' ? 0.5 : 0);
 }
 
+/**
+ * The Axis margin on the 14.2(1) conditions at the end of turn 12: Berlin, 4+ sources, 10+ land
+ * areas. Any one suffices, so the margin is a soft maximum of the three (positive: the Axis
+ * would win if the game ended now; the Allies gain most by breaking the condition the Axis holds best).
+ */
+export function endMargin(berlinAxis: boolean, sources: number, areas: number): number {
+  const m = [berlinAxis ? 1.5 : -1.5, sources - 3.5, 0.4 * (areas - 9.5)];
+  const T = 0.4;
+  const top = Math.max(...m);
+  return top + T * Math.log(m.reduce((sum, x) => sum + Math.exp((x - top) / T), 0));
+}
+
+/** How much the 14.2 check weighs now: little at the start, most on the last turns (5.0: 12 turns). */
+export function clockWeight(turn: number): number {
+  const progress = Math.min(1, Math.max(0, (turn - 1) / (LAST_TURN - 1)));
+  return 4 * progress * progress;
+}
+
 export interface EvalTerms {
   sources: number;
   strategic: number;
   berlin: number;
+  /** 14.2(1), weighted by the clock. */
+  end: number;
   areas: number;
   capitals: number;
   material: number;
@@ -128,10 +150,12 @@ export function evalTerms(g: TRState, b: Board = BOARD): EvalTerms {
     sources: Math.min(ax, 6) - 1.5 + (ax <= 1 ? -4 : 0) - 0.15 * al,
     // 14.1(1): the Axis nears its strategic victory.
     strategic: 0.5 * Math.max(0, strat - 5) + (strat >= 9 ? 1.5 : 0),
-    // 14.2(1)①: Berlin decides the game at the end; worth more as the turns run out.
-    berlin: ctrlSide(b, g, b.sp.berlin) === 'axis' ? 1 + 5 * progress : -2 - 3 * progress,
-    // 14.2(1)②③: 4+ sources or 10+ land areas also keep the Axis victory at the end.
-    areas: progress * (0.15 * (Math.min(areas, 16) - 9) + (ax >= 4 ? 1 : 0)),
+    // Berlin: a capital and a source worth more than its count (the 14.2 weight is in `end`).
+    berlin: ctrlSide(b, g, b.sp.berlin) === 'axis' ? 1 + 2 * progress : -2 - progress,
+    // 14.2(1): Berlin, 4+ sources or 10+ land areas keep the Axis victory at the end of turn 12.
+    end: clockWeight(g.turn) * endMargin(ctrlSide(b, g, b.sp.berlin) === 'axis', ax, areas),
+    // Land areas also feed recovery (13.0(1)); a little worth at any time.
+    areas: 0.05 * (Math.min(areas, 16) - 9),
     capitals: 0.3 * capitals,
     material: 0.012 * mat,
     fronts: 0.45 * (frontPressure(b, g, 'axis', f) - frontPressure(b, g, 'allies', f)),
@@ -140,14 +164,43 @@ export function evalTerms(g: TRState, b: Board = BOARD): EvalTerms {
 }
 
 export function margin(t: EvalTerms): number {
-  return t.sources + t.strategic + t.berlin + t.areas + t.capitals + t.material + t.fronts + t.cards;
+  return t.sources + t.strategic + t.berlin + t.end + t.areas + t.capitals + t.material + t.fronts + t.cards;
 }
 
 /** Margin at which the Axis is as likely to win as not (the set-up margin is about 0). */
 const EVEN = 0;
 
+/**
+ * Neutral nations a move in progress will bring into the war when it stops: a group enters every
+ * area of its path at the end of the move (8.1, 3.1.3(1)), and a neutral whose area is entered
+ * joins the mover's enemy (the Polish units' own moves in Brest and Galicia excepted, 15.4(3)).
+ */
+export function pendingViolations(b: Board, g: TRState): number[] {
+  const act = g.act;
+  if (!act || act.path.length < 2 || (act.type !== 'move' && act.type !== 'airMove')) return [];
+  const po = b.nationIndex.get('PO');
+  const polish = act.units.length > 0 && act.units.every((u) => b.unitNation[u] === po);
+  const out: number[] = [];
+  for (const a of act.path.slice(1)) {
+    const n = g.ctrl[a]!;
+    if (n < 0 || g.natBel[n] || out.includes(n) || (polish && b.sp.polishSpecial.includes(a))) continue;
+    out.push(n);
+  }
+  return out;
+}
+
+/** The position as it will be once the move in progress stops: the neutrals it enters at war on the other side (3.1.3(1)). */
+export function afterPendingMove(b: Board, g: TRState): TRState {
+  const joining = pendingViolations(b, g);
+  if (!joining.length) return g;
+  const natBel = [...g.natBel];
+  const natSide = [...g.natSide];
+  for (const n of joining) { natBel[n] = true; natSide[n] = otherSide(g.act!.side); }
+  return { ...g, natBel, natSide };
+}
+
 /** Estimated chance that `side` wins from `g`. */
 export function evaluateThirdReich(g: TRState, side: Side, b: Board = BOARD): number {
-  const axis = winChanceFromMargin(margin(evalTerms(g, b)) - EVEN, 2);
+  const axis = winChanceFromMargin(margin(evalTerms(afterPendingMove(b, g), b)) - EVEN, 2);
   return side === 'axis' ? axis : 1 - axis;
 }

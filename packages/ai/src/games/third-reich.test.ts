@@ -5,9 +5,9 @@ import { POOL } from '../../../../games/third-reich/src/board.ts';
 import { search } from '../search.ts';
 import { greedyPlayer, searchPlayer } from '../players.ts';
 import { aiRegistry } from '../registry.ts';
-import { actionWeight, attackOdds, chanceOfHits, evaluateTR, leadsNowhere, positionKey, stalled, summarizeTR, thirdReichHooks, weights } from './third-reich.ts';
+import { actionWeight, attackOdds, chanceOfHits, evaluateTR, leadsNowhere, positionKey, stalled, summarizeTR, thirdReichHooks, violatesNeutral, weights } from './third-reich.ts';
 import { scene } from '../../../../games/third-reich/src/testing/scene.ts';
-import { BOARD as B, evalTerms } from './third-reich-eval.ts';
+import { BOARD as B, endMargin, evalTerms, pendingViolations } from './third-reich-eval.ts';
 
 const hooks = thirdReichHooks(thirdReich);
 const at = (id: string) => B.areaIndex.get(id)!;
@@ -68,6 +68,55 @@ describe('Third Reich evaluation (14.1, 14.2 in the game terms)', () => {
     expect(evaluateTR(late, 'axis')).toBeGreaterThan(evaluateTR(early, 'axis'));
   });
 
+  it('14.2(1): any one of Berlin, 4+ sources, 10+ land areas keeps the Axis game victory; the Allies must break all three', () => {
+    expect(endMargin(true, 3, 7)).toBeGreaterThan(0); // Berlin alone
+    expect(endMargin(false, 4, 7)).toBeGreaterThan(0); // 4 sources alone
+    expect(endMargin(false, 3, 14)).toBeGreaterThan(0); // 10+ areas alone
+    expect(endMargin(false, 3, 9)).toBeLessThan(0); // none: the Allies win
+    // The condition the Axis holds best decides: cutting areas from 12 to 10 while Berlin stays Axis barely matters...
+    expect(endMargin(true, 3, 10) - endMargin(true, 3, 12)).toBeGreaterThan(-0.15);
+    // ... and with Berlin lost and 3 sources, the areas are what is left to break.
+    expect(endMargin(false, 3, 14) - endMargin(false, 3, 9)).toBeGreaterThan(1.5);
+  });
+
+  it('14.2: on turn 12 the Allies in Berlin with the Axis still on 14 land areas (Italy at war) are not winning; with the areas cut they are', () => {
+    const g = start();
+    g.turn = 12;
+    for (const u of unitsOf(g, 'GE', 'berlin')) g.loc[u] = POOL;
+    g.ctrl[at('berlin')] = nation('UK');
+    g.natBel[nation('IT')] = true; // Italy joins the Axis: its land areas count for 14.2(1)③
+    const areasNow = evalTerms(g);
+    expect(evaluateTR(g, 'allies')).toBeLessThan(0.5);
+    g.natBel[nation('IT')] = false;
+    expect(evalTerms(g).end).toBeLessThan(areasNow.end - 3);
+    expect(evaluateTR(g, 'allies')).toBeGreaterThan(0.7);
+  });
+
+  it('the clock: taking Berlin gains the Allies more on turn 11 than on turn 2 (14.2 comes closer)', () => {
+    const gain = (turn: number) => {
+      const g = start();
+      g.turn = turn;
+      const before = evaluateTR(g, 'allies');
+      g.ctrl[at('berlin')] = nation('UK');
+      return evaluateTR(g, 'allies') - before;
+    };
+    expect(gain(11)).toBeGreaterThan(gain(2));
+  });
+
+  it('3.1.3(1): a move in progress into a neutral area is judged as if the neutral had joined the other camp', () => {
+    const g = start();
+    const fr = unitsOf(g, 'PO', 'cracow').slice(0, 1);
+    g.act = { side: 'allies', mode: 'sv', units: fr, area: at('cracow'), type: 'move', path: [at('cracow')], target: -1, damaged: [], blitz: null };
+    const clear = evaluateTR(g, 'allies');
+    g.act.path = [at('cracow'), at('galicia')]; // 15.4(3): Polish units move into Galicia freely
+    expect(pendingViolations(B, g)).toEqual([]);
+    const british = unitsOf(g, 'UK', 'london').slice(0, 1);
+    g.act.units = [...fr, ...british]; // a mixed group violates the USSR's neutrality: it joins the Axis with 7 sources
+    expect(pendingViolations(B, g)).toEqual([nation('SU')]);
+    expect(evaluateTR(g, 'allies')).toBeLessThan(clear - 0.2);
+    expect(g.natBel[nation('SU')]).toBe(false); // reading never changes the state
+  });
+
   it('fronts: Allied units standing in an Axis source area raise the Allied evaluation', () => {
     const g = start();
     const before = evalTerms(g).fronts;
@@ -110,6 +159,23 @@ describe('Third Reich priors and rollouts', () => {
     expect(toward).toBeGreaterThan(away!);
     const [front, rear] = weights(g, 'allies', [{ type: 'form', area: 'lorraine' }, { type: 'form', area: 'western_france' }]);
     expect(front).toBeGreaterThan(rear!);
+  });
+
+  it('3.1.3(1): the Allies do not move, retreat or air-attack into a neutral area (it would join the Axis); Polish units into Galicia may', () => {
+    const g = start();
+    const po = unitsOf(g, 'PO', 'cracow').slice(0, 1);
+    const uk = unitsOf(g, 'UK', 'london').slice(0, 1);
+    g.act = { side: 'allies', mode: 'sv', units: [...po, ...uk], area: at('cracow'), type: 'move', path: [at('cracow')], target: -1, damaged: [], blitz: null };
+    expect(violatesNeutral(g, 'allies', at('galicia'), g.act.units)).toBe(true);
+    const [neutral, own] = weights(g, 'allies', [{ type: 'to', area: 'galicia' }, { type: 'to', area: 'warsaw' }]);
+    expect(neutral).toBeLessThan(own! / 50);
+    g.act.units = po;
+    expect(violatesNeutral(g, 'allies', at('galicia'), po)).toBe(false);
+    const [polish, own2] = weights(g, 'allies', [{ type: 'to', area: 'galicia' }, { type: 'to', area: 'warsaw' }]);
+    expect(polish).toBeGreaterThan(own2! / 2);
+    const [intoBelgium, home] = weights(g, 'allies', [{ type: 'retreat', unit: uk[0]!, to: 'belgium' }, { type: 'retreat', unit: uk[0]!, to: 'paris' }]);
+    expect(intoBelgium).toBeLessThan(home! / 10);
+    expect(violatesNeutral(g, 'axis', at('belgium'))).toBe(false); // the Axis's own judgement is left to the search
   });
 
   it('an attack is declared more readily with more units in the group', () => {

@@ -217,6 +217,20 @@ const EVENT_WEIGHT: Record<string, number> = {
   supply: 0.8, landing: 1, seaLion: 1, strategicBombing: 1, seaTransport: 0.7, longRangeBombing: 0.9, strategicMovement: 1.1,
 };
 
+/**
+ * Whether units of `side` entering area `a` would violate a neutral (3.1.3(1)): the neutral joins
+ * the other camp. For the Allies that is never worth it within 12 turns: every neutral that joins
+ * the Axis adds land areas and sources toward 14.2(1) (the USSR alone holds 7 sources). The
+ * Polish units' own moves in Brest and Galicia are free (15.4(3)).
+ */
+export function violatesNeutral(g: TRState, side: Side, a: number, units: readonly number[] = []): boolean {
+  if (side !== 'allies' || a < 0) return false;
+  const n = g.ctrl[a]!;
+  if (n < 0 || g.natBel[n]) return false;
+  const po = B.nationIndex.get('PO');
+  return !(B.sp.polishSpecial.includes(a) && units.length > 0 && units.every((u) => B.unitNation[u] === po));
+}
+
 /** How much a move toward area `a` serves `side`: into enemy land, onto their sources, closer to them. */
 function placeWorth(g: TRState, sc: Scene, a: number): number {
   let w = 1 + 2 / (1 + sc.toTarget[a]!);
@@ -268,13 +282,14 @@ export function actionWeight(g: TRState, sc: Scene, a: TRAction): number {
     }
     case 'cancel': return 0.03;
     case 'done': return 0.5;
-    case 'to': return placeWorth(g, sc, area(a.area));
+    case 'to': return violatesNeutral(g, side, area(a.area), act?.units) ? 0.002 : placeWorth(g, sc, area(a.area));
     case 'stop': {
       const last = act?.path.at(-1);
       return last === undefined ? 0.8 : 0.4 + 0.6 * placeWorth(g, sc, last);
     }
     case 'target': {
       const x = area(a.area);
+      if (violatesNeutral(g, side, x, act?.units)) return 0.002; // AMB-8: an air attack on a neutral area violates it too
       if (act?.type === 'airAttack') return 0.3 + attackWorth(g, act.units, x, side, true) + (B.source[x] ? 0.5 : 0);
       return placeWorth(g, sc, x);
     }
@@ -289,7 +304,7 @@ export function actionWeight(g: TRState, sc: Scene, a: TRAction): number {
       if (c.side === side) return 1 + 2 * (c.assigned[i] ?? 0) + (g.used[a.unit] ? 1 : 0); // hitting the enemy: concentrate
       return 1 / (1 + (c.assigned[i] ?? 0)); // own losses: spread them
     }
-    case 'retreat': return a.to === 'pool' ? 0.1 : ctrlSide(B, g, area(a.to)) === side ? 1.5 : 0.8;
+    case 'retreat': return a.to === 'pool' ? 0.1 : violatesNeutral(g, side, area(a.to), [a.unit]) ? 0.02 : ctrlSide(B, g, area(a.to)) === side ? 1.5 : 0.8;
     case 'sink': return 1;
     case 'diplo': return a.nation === 'US' || a.nation === 'SU' ? 3 : 1.5;
     case 'devCard': return 1.5 + cardWorth(B, a.card);
