@@ -6,7 +6,7 @@ import { idle } from '../../../../games/prokhorovka/src/combat/core.ts';
 import { search } from '../search.ts';
 import { greedyPlayer, randomPlayer, searchPlayer } from '../players.ts';
 import { aiRegistry } from '../registry.ts';
-import { actionWeight, attackOdds, evaluatePK, prokhorovkaHooks, stalled, summarizePK, weights } from './prokhorovka.ts';
+import { actionWeight, attackOdds, evaluatePK, positionKey, prokhorovkaHooks, stalled, summarizePK, weights } from './prokhorovka.ts';
 import { ENV as E, breachField, evalTerms, evaluateProkhorovka } from './prokhorovka-eval.ts';
 
 const hooks = prokhorovkaHooks(prokhorovka);
@@ -213,6 +213,20 @@ describe('Prokhorovka: no progress is worth nothing (pick and cancel, 8.0, 9.2(1
     expect(stalled(g)).toBe('SU');
     expect(evaluatePK(g, 'SU')).toBe(0);
     expect(evaluatePK(g, 'DE')).toBe(1);
+  });
+});
+
+describe('Prokhorovka position key (what a loop comes back to)', () => {
+  it("changes when the phasing player's chits change (an air mission outside battles is progress, 16.1(1)), not with where the opponent's hidden chits lie", () => {
+    const s = germanToAct(prokhorovka, 'key');
+    const view = prokhorovka.view(s, 'DE');
+    const a = hooks.determinize!(view.game, 'DE', seedRng('a'));
+    const b = hooks.determinize!(view.game, 'DE', seedRng('b'));
+    expect(a.equip.filter((c) => c.side === 'SU').map((c) => c.loc)).not.toEqual(b.equip.filter((c) => c.side === 'SU').map((c) => c.loc));
+    expect(positionKey(a)).toBe(positionKey(b));
+    const own = a.support.find((c) => c.side === 'DE' && c.loc === 'pool')!;
+    own.loc = 'cup';
+    expect(positionKey(a)).not.toBe(positionKey(b));
   });
 });
 

@@ -55,10 +55,25 @@ export function hash53(str: string): number {
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
-/** Everything public a movement or declaration decision depends on (positions, moves made, battles declared). */
+/**
+ * Chits as the phasing player sees them: its own and face-up ones by id and place, the
+ * opponent's face-down ones only as how many lie where (3.5(5), 3.6(3)), so that every
+ * determinization of one real position gives the same key.
+ */
+function chitsKey(g: PGState): string {
+  const open: string[] = [];
+  const hidden: string[] = [];
+  for (const c of [...g.equip, ...g.support]) {
+    if (c.side === g.side || c.faceUp) open.push(`${c.id}@${c.loc}${c.faceUp ? '+' : ''}`);
+    else hidden.push(c.loc);
+  }
+  return `${open.join(',')}|${hidden.sort().join(',')}`;
+}
+
+/** Everything public a movement or declaration decision depends on (positions, moves made, battles declared, chits used). */
 export function positionKey(g: PGState): number {
   const c = g.combat;
-  return hash53(JSON.stringify([g.turn, g.side, g.phase, g.ver, g.stack.length, g.stack.at(-1)?.kind, g.mv.moved, g.mv.picked, g.units.map((u) => u.hex), c ? [c.stage, c.picked, c.battles.map((b) => [b.target, b.attackers])] : null]));
+  return hash53(JSON.stringify([g.turn, g.side, g.phase, g.ver, g.stack.length, g.stack.at(-1)?.kind, g.mv.moved, g.mv.picked, g.units.map((u) => u.hex), c ? [c.stage, c.picked, c.battles.map((b) => [b.target, b.attackers]), c.rangedUsed] : null, chitsKey(g)]));
 }
 
 /** The search starts from `g`, drawn from a real position where `role` decides. */
@@ -274,6 +289,16 @@ export function summarizePK(g: PGState, role: Role, actions: readonly PGAction[]
   const designated: string[] = [];
   let picked: string | null = null;
   let attacker: string | null = null;
+  const flush = () => {
+    for (const [target, units] of attacks) {
+      said.push(`attacks ${target} at ${label(hexOf(g, target))} with ${units.join(' and ')} (odds about ${pct(attackOdds(g, units, target))})`);
+    }
+    attacks.clear();
+    if (moves.length) said.push(`moves ${moves.join(', ')}`);
+    moves.length = 0;
+    if (designated.length) said.push(`designates ${designated.join(', ')} as reserve`);
+    designated.length = 0;
+  };
   for (const a of actions) {
     switch (a.type) {
       case 'pick': picked = a.unit; break;
@@ -283,6 +308,7 @@ export function summarizePK(g: PGState, role: Role, actions: readonly PGAction[]
       case 'pickAttacker': attacker = a.unit; break;
       case 'unpick': attacker = null; break;
       case 'attack': if (attacker) attacks.set(a.target, [...(attacks.get(a.target) ?? []), attacker]); attacker = null; break;
+      case 'endPhase': flush(); break; // in the order played: designation, attacks, moves, reserve attacks (5.1)
       case 'xxivRoll': said.push('rolls for the XXIV Panzer Corps'); break;
       case 'place': case 'reorgPlace': case 'load': count('puts {n} chit(s) under its units'); break;
       case 'reorgReturn': count('returns {n} chit(s) to the pool'); break;
@@ -294,14 +320,20 @@ export function summarizePK(g: PGState, role: Role, actions: readonly PGAction[]
       case 'declareRetreat': count('retreats {n} time(s)'); break;
       case 'advanceInto': said.push(`advances ${a.unit} after combat`); break;
       case 'reinfPick': said.push(`brings in ${a.unit}`); break;
+      case 'retreatTo': said.push(`retreats to ${a.hex}`); break;
+      case 'resolve': count('orders {n} battle(s)'); break; // 9.2(3)
+      case 'pair': count('pairs {n} tank duel(s)'); break; // 11.5(2)
+      case 'reroll': count('re-rolls {n} die/dice'); break;
+      case 'holdGround': count('holds its ground {n} time(s)'); break;
+      case 'snipe': case 'command': case 'snipeCommander': count('cancels {n} chit(s) with Snipers or Commanders'); break;
+      case 'engineers': count('uses Engineers {n} time(s)'); break;
+      case 'activateSmoke': count('lays smoke {n} time(s)'); break;
+      case 'aaFire': case 'intercept': case 'counterIntercept': count('fights {n} air action(s)'); break;
+      case 'noAdvance': count('stays put after {n} battle(s)'); break;
       default: break;
     }
   }
-  for (const [target, units] of attacks) {
-    said.push(`attacks ${target} at ${label(hexOf(g, target))} with ${units.join(' and ')} (odds about ${pct(attackOdds(g, units, target))})`);
-  }
-  if (moves.length) said.push(`moves ${moves.join(', ')}`);
-  if (designated.length) said.push(`designates ${designated.join(', ')} as reserve`);
+  flush();
   for (const [what, n] of counts) said.push(what.replace('{n}', String(n)));
   if (!said.length) said.push(actions.some((a) => a.type === 'endPhase') ? 'ends the phase' : 'goes on');
   const chance = stats.visits > 0 ? stats.winChance : evaluatePK(g, role);
