@@ -221,6 +221,20 @@ describe('Prokhorovka side panels and clicks', () => {
     expect(arrow.label).toMatch(/move, \d+ hex/);
   });
 
+  it('5.1(7)2: a chit under a unit is reached by clicking that unit\'s counter (the action names only the chit)', () => {
+    const s = playUntil('r', (x) => kindIs('reorganization', 'DE')(x) && prokhorovka.legalActions(x, 'DE').some((a) => a.type === 'reorgReturn'));
+    const v = prokhorovka.view(s, 'DE');
+    const known = adapter.places(v);
+    const ret = v.actions.find((a) => a.type === 'reorgReturn')! as any;
+    const holder = (v.game as PGView).units.find((u) => u.chits.some((c) => 'id' in c && c.id === ret.chit))!;
+    expect(adapter.tokens!(ret)).toEqual([holder.id]);
+    const withTokens = v.actions.map((a) => ({ ...a, __places: adapter.tokens!(a) }));
+    const narrowed = matching(withTokens, [holder.id], known);
+    expect(narrowed.some((a) => a.type === 'reorgReturn' && (a as any).chit === ret.chit)).toBe(true);
+    expect(narrowed.every((a) => placesOf(a, known).includes(holder.id))).toBe(true);
+    expect(adapter.tokens!({ type: 'endPhase' } as never)).toEqual([]);
+  });
+
   it('4.0(5) in the page: clicking a drawn chit in the pool narrows the action list to placing that chit', () => {
     render(<App entries={[{ game: prokhorovka, adapter, rulesText: '' }]} aiDelayMs={0} />);
     fireEvent.click(screen.getByTestId('start-hotseat'));

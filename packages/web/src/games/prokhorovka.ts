@@ -111,14 +111,19 @@ export const BOUNDS = {
 const HEX_LABELS: readonly string[] = Array.from({ length: grid.nodeCount }, (_, i) => grid.label(i));
 const CHIT_ID = /^(DE|SU)-[ES]\d+$/;
 
+/** The unit each visible chit lies under, in the view last shown (so a click on the counter selects actions naming its chits). */
+let chitHolder = new Map<string, string>();
+
 /** Every id an action may name that the screen shows: hexes, units (counters and panel cards), the chits this role may see. */
 function placesOf(view: View<unknown>): Set<string> {
   const v = view.game as PGView;
   const out = new Set<string>(HEX_LABELS);
+  const holder = new Map<string, string>();
   for (const u of v.units) {
     out.add(u.id);
-    for (const c of u.chits) if ('id' in c) out.add(c.id);
+    for (const c of u.chits) if ('id' in c) { out.add(c.id); if (u.where === 'map') holder.set(c.id, u.id); }
   }
+  chitHolder = holder;
   for (const id of [...v.mine.reorg, ...v.mine.support, ...v.mine.arriving]) out.add(id);
   for (const b of v.combat?.battles ?? []) for (const id of [...b.alloc.DE.ids, ...b.alloc.SU.ids, ...b.declared]) out.add(id);
   for (const a of view.actions) for (const x of Object.values(a)) if (typeof x === 'string' && CHIT_ID.test(x)) out.add(x); // own chits still in the cup (4.0(6)1)
@@ -152,6 +157,17 @@ function moveArrow(view: View<unknown>, a: Action): { points: Pt[]; label?: stri
   return null;
 }
 
+/** A chit an action names (declare, return, lose, pair, bomb...) as the counter it lies under, so clicking that counter selects the action. */
+export function chitTokens(a: Action): string[] {
+  const out: string[] = [];
+  for (const [k, x] of Object.entries(a)) {
+    if (k === 'type' || typeof x !== 'string') continue;
+    const u = chitHolder.get(x);
+    if (u && !out.includes(u)) out.push(u);
+  }
+  return out;
+}
+
 export const prokhorovkaAdapter: GameAdapter = {
   id: 'prokhorovka',
   map(view: View<unknown>): MapModel {
@@ -175,6 +191,7 @@ export const prokhorovkaAdapter: GameAdapter = {
     };
   },
   places: placesOf,
+  tokens: chitTokens,
   placeName(p: string): string {
     const i = grid.indexOfLabel(p);
     if (i >= 0) {
