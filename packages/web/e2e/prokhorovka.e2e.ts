@@ -112,7 +112,8 @@ describe('Prokhorovka in the browser', () => {
     await page.getByTestId('start').click();
 
     // 4.0(5): the Soviet (computer) places first; the German puts a drawn chit under a unit by clicking both
-    await expect.poll(() => prompt(page), { timeout: 60_000 }).toMatch(/place your drawn chits/);
+    await expect.poll(() => actionTexts(page), { timeout: 60_000 }).toContain('finish placing chits');
+    expect(await prompt(page)).toMatch(/place your drawn chits/);
     await page.screenshot({ path: SHOT('setup') });
     const card = page.locator('[data-testid=reorg-pool] [data-testid=card]').first();
     const chit = (await card.getAttribute('data-card'))!;
@@ -165,6 +166,7 @@ describe('Prokhorovka in the browser', () => {
     let sawBattle = false;
     for (let clicks = 0; clicks < 400; clicks++) {
       await waitTurn(page);
+      await sovietChitsHidden(page); // after every action: allocations, declarations, reveals, losses
       const p = await prompt(page);
       if (/move stacks one at a time/.test(p) && /Turn\s*2/.test((await page.getByTestId('status').textContent()) ?? '')) break;
       if (await page.getByTestId('info-box').count()) {

@@ -11,7 +11,7 @@ import type { Action, Role, View } from '@sandtable/engine';
 import { buildBoard, loadProkhorovkaData, makeEnv, movePath, RIVER, MAJOR, ROAD, RAIL, type PGView } from '@sandtable/prokhorovka';
 import type { HexBoard, MapLabel, MapMark, MapModel, MapStroke, Pt } from '../map/model.ts';
 import type { GameAdapter } from './adapter.ts';
-import { SIDE_COLOR, determinized, pkPanels, pkPieces, pkStatus, pkUnderWay, sideName, unitName, unitValues, type PKTables } from './prokhorovka-view.ts';
+import { SIDE_COLOR, determinized, pkBattleOdds, pkPanels, pkPieces, pkStatus, pkUnderWay, sideName, unitName, unitValues, type PKTables } from './prokhorovka-view.ts';
 
 const data = loadProkhorovkaData();
 const E = makeEnv(data);
@@ -208,6 +208,11 @@ export const prokhorovkaAdapter: GameAdapter = {
   status: (view) => pkStatus(tables, view),
   path: (view, a) => moveArrow(view, a),
   info: (view) => pkUnderWay(tables, view),
+  /** Before a roll is confirmed: the battle's odds from the rules' `battleOdds`, on the deciding role's own view (nothing hidden). */
+  odds(game, state, role) {
+    const t = pkBattleOdds(tables, game.view(state, role));
+    return t.length ? t : null;
+  },
   panels: (view) => pkPanels(tables, view),
   legend: [
     { glyph: '⬢', color: TERRAIN_COLOR.clear!, text: 'clear' },
