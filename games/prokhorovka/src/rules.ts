@@ -96,8 +96,9 @@ function enterPhase(E: Env, ctx: Ctx, g: PGState): void {
   }
 }
 
-function sovSP(E: Env, g: PGState): number {
+export function sovSP(E: Env, g: PGState): number {
   const track = E.d.tables.turnTrack;
+  if (g.turn > track.length && !g.o.turn10SameSP) return 0; // A-32 (off): the track has no turn-10 box, so no draw
   const box = track[Math.min(g.turn, track.length) - 1]!; // 19.1(2), A-32: turn 10 = turn 9
   return box.sovSP;
 }
@@ -168,7 +169,10 @@ function nextPhase(E: Env, ctx: Ctx, g: PGState): void {
 /** 18.0: German VP at the end of the game. */
 export function germanVP(E: Env, g: PGState): { vp: number; hexes: number[]; bonus: boolean } {
   const loc = locReach(E, g, 'DE');
-  const hexes = E.b.vpHexes.filter((h) => loc[h] === 1); // 18.0(1)1, A-47, A-09
+  const occupied = (h: number) => g.units.some((u) => u.hex === h && u.side === 'DE');
+  // A-09 (off): an empty end hex in enemy ZOC does not block: a LOC reaching a neighbour reaches it (never an enemy unit's hex or source)
+  const reaches = (h: number) => loc[h] === 1 || (!g.o.locEndHexZocBlocks && E.b.source[h] !== 2 && !g.units.some((u) => u.hex === h) && E.b.grid.neighbours(h).some((x) => loc[x] === 1));
+  const hexes = E.b.vpHexes.filter((h) => reaches(h) && (g.o.vpNeedsNoOccupation || occupied(h))); // 18.0(1)1, A-47, A-09
   let bonus = false;
   if (g.o.vpRoadCutBonus) {
     const road = roadLocReach(E, g, 'DE');
@@ -210,6 +214,8 @@ export function legal(E: Env, g: PGState, d: Entry): PGAction[] {
       const zoc = inEnemyZoc(E, g, s);
       const out: PGAction[] = [{ type: 'endPhase' }];
       for (const u of mine) if (!u.designated && (E.unitById.get(u.id)!.mechanized || !zoc[u.hex])) out.push({ type: 'designate', unit: u.id });
+      // units received in phase 2 may be designated (off the map they are in no enemy ZOC)
+      if (g.o.reinforcementsMayDesignate) for (const u of g.units) if (u.side === s && u.hex === ARRIVING && !u.designated) out.push({ type: 'designate', unit: u.id });
       return out;
     }
     case 'reorganization': {

@@ -116,7 +116,7 @@ export function retreatInto(E: Env, ctx: Ctx, g: PGState, b: Battle, unit: strin
 
 function retreatMove(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
   if (b.cursor === 0 && b.toRetreat.length === 0) {
-    b.toRetreat = SIDES.filter((s) => b.retreat[s]).flatMap((s) => stacksOf(g, b, s)); // 14.0(2), Soviet first (A-28)
+    b.toRetreat = (g.o.retreatSovietFirst ? SIDES : [...SIDES].reverse()).filter((s) => b.retreat[s]).flatMap((s) => stacksOf(g, b, s)); // 14.0(2), Soviet first (A-28)
     if (b.toRetreat.length === 0) return nextStep(b);
   }
   if (b.cursor >= b.toRetreat.length) return nextStep(b);
@@ -144,23 +144,30 @@ export function endRetreat(b: Battle, unit: string): void {
 export function advanceCandidates(E: Env, g: PGState, b: Battle): string[] {
   const hex = b.memo.targetHex!;
   if (b.retreat[b.attacker] || g.units.some((u) => u.hex === hex)) return []; // 15.0(4), A-29
+  if (turn1Frozen(g, b.attacker)) return []; // A-30 (alternative)
   if (E.b.source[hex] === (b.attacker === 'DE' ? 2 : 1)) return []; // 2.2.1(5): never into an enemy source
   return b.attackers.filter((a) => unitState(g, a).hex >= 0 && !b.retreated.includes(a));
 }
+
+/** A-30 with `turn1RetreatAllowed` off: on turn 1 German stacks may neither retreat nor advance (17.1(2) read widely). */
+export const turn1Frozen = (g: PGState, side: Side) => !g.o.turn1RetreatAllowed && g.turn === 1 && side === 'DE';
+
+/** A-28: the steps run Soviet then German; with `retreatSovietFirst` off the German goes first (each step's side swapped). */
+const inOrder = (g: PGState, s: Side): Side => (g.o.retreatSovietFirst ? s : other(s));
 
 export function aftermathStep(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
   const s = b.step;
   if (s === 'damage') return damage(E, ctx, g, b);
   if (s.startsWith('retreat:')) {
-    const side = s.slice(8) as Side;
-    if (b.loss[side] > 0 && stacksOf(g, b, side).length && !b.windows.includes(s)) {
+    const side = inOrder(g, s.slice(8) as Side);
+    if (b.loss[side] > 0 && stacksOf(g, b, side).length && !b.windows.includes(s) && !turn1Frozen(g, side)) {
       b.windows.push(s);
       return ask(g, 'retreat', side, '11.6(4), 14.0(1)', `you lose ${b.loss[side]} step(s): retreat to halve it (rounded down), or stand`);
     }
     return nextStep(b);
   }
   if (s.startsWith('loss:')) {
-    const side = s.slice(5) as Side;
+    const side = inOrder(g, s.slice(5) as Side);
     const o = lossOptions(g, b, side);
     if (b.loss[side] > 0 && o.units.length + o.chits.length > 0) return ask(g, 'loss', side, '13.0(2)', `take ${b.loss[side]} more step(s) of loss: flip or remove a unit, or return a chit`);
     b.loss[side] = 0; // excess loss is ignored (13.0, derived)

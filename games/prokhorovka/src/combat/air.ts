@@ -38,7 +38,7 @@ export function airOptions(E: Env, g: PGState, side: Side): MissionChoice[] {
   for (const c of g.support) {
     if (c.side !== side || c.loc !== 'pool') continue;
     const d = E.supportById.get(c.id)!;
-    const shots = d.shots ?? 1;
+    const shots = g.o.airOneMission ? d.shots ?? 1 : 1; // A-16 (off: "1 fire" each: one shot, one bombing die)
     if (d.bombing && b) out.push({ chit: c.id, mission: 'bomb', targets: [] }); // 16.1(1)1
     if (d.groundAttack) {
       if (b) for (const t of shotsOver(bombingTargets(E, g, b, side), shots)) out.push({ chit: c.id, mission: 'bomb', targets: t });
@@ -185,7 +185,9 @@ export function groundNeed(E: Env, g: PGState, target: string, fire: number): { 
   if (cell !== 'diamond' && cell !== 'auto') return { need: cell, natural1: false };
   if (cell === 'auto') return { need: 6, natural1: false };
   const c = E.equipById.get(target)!;
-  return { need: fire - Math.max(armorOf(c), tdl(E, g, cur(g), hex, c.side)), natural1: true };
+  const b = cur(g);
+  const defends = g.o.groundAttackOwnerIsDefender || (!!b && b.defender === c.side && b.declared.includes(target)); // A-19 (off: TDL only for the battle's defender)
+  return { need: fire - Math.max(armorOf(c), defends ? tdl(E, g, b, hex, c.side) : 0), natural1: true };
 }
 
 function execute(E: Env, ctx: Ctx, g: PGState, a: AirMission): void {
@@ -205,7 +207,8 @@ function execute(E: Env, ctx: Ctx, g: PGState, a: AirMission): void {
   }
   if (a.mission === 'bomb' && d.bombing && b) {
     const need = a.raider === b.defender ? E.d.tables.combat.defenderHit : hasPosition(E, g, b, 'bunker') ? 1 : terrainAt(E, unitState(g, b.target).hex).bombingHit;
-    const dice = rollWith(E, ctx, g, { key: 'bombing', n: d.bombing, why: `${chitName(E, a.chit)} bombs, ${d.bombing} dice hitting on ${need} (16.2(1)1)`, need, firer: a.raider, target: other(a.raider) });
+    const n = g.o.airOneMission ? d.bombing : 1; // A-16
+    const dice = rollWith(E, ctx, g, { key: 'bombing', n, why: `${chitName(E, a.chit)} bombs, ${n} dice hitting on ${need} (16.2(1)1)`, need, firer: a.raider, target: other(a.raider) });
     if (!dice) return;
     const hits = dice.filter((x) => x <= need).length;
     b.dmg[a.raider] += hits; // 16.2(2)
@@ -226,6 +229,7 @@ function execute(E: Env, ctx: Ctx, g: PGState, a: AirMission): void {
   if (hit) {
     toCup(g, t); // 16.3(3)
     if (a.mission === 'bomb' && b) b.dmg[a.raider] += 1; // 16.2(2): ground-attack bombing adds a point (A-42)
+    if (a.mission === 'bomb' && b && !g.o.groundAttackBombingNamesChit) b.bombPool[a.raider] += 1; // A-42 (off): also pooled for 16.2(3)
   }
   ctx.log(`${chitName(E, a.chit)} ${hit ? 'destroys' : 'misses'} ${chitName(E, t)} (16.3)`, { rule: '16.3', dice });
   a.shot++;

@@ -10,7 +10,7 @@ import { aftermathStep } from './aftermath.ts';
 import { airOptions, stepAir } from './air.ts';
 import { SIDES, ask, chitName, cs, cur, equip, liveCommanders, peek, playerTurn, removeFromGame, rollWith, supp, supportToCup, toCup, waiting } from './core.ts';
 import {
-  acrossRiver, active, activeChits, duelArmor, fireValue, firingNeed, hasPosition, hexOfChit, isAtType, isTankWeapon, roleOf,
+  acrossRiver, active, activeChits, bestArmor, duelArmor, fireValue, firingNeed, hasPosition, hexOfChit, isAtType, isTankWeapon, roleOf,
   stackFire, stacksOf, tdl, terrainAt, type Role,
 } from './fire.ts';
 import { nextAllocation, nextBattleOrEnd, phaseOf } from './phase.ts';
@@ -83,6 +83,7 @@ function step(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
 
 /** A priority window (spec 10.4): the phasing player, then the other, may fly air missions (16.0). */
 function airWindow(E: Env, g: PGState, b: Battle): boolean {
+  if (!g.o.bombingWindowWholeBattle && b.step === 'window:support') return nextStep(b); // A-54 (off): "being resolved" from 11.3 on
   for (const side of [b.attacker, b.defender]) {
     const key = `${b.step}:${side}`;
     if (b.windows.includes(key)) continue;
@@ -208,10 +209,10 @@ function cancelChoice(E: Env, g: PGState, b: Battle, kind: 'sniper' | 'commander
 }
 
 /** 11.2(3)3: named chits are cancelled; a Commander named by a Sniper has no effect. */
-function applyCancels(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
+export function applyCancels(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
   const sniped = new Set(b.snipes.filter(([k]) => kindOf(E, k) === 'sniper').map(([, t]) => t));
   for (const [who, target] of b.snipes) {
-    if (kindOf(E, who) === 'commander' && sniped.has(who)) continue;
+    if (kindOf(E, who) === 'commander' && sniped.has(who) && g.o.sniperThenCommander) continue; // A-21 (off: cancellations are simultaneous)
     b.spent.push(who);
     b.cancelled.push(target);
     const d = E.equipById.get(target);
@@ -378,16 +379,22 @@ function pairing(E: Env, g: PGState, b: Battle): boolean {
   return nextStep(b);
 }
 
-/** One firing-round shot (12.0): fire value vs armor (the defender's TDL if higher); a natural 1 hits. */
-function shot(E: Env, ctx: Ctx, g: PGState, b: Battle, key: string, shooter: string, target: string): boolean | null {
+/** A duel shot's hit number (11.5(3), 12.0): fire - armor with a natural 1 (A-41 off: the target hex's TEC tank-support cell). */
+export function duelNeed(E: Env, g: PGState, b: Battle, shooter: string, target: string): { fire: number; armor: number; need: number; natural1: boolean } {
   const fire = fireValue(E.equipById.get(shooter)!, b);
   const armor = duelArmor(E, g, b, target, shooter);
-  const need = firingNeed(fire, armor);
+  const cell = g.o.duelAlwaysDiamond ? 'diamond' : terrainAt(E, hexOfChit(g, target)).tankSupport; // A-41
+  return { fire, armor, need: cell === 'diamond' ? firingNeed(fire, armor) : cell === 'auto' ? 6 : cell, natural1: cell === 'diamond' };
+}
+
+/** One firing-round shot (12.0): fire value vs armor (the defender's TDL if higher); a natural 1 hits. */
+function shot(E: Env, ctx: Ctx, g: PGState, b: Battle, key: string, shooter: string, target: string): boolean | null {
+  const { fire, armor, need, natural1 } = duelNeed(E, g, b, shooter, target);
   const abilities = [shooter, target].filter((id) => E.equipById.get(id)!.reroll); // 签一览 Wittmann
   const s = sideOf(g, shooter);
-  const d = rollWith(E, ctx, g, { key, n: 1, why: `${chitName(E, shooter)} fires at ${chitName(E, target)}: fire ${fire} - armor ${armor} (12.0)`, need, natural1: true, firer: s, target: other(s), abilities });
+  const d = rollWith(E, ctx, g, { key, n: 1, why: `${chitName(E, shooter)} fires at ${chitName(E, target)}: ${natural1 ? `fire ${fire} - armor ${armor} (12.0)` : `TEC cell, hit on ${need} (A-41)`}`, need, natural1, firer: s, target: other(s), abilities });
   if (!d) return null;
-  const hit = d[0] === 1 || d[0]! <= need;
+  const hit = (natural1 && d[0] === 1) || d[0]! <= need;
   if (hit) toCup(g, target); // 11.5(3): a hit weapon goes back to its cup; no damage points
   ctx.log(`${chitName(E, shooter)} ${hit ? 'destroys' : 'misses'} ${chitName(E, target)} (12.0)`, { rule: '12.0', dice: d });
   return hit;
@@ -440,15 +447,20 @@ export function supportCell(E: Env, g: PGState, b: Battle, id: string): number |
   return terrainAt(E, th).tankSupport;
 }
 
+/** The attacker's tank-support hit number (11.5(4)2): the TEC cell, or 12.0 against the hex TDL (A-15; off: or the defender's best armor if higher). */
+export function supportNeed(E: Env, g: PGState, b: Battle, id: string, cell: number | 'diamond'): number {
+  if (cell !== 'diamond') return cell;
+  const hexTdl = tdl(E, g, b, unitState(g, b.target).hex, b.defender, hexOfChit(g, id));
+  return firingNeed(fireValue(E.equipById.get(id)!, b), g.o.tankSupportVsHexTdl ? hexTdl : Math.max(hexTdl, bestArmor(E, g, b, b.defender)));
+}
+
 function supportShot(E: Env, ctx: Ctx, g: PGState, b: Battle, id: string): boolean | null {
   const cell = supportCell(E, g, b, id);
   if (cell === 'auto') {
     ctx.log(`${chitName(E, id)} tank support: automatic hit (11.5(4))`, { rule: '11.5(4)' });
     return true;
   }
-  const th = unitState(g, b.target).hex;
-  const fire = fireValue(E.equipById.get(id)!, b);
-  const need = cell === 'diamond' ? firingNeed(fire, tdl(E, g, b, th, b.defender, hexOfChit(g, id))) : cell;
+  const need = supportNeed(E, g, b, id, cell);
   const d = rollWith(E, ctx, g, { key: `support:${b.cursor}`, n: 1, why: `${chitName(E, id)} tank support, hit on ${need} (11.5(4))`, need, natural1: cell === 'diamond', firer: b.attacker, target: b.defender, abilities: E.equipById.get(id)!.reroll ? [id] : [] });
   if (!d) return null;
   const hit = (cell === 'diamond' && d[0] === 1) || d[0]! <= need;

@@ -130,7 +130,8 @@ export const armorOf = (c: EquipChit) => c.armor ?? 0;
 export function duelArmor(E: Env, g: PGState, b: Battle, target: string, shooter: string): number {
   const c = E.equipById.get(target)!;
   if (c.side !== b.defender) return armorOf(c); // 12.0(2): the attacker never benefits from TDL
-  return Math.max(armorOf(c), tdl(E, g, b, hexOfChit(g, target), c.side, hexOfChit(g, shooter)));
+  const hex = g.o.rangedTdlOwnHex ? hexOfChit(g, target) : unitState(g, b.target).hex; // A-57 (alternative: the defending hex)
+  return Math.max(armorOf(c), tdl(E, g, b, hex, c.side, hexOfChit(g, shooter)));
 }
 
 /** 12.0(1): roll + armor <= fire hits; a natural 1 always hits. As a hit number: fire - armor. */
@@ -151,7 +152,7 @@ export function bestArmor(E: Env, g: PGState, b: Battle, side: Side): number {
     const r = roleOf(c, b);
     const own = stacks.includes(g.equip.find((x) => x.id === id)!.loc);
     if (r === 'tank' || r === 'spat') best = Math.max(best, armorOf(c));
-    else if (r === 'at' && own && side === b.defender) best = Math.max(best, armorOf(c));
+    else if (r === 'at' && (own || !g.o.atGunRangedArmor) && side === b.defender) best = Math.max(best, armorOf(c));
     else if (r === 'art' && own) best = Math.max(best, armorOf(c));
   }
   return best;

@@ -1,22 +1,11 @@
 /** The combat ambiguities of spec §8 as named options: the recommended default and the alternative (A-14, A-18, A-22, A-23, A-25, A-35, A-38, A-46, A-49, A-53). */
 import { describe, expect, it } from 'vitest';
-import { idle } from './core.ts';
 import { tankWeapons } from './battle.ts';
 import { bestArmor, tdl } from './fire.ts';
 import { groundTargets } from './air.ts';
 import { lossOptions, totals } from './aftermath.ts';
-import { newBattle } from './phase.ts';
-import { E, H, act, chit, declare, dice, kind, position, six, sup, type Pos, type S } from './testkit.ts';
+import { E, H, act, battleIn, chit, declare, dice, kind, position, six, sup, type S } from './testkit.ts';
 
-/** A position with a battle under way: `target` attacked by `attackers`, the given chits declared. */
-function battleIn(p: Pos, target: string, attackers: string[], declared: [string, string][] = []) {
-  const s = position(p);
-  const g = s.game;
-  const b = { ...newBattle(0, target, g.side), attackers, step: 'damage' };
-  for (const [u, n] of declared) b.declared.push(chit(s, u, n));
-  g.combat = { ...idle(), phase: g.phase === 'reserveAttack' ? 'reserve' : 'normal', stage: 'battle', battles: [b], current: 0 };
-  return { s, g, b };
-}
 
 describe('combat options (spec §8)', () => {
   it('A-35 reserveSpatPairs: the attacker\'s reserve-phase SP AT gun is paired (default) or takes no part', () => {

@@ -6,6 +6,8 @@
 import type { EngineState } from '@sandtable/engine';
 import { loadProkhorovkaData, prokhorovka, type PGState } from '../index.ts';
 import { AS_CHIT, detachmentChitOf, makeEnv, type Side } from '../state.ts';
+import { idle } from './core.ts';
+import { newBattle } from './phase.ts';
 
 export const E = makeEnv(loadProkhorovkaData());
 export type S = EngineState<PGState>;
@@ -91,3 +93,13 @@ export function declare(s: S, ...pairs: [string, string][]): S {
 }
 export const logged = (s: S, re: RegExp) => s.log.some((l) => re.test(l.text));
 
+
+/** A position with a battle under way: `target` attacked by `attackers`, the given chits declared. */
+export function battleIn(p: Pos, target: string, attackers: string[], declared: [string, string][] = []) {
+  const s = position(p);
+  const g = s.game;
+  const b = { ...newBattle(0, target, g.side), attackers, step: 'damage' };
+  for (const [u, n] of declared) b.declared.push(chit(s, u, n));
+  g.combat = { ...idle(), phase: g.phase === 'reserveAttack' ? 'reserve' as const : 'normal' as const, stage: 'battle' as const, battles: [b], current: 0 };
+  return { s, g, b };
+}
