@@ -93,6 +93,34 @@ export function breachField(E: Env, g: PGState): Int32Array {
   return dist;
 }
 
+const breachCache = new WeakMap<PGState, { key: string; field: Int32Array }>();
+
+/** `breachField`, remembered per state until a unit moves or flips (the search steps one state in place). */
+export function breachCosts(E: Env, g: PGState): Int32Array {
+  let reduced = '';
+  for (const u of g.units) if (u.reduced) reduced += `${u.id},`;
+  const key = `${g.ver}|${reduced}`;
+  const c = breachCache.get(g);
+  if (c && c.key === key) return c.field;
+  const field = breachField(E, g);
+  if (E === ENV) breachCache.set(g, { key, field });
+  return field;
+}
+
+/**
+ * 18.0(1): German VP if the game ended now. VP hexes of breach cost 0 are those a German LOC
+ * reaches (the same test as 3.2); the road-cut bonus (18.0(1)2) needs the rules' road-only LOC,
+ * traced only when a German unit stands next to a Soviet source across a road.
+ */
+export function vpNow(E: Env, g: PGState, field: Int32Array): { vp: number; bonus: boolean } {
+  const reached = E.b.vpHexes.filter((h) => field[h] === 0).length;
+  const grid = E.b.grid;
+  const candidate = g.o.vpRoadCutBonus && g.units.some((u) => u.side === 'DE' && u.hex >= 0 && E.b.sources.SU.some((s) => grid.distance(u.hex, s) === 1 && (grid.hexsideBetween(u.hex, s) & 4) !== 0));
+  if (!candidate) return { vp: reached, bonus: false };
+  const { vp, bonus } = germanVP(E, g);
+  return { vp, bonus };
+}
+
 /** Fighting worth of a unit's remaining steps: normal fire of each side still on it (2.11(1)). */
 function unitWorth(E: Env, u: PGState['units'][number]): number {
   if (u.hex === -2) return 0; // eliminated
@@ -129,8 +157,8 @@ export interface EvalTerms {
 
 export function evalTerms(g: PGState, E: Env = ENV): EvalTerms {
   const left = turnsLeft(g);
-  const { vp, bonus } = germanVP(E, g);
-  const field = breachField(E, g);
+  const field = breachCosts(E, g);
+  const { vp, bonus } = vpNow(E, g, field);
   const costs = E.b.vpHexes.map((h) => Math.min(field[h]!, 99));
   const frac = left / g.lastTurn;
   let expected = bonus ? 1 : 0;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { defineGame, seedRng, type EngineState, type Game, type View } from '@sandtable/engine';
-import { createProkhorovkaRules, loadProkhorovkaData, prokhorovka, type PGAction, type PGState, type PGView } from '@sandtable/prokhorovka';
+import { defineGame, randomPlayout, seedRng, type EngineState, type Game, type View } from '@sandtable/engine';
+import { createProkhorovkaRules, germanVP, loadProkhorovkaData, prokhorovka, type PGAction, type PGState, type PGView } from '@sandtable/prokhorovka';
 import { ELIMINATED, RESERVE, inEnemyZoc } from '../../../../games/prokhorovka/src/state.ts';
 import { idle } from '../../../../games/prokhorovka/src/combat/core.ts';
 import { search } from '../search.ts';
 import { greedyPlayer, randomPlayer, searchPlayer } from '../players.ts';
 import { aiRegistry } from '../registry.ts';
 import { actionWeight, attackOdds, evaluatePK, positionKey, prokhorovkaHooks, stalled, summarizePK, weights } from './prokhorovka.ts';
-import { ENV as E, breachField, evalTerms, evaluateProkhorovka } from './prokhorovka-eval.ts';
+import { ENV as E, breachField, evalTerms, evaluateProkhorovka, vpNow } from './prokhorovka-eval.ts';
 
 const hooks = prokhorovkaHooks(prokhorovka);
 const grid = E.b.grid;
@@ -95,6 +95,17 @@ describe('Prokhorovka evaluation (18.0 in the game terms)', () => {
     expect(evaluateProkhorovka(five, 'DE')).toBeLessThan(0.5);
   });
 
+  it('18.0(1): the VP counted from the breach field are the rules\' own count, in random positions', () => {
+    let checked = 0;
+    for (let i = 0; i < 12; i++) {
+      const s = prokhorovka.setup(`vp${i}`);
+      randomPlayout(prokhorovka, s, `vp${i}`, { inPlace: true, maxSteps: 80 * i });
+      expect(vpNow(E, s.game, breachField(E, s.game)).vp, `position ${i}`).toBe(germanVP(E, s.game).vp);
+      checked += germanVP(E, s.game).vp > 0 ? 1 : 0;
+    }
+    expect(checked).toBeGreaterThan(3);
+  });
+
   it('material: a Soviet unit eliminated (13.0) is better for the German', () => {
     const g = start();
     const before = evaluatePK(g, 'DE');
@@ -160,7 +171,7 @@ describe('Prokhorovka priors and rollouts', () => {
 
   it('no pick-and-cancel for nothing; chits go under units rather than back to the pool', () => {
     const g = start();
-    const w = (a: PGAction) => actionWeight(g, 'DE', a, () => []);
+    const w = (a: PGAction) => actionWeight(g, 'DE', a, { objectives: () => [], occ: () => new Int8Array(grid.nodeCount) });
     expect(w({ type: 'cancelMove' })).toBeLessThan(0.1);
     expect(w({ type: 'unpick' })).toBeLessThan(0.1);
     expect(w({ type: 'reorgPlace', chit: 'x', unit: 'GD' })).toBeGreaterThan(w({ type: 'reorgReturn', chit: 'x' }) * 10);

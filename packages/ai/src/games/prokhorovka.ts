@@ -13,7 +13,7 @@ import { prokhorovka, type PGAction, type PGState, type PGView } from '@sandtabl
 import { ARRIVING, chitsOf, type Env, type Side } from '../../../../games/prokhorovka/src/state.ts';
 import { targetsOf } from '../../../../games/prokhorovka/src/combat/phase.ts';
 import type { AiHooks, SearchStats } from '../hooks.ts';
-import { ENV, evaluateProkhorovka, evalTerms } from './prokhorovka-eval.ts';
+import { ENV, breachCosts, evaluateProkhorovka, evalTerms } from './prokhorovka-eval.ts';
 
 const E: Env = ENV;
 const grid = E.b.grid;
@@ -107,10 +107,10 @@ const fireOf = (g: PGState, id: string) => {
 };
 const terrainAt = (h: number) => E.d.tables.terrain[grid.terrain[h]!]!;
 
-/** VP hexes a German LOC does not reach now (the German's objectives, the Soviet's to keep). */
+/** VP hexes a German LOC does not reach now (the German's objectives, the Soviet's to keep; 18.0(1)1). */
 function unheld(g: PGState): number[] {
-  const costs = evalTerms(g).costs;
-  return E.b.vpHexes.filter((_, i) => costs[i]! > 0);
+  const field = breachCosts(E, g);
+  return E.b.vpHexes.filter((h) => field[h]! > 0);
 }
 
 const nearest = (h: number, targets: readonly number[]) => (targets.length ? Math.min(...targets.map((t) => grid.distance(h, t))) : 0);
@@ -164,26 +164,52 @@ function declaredAgainst(g: PGState, target: string): string[] {
   return g.combat?.battles.find((b) => b.target === target)?.attackers ?? [];
 }
 
+/** Per hex: 0 empty, 1 German unit, 2 Soviet unit. */
+function occupancy(g: PGState): Int8Array {
+  const occ = new Int8Array(grid.nodeCount);
+  for (const u of g.units) if (u.hex >= 0) occ[u.hex] = u.side === 'DE' ? 1 : 2;
+  return occ;
+}
+
+/** What the weights of one decision read, computed when first needed. */
+export interface Scene {
+  objectives: () => number[];
+  occ: () => Int8Array;
+}
+
+/**
+ * The scene of one decision. Rollouts (`quick`) take as objectives the VP hexes without a German
+ * unit on them instead of tracing the LOC (a rollout plays hundreds of steps an iteration).
+ */
+function scene(g: PGState, quick = false): Scene {
+  let obj: number[] | null = null;
+  let occ: Int8Array | null = null;
+  const occupied = () => (occ ??= occupancy(g));
+  const objectives = () => (obj ??= quick ? E.b.vpHexes.filter((h) => occupied()[h] !== 1) : unheld(g));
+  return { objectives, occ: occupied };
+}
+
 /** Worth of moving a stack of `side` from `from` to `to`. */
-function moveWorth(g: PGState, side: Side, objectives: number[], unit: string, from: number, to: number): number {
+function moveWorth(sc: Scene, side: Side, from: number, to: number): number {
+  const objectives = sc.objectives();
+  const occ = sc.occ();
   const vp = E.b.vp[to] ? 1 : 0;
   if (side === 'DE') {
     // Toward the VP hexes not held (18.0(1)1); next to Soviet units to attack them.
     const gain = from >= 0 ? nearest(from, objectives) - nearest(to, objectives) : 4 - nearest(to, objectives) / 2;
-    const contact = grid.neighbours(to).some((n) => g.units.some((u) => u.side === 'SU' && u.hex === n)) ? 0.6 : 0;
+    const contact = grid.neighbours(to).some((n) => occ[n] === 2) ? 0.6 : 0;
     return 0.3 + Math.max(0, gain) * 0.8 + contact + vp * 1.5;
   }
   // The Soviet stands between the German and the VP hexes: on and next to them, on hexes a German LOC could use.
   const d = nearest(to, E.b.vpHexes);
   const held = E.b.vp[to] && !objectives.includes(to) ? 2.5 : 0; // cuts a LOC the German has now (3.2)
   const stay = from >= 0 ? nearest(from, E.b.vpHexes) - d : 1;
-  const nearGerman = grid.neighbours(to).some((n) => g.units.some((u) => u.side === 'DE' && u.hex === n)) ? 0.3 : 0;
-  void unit;
+  const nearGerman = grid.neighbours(to).some((n) => occ[n] === 1) ? 0.3 : 0;
   return 0.4 + 1.5 / (1 + d) + Math.max(0, stay) * 0.4 + held + vp + nearGerman;
 }
 
 /** Weight of one action for `side` (higher = tried first, played more often in rollouts). */
-export function actionWeight(g: PGState, side: Side, a: PGAction, objectives: () => number[]): number {
+export function actionWeight(g: PGState, side: Side, a: PGAction, sc: Scene): number {
   const top = g.stack.at(-1)?.kind ?? '';
   switch (a.type) {
     // 4.0(5), 5.1(7)1: chits are worth most under units; returning them is rarely worth it.
@@ -208,13 +234,13 @@ export function actionWeight(g: PGState, side: Side, a: PGAction, objectives: ()
       const h = hexOf(g, a.unit);
       const base = a.mode === 'strategic' ? 0.5 : 1;
       if (h === ARRIVING) return base * 2; // 7.0(2): reinforcements enter
-      if (side === 'DE' && h >= 0) return base * (0.6 + 2 / (1 + nearest(h, objectives())));
+      if (side === 'DE' && h >= 0) return base * (0.6 + 2 / (1 + nearest(h, sc.objectives())));
       return base;
     }
     case 'moveTo': {
       const p = g.mv.picked;
       if (!p) return 1;
-      return moveWorth(g, side, objectives(), p.unit, hexOf(g, p.unit), grid.hex(a.hex));
+      return moveWorth(sc, side, hexOf(g, p.unit), grid.hex(a.hex));
     }
     case 'cancelMove': case 'unpick': return 0.02;
     case 'pickAttacker': {
@@ -251,11 +277,10 @@ export function actionWeight(g: PGState, side: Side, a: PGAction, objectives: ()
   }
 }
 
-export function weights(g: PGState, role: Role, actions: readonly PGAction[]): number[] {
+export function weights(g: PGState, role: Role, actions: readonly PGAction[], quick = false): number[] {
   if (!isSide(role) || actions.length < 2) return actions.map(() => 1);
-  let obj: number[] | null = null;
-  const objectives = () => (obj ??= unheld(g));
-  return actions.map((a) => actionWeight(g, role, a, objectives));
+  const sc = scene(g, quick);
+  return actions.map((a) => actionWeight(g, role, a, sc));
 }
 
 /** Samples an index in proportion to the weights. */
@@ -345,7 +370,7 @@ export function prokhorovkaHooks(game: Game<PGState, PGAction, PGView> = prokhor
   const fill = game.rules.determinize!;
   return {
     evaluate: evaluatePK,
-    priors: weights,
+    priors: (g, role, actions) => weights(g, role, actions),
     determinize(view, role, rng) {
       const g = fill(view, role, rng);
       if (isSide(role)) markRoot(g, role);
@@ -353,7 +378,7 @@ export function prokhorovkaHooks(game: Game<PGState, PGAction, PGView> = prokhor
     },
     rollout: (g, role, actions, rng) => {
       stalled(g); // remembered for the evaluation at the end of the rollout
-      return weightedIndex(weights(g, role, actions), rng);
+      return weightedIndex(weights(g, role, actions, true), rng);
     },
     rolloutDepth: 16,
     summarize: summarizePK,
