@@ -104,6 +104,30 @@ describe('Prokhorovka map', () => {
   });
 });
 
+describe('Prokhorovka reads', () => {
+  it('drawing a view (map, places, status, panels, battle box, paths, odds) never changes the view or the state', () => {
+    let s = prokhorovka.setup('r');
+    const rng = seedRng('r');
+    for (let i = 0; i < 1500 && prokhorovka.decision(s); i++) {
+      if (i % 100 === 0) {
+        const before = JSON.stringify(s);
+        for (const r of ['DE', 'SU', 'observer']) {
+          const v = prokhorovka.view(s, r);
+          const seen = JSON.stringify(v);
+          adapter.map(v); adapter.places(v); adapter.status(v); adapter.panels!(v); adapter.info!(v);
+          for (const a of v.actions.slice(0, 20)) { adapter.path!(v, a, []); adapter.tokens!(a); }
+          adapter.odds!(prokhorovka, s, r, v.actions[0] ?? { type: 'endPhase' });
+          expect(JSON.stringify(v)).toBe(seen);
+        }
+        expect(JSON.stringify(s)).toBe(before);
+      }
+      const d = prokhorovka.decision(s)!;
+      const acts = prokhorovka.legalActions(s, d.role);
+      s = prokhorovka.apply(s, d.role, acts[randomIndex(rng, acts.length)]!);
+    }
+  });
+});
+
 describe('Prokhorovka hidden chits', () => {
   it('3.5(5): the Soviet sees a German stack\'s face-down chits only as Tank/Equip backs, never their identity; the German sees his own by type', () => {
     const s = playUntil('h', kindIs('designation', 'DE'));
@@ -219,6 +243,30 @@ describe('Prokhorovka side panels and clicks', () => {
     const arrow = adapter.path!(v2, dest, [])!;
     expect(arrow.points[arrow.points.length - 1]).toEqual(adapter.map(v2)!.placeCenter(dest.hex));
     expect(arrow.label).toMatch(/move, \d+ hex/);
+  });
+
+  it('every hex, unit and chit a legal action names is a place of the screen (map, counter or panel card), so a click selects it', () => {
+    const units = new Set(data.units.map((u) => u.id));
+    const chit = /^(DE|SU)-[ES]\d+$/;
+    let s = prokhorovka.setup('k');
+    const rng = seedRng('k');
+    let checked = 0;
+    for (let i = 0; i < 2500 && prokhorovka.decision(s); i++) {
+      const d = prokhorovka.decision(s)!;
+      const acts = prokhorovka.legalActions(s, d.role);
+      if (i % 7 === 0) {
+        const v = prokhorovka.view(s, d.role);
+        const known = adapter.places(v);
+        for (const a of acts) {
+          for (const [k, x] of Object.entries(a)) {
+            if (k === 'type' || typeof x !== 'string') continue;
+            if (grid.indexOfLabel(x) >= 0 || units.has(x) || chit.test(x)) { expect(known.has(x), `${JSON.stringify(a)}: ${x}`).toBe(true); checked++; }
+          }
+        }
+      }
+      s = prokhorovka.apply(s, d.role, acts[randomIndex(rng, acts.length)]!);
+    }
+    expect(checked).toBeGreaterThan(500);
   });
 
   it('5.1(7)2: a chit under a unit is reached by clicking that unit\'s counter (the action names only the chit)', () => {
