@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { determinizeState, randomPlayout, seedRng } from '@sandtable/engine';
+import { determinizeState, randomIndex, randomPlayout, seedRng } from '@sandtable/engine';
 import { loadProkhorovkaData, prokhorovka, type PGState } from './index.ts';
 import { makeEnv } from './state.ts';
 
 const E = makeEnv(loadProkhorovkaData());
 const rules = prokhorovka.rules;
-/** The view without the attack phase under way (token order there may follow a different dealing). */
-const comparable = (v: ReturnType<typeof rules.view>) => {
-  const { combat: _x, pub: p, ...others } = v as typeof v & { combat?: unknown };
-  const { combat: _y, ...pubRest } = p as typeof p & { combat?: unknown };
-  return { ...others, pub: pubRest };
-};
 
 describe('determinize (search from a view)', () => {
   it("3.5(5), 3.6(3): a state rebuilt from a role's view keeps every chit once, the role's own chits and units, the role's view and legal actions; the opponent's hidden chits are sampled", () => {
@@ -47,7 +41,7 @@ describe('determinize (search from a view)', () => {
       const named = JSON.stringify(rules.legalActions(real, d.role));
       expect(hidden.filter((id) => named.includes(`"${id}"`)), `legal actions of ${d.role} at ${d.kind} name hidden chits`).toEqual([]);
       // same view, same legal actions
-      expect(comparable(rules.view(g, d.role))).toEqual(comparable(rules.view(real, d.role)));
+      expect(rules.view(g, d.role)).toEqual(rules.view(real, d.role)); // attack phase included (tokens by first public mention)
       expect(rules.legalActions(g, d.role)).toEqual(rules.legalActions(real, d.role));
       // and the game goes on from there
       const es = determinizeState(prokhorovka, v, seedRng(`s${i}`), `dice${i}`);
@@ -57,4 +51,35 @@ describe('determinize (search from a view)', () => {
     expect(checked).toBeGreaterThan(20);
     expect(sampled).toBeGreaterThan(0);
   });
+});
+
+describe('determinize in combat (battles and air missions under way)', () => {
+  it("3.5(5), 3.6(3), 9.2(2)2: at positions with a battle or an air mission under way, view(determinize(view)) equals the view for both roles, attack phase included", () => {
+    const seen = { battle: 0, air: 0, reroll: 0 };
+    const want = { battle: 40, air: 25, reroll: 10 };
+    for (let i = 0; i < 40 && (seen.battle < want.battle || seen.air < want.air || seen.reroll < want.reroll); i++) {
+      const s = prokhorovka.setup(`cdet${i}`, undefined, i % 4 === 3 ? { hideChitBacks: true } : {});
+      const chooser = seedRng(`cdet-chooser${i}`);
+      let lastCheck = -99;
+      for (let n = 0; n < 6000 && !prokhorovka.outcome(s); n++) {
+        const d = prokhorovka.decision(s)!;
+        const st: PGState = s.game;
+        const c = st.combat;
+        const what = c?.air ? 'air' : c?.roll ? 'reroll' : c?.stage === 'battle' ? 'battle' : null;
+        if (what && seen[what] < want[what] && n - lastCheck >= 7) {
+          lastCheck = n;
+          seen[what]++;
+          for (const role of ['DE', 'SU']) {
+            const v = rules.view(st, role);
+            const g = rules.determinize!(v, role, seedRng(`cd${i}:${n}:${role}`));
+            expect(rules.view(g, role), `${role}'s view at ${what} (game ${i}, step ${n}, ${d.kind}) after determinizing`).toEqual(v);
+            if (role === d.role) expect(rules.legalActions(g, role)).toEqual(rules.legalActions(st, role));
+          }
+        }
+        const legal = prokhorovka.legalActions(s, d.role);
+        prokhorovka.applyInPlace(s, d.role, legal[randomIndex(chooser, legal.length)]!, true);
+      }
+    }
+    expect(seen).toEqual(want);
+  }, 120_000);
 });
