@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineGame, randomPlayout, seedRng, type EngineState, type Game, type View } from '@sandtable/engine';
+import { canonicalJson, defineGame, randomPlayout, seedRng, type EngineState, type Game, type View } from '@sandtable/engine';
 import { createProkhorovkaRules, germanVP, loadProkhorovkaData, prokhorovka, type PGAction, type PGState, type PGView } from '@sandtable/prokhorovka';
 import { ELIMINATED, RESERVE, inEnemyZoc } from '../../../../games/prokhorovka/src/state.ts';
 import { idle } from '../../../../games/prokhorovka/src/combat/core.ts';
@@ -296,6 +296,24 @@ describe('Prokhorovka search from a view (chits hidden, 3.5(5), 3.6(3))', () => 
 
   it('is registered for the league and the CLI', () => {
     expect(aiRegistry.prokhorovka!.game.rules.id).toBe('prokhorovka');
+  });
+});
+
+describe('Prokhorovka hooks only read', () => {
+  it('evaluation, priors, rollout choice and summary leave a state byte-identical', () => {
+    for (let i = 0; i < 8; i++) {
+      const s = prokhorovka.setup(`read${i}`);
+      randomPlayout(prokhorovka, s, `read${i}`, { inPlace: true, maxSteps: 30 + 120 * i });
+      const d = prokhorovka.decision(s);
+      if (!d) continue;
+      const before = canonicalJson(s.game);
+      const legal = prokhorovka.legalActions(s, d.role);
+      evaluatePK(s.game, 'DE');
+      weights(s.game, d.role, legal);
+      hooks.rollout!(s.game, d.role, legal, seedRng(`r${i}`));
+      summarizePK(s.game, d.role, legal.slice(0, 5), { iterations: 1, elapsedMs: 1, winChance: 0.5, visits: 1 });
+      expect(canonicalJson(s.game), `position ${i} (${d.kind})`).toBe(before);
+    }
   });
 });
 
