@@ -20,7 +20,7 @@
  */
 import { thirdReichData, type Side, type TRState } from '@sandtable/third-reich';
 import { compileBoard, type Board } from '../../../../games/third-reich/src/board.ts';
-import { ctrlSide, sourceCount } from '../../../../games/third-reich/src/world.ts';
+import { ctrlSide, sourceCount, updateControl } from '../../../../games/third-reich/src/world.ts';
 import { winChanceFromMargin } from '../hooks.ts';
 
 export const BOARD: Board = compileBoard(thirdReichData());
@@ -199,8 +199,24 @@ export function afterPendingMove(b: Board, g: TRState): TRState {
   return { ...g, natBel, natSide };
 }
 
+/**
+ * Control as it will be at the end of the impulse (3.4(4)(6)): an area whose controller has no
+ * control unit left while the opponent has one passes to the opponent. A search that drives the
+ * last defender out of Berlin sees Berlin taken at once, not several steps later.
+ */
+export function afterImpulseControl(b: Board, g: TRState): TRState {
+  const next = { ...g, ctrl: [...g.ctrl] };
+  updateControl(b, next);
+  return next;
+}
+
+/** The position the evaluation reads: the move in progress ended, then control settled as at the end of the impulse. */
+export function projected(b: Board, g: TRState): TRState {
+  return afterImpulseControl(b, afterPendingMove(b, g));
+}
+
 /** Estimated chance that `side` wins from `g`. */
 export function evaluateThirdReich(g: TRState, side: Side, b: Board = BOARD): number {
-  const axis = winChanceFromMargin(margin(evalTerms(afterPendingMove(b, g), b)) - EVEN, 2);
+  const axis = winChanceFromMargin(margin(evalTerms(projected(b, g), b)) - EVEN, 2);
   return side === 'axis' ? axis : 1 - axis;
 }

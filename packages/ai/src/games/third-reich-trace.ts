@@ -34,6 +34,12 @@ while (!game.outcome(s) && steps < 100_000) {
     const f = forces(B, g);
     console.log(`T${turn} axis sources ${sourceCount(B, g, 'axis')} [${srcs(g, 'axis')}] allied ${sourceCount(B, g, 'allies')} berlin ${ctrlSide(B, g, B.sp.berlin)} axis land ${landAreas(B, g, 'axis')} material ${sum(f.axis)}/${sum(f.allies)} entry ${JSON.stringify(g.entry)} eval ${round(evalTerms(g))}`);
     if (acts.size) console.log(`   AI steps ${JSON.stringify([...acts])}`);
+    for (let a = 0; a < B.areaIds.length; a++) {
+      if (!B.source[a] || B.isSea[a] || ctrlSide(B, g, a) !== 'axis') continue;
+      const here = g.loc.flatMap((l, u) => (l === a && g.natBel[B.unitNation[u]!] ? [`${B.counters[B.unitKind[u]!]!.id}${g.used[u] ? '*' : ''}`] : []));
+      const near = B.adj[a]!.flatMap((y) => g.loc.flatMap((l, u) => (l === y && g.natBel[B.unitNation[u]!] && g.natSide[B.unitNation[u]!] === 'allies' ? [B.counters[B.unitKind[u]!]!.id] : []))).length;
+      console.log(`   ${B.areaIds[a]}: ${here.join(' ') || '-'}; allied units next to it ${near}`);
+    }
     acts.clear();
   }
   const d = game.decision(s)!;

@@ -16,6 +16,13 @@ const start = (): TRState => thirdReich.setup('eval').game;
 /** Units of `nation` standing in `area`. */
 const unitsOf = (g: TRState, code: string, area: string) => g.loc.flatMap((l, u) => (l === at(area) && B.unitNation[u] === nation(code) ? [u] : []));
 
+/** A Polish unit drives the Germans out of Berlin and takes it (3.4(4)). */
+function takeBerlin(g: TRState): void {
+  for (const u of unitsOf(g, 'GE', 'berlin')) g.loc[u] = POOL;
+  g.loc[unitsOf(g, 'PO', 'warsaw')[0]!] = at('berlin');
+  g.ctrl[at('berlin')] = nation('PO');
+}
+
 /** The Axis picks its turn-1 hand (5.0(1)); the Allies, with more sources, move first (5.0(2)). */
 function alliesToAct(game: Game<TRState, TRAction, TRView>, seed = 'hidden'): EngineState<TRState> {
   const s = game.setup(seed);
@@ -82,8 +89,7 @@ describe('Third Reich evaluation (14.1, 14.2 in the game terms)', () => {
   it('14.2: on turn 12 the Allies in Berlin with the Axis still on 14 land areas (Italy at war) are not winning; with the areas cut they are', () => {
     const g = start();
     g.turn = 12;
-    for (const u of unitsOf(g, 'GE', 'berlin')) g.loc[u] = POOL;
-    g.ctrl[at('berlin')] = nation('UK');
+    takeBerlin(g);
     g.natBel[nation('IT')] = true; // Italy joins the Axis: its land areas count for 14.2(1)③
     const areasNow = evalTerms(g);
     expect(evaluateTR(g, 'allies')).toBeLessThan(0.5);
@@ -97,7 +103,7 @@ describe('Third Reich evaluation (14.1, 14.2 in the game terms)', () => {
       const g = start();
       g.turn = turn;
       const before = evaluateTR(g, 'allies');
-      g.ctrl[at('berlin')] = nation('UK');
+      takeBerlin(g);
       return evaluateTR(g, 'allies') - before;
     };
     expect(gain(11)).toBeGreaterThan(gain(2));
@@ -115,6 +121,20 @@ describe('Third Reich evaluation (14.1, 14.2 in the game terms)', () => {
     expect(pendingViolations(B, g)).toEqual([nation('SU')]);
     expect(evaluateTR(g, 'allies')).toBeLessThan(clear - 0.2);
     expect(g.natBel[nation('SU')]).toBe(false); // reading never changes the state
+  });
+
+  it('3.4(4): the last defender driven out of Berlin counts as Berlin taken before the impulse ends', () => {
+    const g = start();
+    const taken = start();
+    for (const x of [g, taken]) {
+      for (const u of unitsOf(x, 'GE', 'berlin')) x.loc[u] = POOL;
+      x.loc[unitsOf(x, 'PO', 'warsaw')[0]!] = at('berlin');
+    }
+    taken.ctrl[at('berlin')] = nation('PO'); // what the end of the impulse does
+    expect(g.ctrl[at('berlin')]).toBe(nation('GE'));
+    expect(evaluateTR(g, 'allies')).toBeCloseTo(evaluateTR(taken, 'allies'), 9);
+    expect(evaluateTR(g, 'allies')).toBeGreaterThan(evaluateTR(start(), 'allies') + 0.1);
+    expect(g.ctrl[at('berlin')]).toBe(nation('GE')); // reading never changes the state
   });
 
   it('fronts: Allied units standing in an Axis source area raise the Allied evaluation', () => {
