@@ -57,8 +57,8 @@ export interface GameAdapter {
   map(view: View<unknown>): MapModel | null;
   /** Every place id (area ids, hex labels, boxes) actions may name. */
   places(view: View<unknown>): ReadonlySet<string>;
-  /** Places an action names other than by its own strings (e.g. a unit by number -> its counter's piece id), so a click there selects it. */
-  tokens?(action: Action): string[];
+  /** Places an action names other than by its own strings (e.g. a unit by number -> its counter's piece id, a chit -> the counter it lies under in `view`), so a click there selects it. */
+  tokens?(action: Action, view?: View<unknown>): string[];
   placeName(place: string): string;
   roleLabel(role: Role): string;
   roleColor(role: Role): string;

@@ -115,7 +115,7 @@ describe('Prokhorovka reads', () => {
           const v = prokhorovka.view(s, r);
           const seen = JSON.stringify(v);
           adapter.map(v); adapter.places(v); adapter.status(v); adapter.panels!(v); adapter.info!(v);
-          for (const a of v.actions.slice(0, 20)) { adapter.path!(v, a, []); adapter.tokens!(a); }
+          for (const a of v.actions.slice(0, 20)) { adapter.path!(v, a, []); adapter.tokens!(a, v); }
           adapter.odds!(prokhorovka, s, r, v.actions[0] ?? { type: 'endPhase' });
           expect(JSON.stringify(v)).toBe(seen);
         }
@@ -275,12 +275,12 @@ describe('Prokhorovka side panels and clicks', () => {
     const known = adapter.places(v);
     const ret = v.actions.find((a) => a.type === 'reorgReturn')! as any;
     const holder = (v.game as PGView).units.find((u) => u.chits.some((c) => 'id' in c && c.id === ret.chit))!;
-    expect(adapter.tokens!(ret)).toEqual([holder.id]);
-    const withTokens = v.actions.map((a) => ({ ...a, __places: adapter.tokens!(a) }));
+    expect(adapter.tokens!(ret, v)).toEqual([holder.id]);
+    const withTokens = v.actions.map((a) => ({ ...a, __places: adapter.tokens!(a, v) }));
     const narrowed = matching(withTokens, [holder.id], known);
     expect(narrowed.some((a) => a.type === 'reorgReturn' && (a as any).chit === ret.chit)).toBe(true);
     expect(narrowed.every((a) => placesOf(a, known).includes(holder.id))).toBe(true);
-    expect(adapter.tokens!({ type: 'endPhase' } as never)).toEqual([]);
+    expect(adapter.tokens!({ type: 'endPhase' } as never, v)).toEqual([]);
   });
 
   it('4.0(5) in the page: clicking a drawn chit in the pool narrows the action list to placing that chit', () => {

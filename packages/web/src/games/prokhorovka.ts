@@ -111,19 +111,27 @@ export const BOUNDS = {
 const HEX_LABELS: readonly string[] = Array.from({ length: grid.nodeCount }, (_, i) => grid.label(i));
 const CHIT_ID = /^(DE|SU)-[ES]\d+$/;
 
-/** The unit each visible chit lies under, in the view last shown (so a click on the counter selects actions naming its chits). */
-let chitHolder = new Map<string, string>();
+/** The unit each chit visible in the view lies under (so a click on the counter selects actions naming its chits). */
+const holders = new WeakMap<object, Map<string, string>>();
+function chitHolders(view: View<unknown>): Map<string, string> {
+  const v = view.game as PGView;
+  let m = holders.get(v);
+  if (!m) {
+    m = new Map();
+    for (const u of v.units) if (u.where === 'map') for (const c of u.chits) if ('id' in c) m.set(c.id, u.id);
+    holders.set(v, m);
+  }
+  return m;
+}
 
 /** Every id an action may name that the screen shows: hexes, units (counters and panel cards), the chits this role may see. */
 function placesOf(view: View<unknown>): Set<string> {
   const v = view.game as PGView;
   const out = new Set<string>(HEX_LABELS);
-  const holder = new Map<string, string>();
   for (const u of v.units) {
     out.add(u.id);
-    for (const c of u.chits) if ('id' in c) { out.add(c.id); if (u.where === 'map') holder.set(c.id, u.id); }
+    for (const c of u.chits) if ('id' in c) out.add(c.id);
   }
-  chitHolder = holder;
   for (const id of [...v.mine.reorg, ...v.mine.support, ...v.mine.arriving]) out.add(id);
   for (const b of v.combat?.battles ?? []) for (const id of [...b.alloc.DE.ids, ...b.alloc.SU.ids, ...b.declared]) out.add(id);
   for (const a of view.actions) for (const x of Object.values(a)) if (typeof x === 'string' && CHIT_ID.test(x)) out.add(x); // own chits still in the cup (4.0(6)1)
@@ -158,11 +166,13 @@ function moveArrow(view: View<unknown>, a: Action): { points: Pt[]; label?: stri
 }
 
 /** A chit an action names (declare, return, lose, pair, bomb...) as the counter it lies under, so clicking that counter selects the action. */
-export function chitTokens(a: Action): string[] {
+export function chitTokens(a: Action, view?: View<unknown>): string[] {
+  if (!view) return [];
+  const holder = chitHolders(view);
   const out: string[] = [];
   for (const [k, x] of Object.entries(a)) {
     if (k === 'type' || typeof x !== 'string') continue;
-    const u = chitHolder.get(x);
+    const u = holder.get(x);
     if (u && !out.includes(u)) out.push(u);
   }
   return out;

@@ -1,5 +1,5 @@
 /** Playing a game: map, prompt, legal actions, odds, log, undo, save/load, replay scrubber. */
-import type { Action, Role } from '@sandtable/engine';
+import type { Action, Role, View } from '@sandtable/engine';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { describeAction, explainAttempt, matching, nextPlaces, placesOf } from '../actions.ts';
 import type { GameAdapter } from '../games/adapter.ts';
@@ -27,11 +27,11 @@ type Msg = { kind: 'error' | 'info'; text: string } | null;
 const TOKENS = '__places';
 
 /** The offered actions, each with the places the adapter adds (e.g. unit counters named by number), so clicks can select them. */
-function withTokens(actions: Action[], adapter: GameAdapter): Action[] {
+function withTokens(actions: Action[], adapter: GameAdapter, view: View<unknown>): Action[] {
   const tokens = adapter.tokens;
   if (!tokens) return actions;
   return actions.map((a) => {
-    const t = tokens(a);
+    const t = tokens(a, view);
     return t.length ? ({ ...a, [TOKENS]: t } as Action) : a;
   });
 }
@@ -70,7 +70,7 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
   const state = session.states[at]!;
   const humanTurn = live && !!decisionRole && session.seats[decisionRole] === 'human' && decisionRole === role;
   const offered = humanTurn && !needsPrivacy ? view.actions : [];
-  const actions = useMemo(() => withTokens(offered, adapter), [view, humanTurn, needsPrivacy]);
+  const actions = useMemo(() => withTokens(offered, adapter, view), [view, humanTurn, needsPrivacy]);
   const known = useMemo(() => adapter.places(view), [view]);
   const model = useMemo(() => adapter.map(view), [view]);
   const candidates = useMemo(() => matching(actions, selected, known), [actions, selected, known]);
