@@ -75,20 +75,34 @@ export function landAreas(b: Board, g: TRState, side: Side): number {
 }
 
 /**
- * Pressure of `side` on the enemy's source areas: for each, the attack worth standing in it and
- * next to it (halved) over the worth defending it; capped per area so that one stack does not
- * count for the whole front.
+ * Pressure of `side` on the enemy's source areas. A group attacks only in its own area (9.1), so
+ * the units standing in the area are the ones that can take it: their expected hits (11.1: a die
+ * at or under the value; used units count half, they attack only after recovering, 13.0) against
+ * the damage points that drive every defender out (11.3, 11.4: an unused unit flips, then
+ * retreats), over two turns of attacks. Units next to it add a little (they can move in). Capped per area, but the cap on
+ * the units inside is not reached by the units next door: massing in the area always counts.
  */
 export function frontPressure(b: Board, g: TRState, side: Side, f: Forces = forces(b, g)): number {
   const enemy = otherSide(side);
+  const hits = b.areaIds.map(() => 0);
+  const need = b.areaIds.map(() => 0);
+  for (let u = 0; u < g.loc.length; u++) {
+    const a = g.loc[u]!;
+    if (a < 0 || b.isSea[a] || !g.natBel[b.unitNation[u]!]) continue;
+    const c = b.counters[b.unitKind[u]!]!;
+    if (g.natSide[b.unitNation[u]!] === side) hits[a]! += (Math.min(6, b.unitClass[u] === 'air' ? c.air ?? c.attack : c.attack) / 6) * (g.used[u] ? 0.5 : 1);
+    else need[a]! += g.used[u] ? c.durability : 2 * c.durability;
+  }
   let p = 0;
   for (let a = 0; a < b.areaIds.length; a++) {
     if (!b.source[a] || b.isSea[a] || ctrlSide(b, g, a) !== enemy) continue;
-    let atk = f[side][a]!;
-    for (const y of b.adj[a]!) if (!b.isSea[y] && ctrlSide(b, g, y) === side) atk += 0.5 * f[side][y]!;
-    if (atk === 0) continue;
+    let near = 0;
+    for (const y of b.adj[a]!) if (!b.isSea[y] && ctrlSide(b, g, y) === side) near += f[side][y]!;
+    if (hits[a] === 0 && near === 0) continue;
     const weight = a === b.sp.berlin ? 1.5 : 1;
-    p += weight * Math.min(2, atk / (f[enemy][a]! + 4));
+    const inside = Math.min(1.5, (2 * hits[a]!) / Math.max(1, need[a]!)); // two turns of attacks
+    const next = Math.min(1, near / (2 * (f[enemy][a]! + 8)));
+    p += weight * (1.2 * inside + 0.3 * next);
   }
   return p;
 }

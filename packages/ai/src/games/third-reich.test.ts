@@ -144,6 +144,22 @@ describe('Third Reich evaluation (14.1, 14.2 in the game terms)', () => {
     expect(evalTerms(g).fronts).toBeLessThan(before);
   });
 
+  it('9.1: more units inside Berlin press harder, however many stand next door (a group attacks only in its own area)', () => {
+    const fronts = (inside: number) => {
+      const g = start();
+      for (const u of unitsOf(g, 'GE', 'berlin').slice(1)) g.loc[u] = POOL;
+      const uk = g.loc.flatMap((l, u) => (l === at('london') || l === at('northern_england') ? [u] : []));
+      const fr = unitsOf(g, 'FR', 'paris').concat(unitsOf(g, 'FR', 'lorraine'));
+      const allied = [...uk, ...fr].filter((u) => B.unitClass[u] === 'land');
+      expect(allied.length).toBeGreaterThanOrEqual(inside + 6);
+      allied.slice(0, inside).forEach((u) => { g.loc[u] = at('berlin'); });
+      allied.slice(inside, inside + 6).forEach((u) => { g.loc[u] = at('east_prussia'); });
+      g.ctrl[at('east_prussia')] = nation('UK');
+      return evalTerms(g).fronts;
+    };
+    expect(fronts(3)).toBeLessThan(fronts(1) - 0.2);
+  });
+
   it('cards in hand count by SV (6.1.1)', () => {
     const g = start();
     const before = evaluateTR(g, 'allies');
