@@ -10,7 +10,8 @@
  *     areas holds, so the Allies must break all three. The term is a soft maximum of the three
  *     margins (the one the Axis holds best decides), weighted more as the turns run out;
  *   - capitals held (Berlin, Paris, London, Moscow, Rome, Warsaw);
- *   - material: the belligerent units on the map by attack x durability, used (back side up)
+ *   - material: the share of the belligerent units on the map by attack x durability (bounded,
+ *     worth less as the turns run out), used (back side up)
  *     units a little less (2.1.1(2));
  *   - fronts: each camp's attack strength in and next to the other camp's source areas against
  *     the strength defending them (a group attacks in its own area, 9.1: units standing in an
@@ -132,6 +133,16 @@ export function clockWeight(turn: number): number {
   return 4 * progress * progress;
 }
 
+/**
+ * Material is a means, not a victory condition (14.0): the share of the fighting worth on the map,
+ * bounded, and worth less as the clock runs out. (A plain difference let an Allied side that
+ * mobilized 600 points of units believe it was winning on turn 12 with Berlin still German.)
+ */
+export function materialTerm(axis: number, allies: number, turn: number): number {
+  const progress = Math.min(1, Math.max(0, (turn - 1) / (LAST_TURN - 1)));
+  return 3.5 * ((axis - allies) / (axis + allies + 50)) * (1 - 0.5 * progress);
+}
+
 export interface EvalTerms {
   sources: number;
   strategic: number;
@@ -152,8 +163,9 @@ export function evalTerms(g: TRState, b: Board = BOARD): EvalTerms {
   const strat = sourceCount(b, g, 'axis', true);
   const progress = Math.min(1, Math.max(0, (g.turn - 1) / (LAST_TURN - 1)));
   const f = forces(b, g);
-  let mat = 0;
-  for (let a = 0; a < b.areaIds.length; a++) mat += f.axis[a]! - f.allies[a]!;
+  let axisMat = 0;
+  let alliedMat = 0;
+  for (let a = 0; a < b.areaIds.length; a++) { axisMat += f.axis[a]!; alliedMat += f.allies[a]!; }
   let capitals = 0;
   for (const c of CAPITALS) capitals += ctrlSide(b, g, c) === 'axis' ? 1 : ctrlSide(b, g, c) === 'allies' ? -1 : 0;
   const hand = (s: Side) => g.hand[s].reduce((sum, id) => sum + cardWorth(b, id), 0);
@@ -171,7 +183,7 @@ export function evalTerms(g: TRState, b: Board = BOARD): EvalTerms {
     // Land areas also feed recovery (13.0(1)); a little worth at any time.
     areas: 0.05 * (Math.min(areas, 16) - 9),
     capitals: 0.3 * capitals,
-    material: 0.012 * mat,
+    material: materialTerm(axisMat, alliedMat, g.turn),
     fronts: 0.45 * (frontPressure(b, g, 'axis', f) - frontPressure(b, g, 'allies', f)),
     cards: 0.12 * (hand('axis') - hand('allies')) + 0.1 * (g.bank.axis - g.bank.allies),
   };

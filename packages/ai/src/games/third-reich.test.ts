@@ -98,6 +98,20 @@ describe('Third Reich evaluation (14.1, 14.2 in the game terms)', () => {
     expect(evaluateTR(g, 'allies')).toBeGreaterThan(0.7);
   });
 
+  it('14.2(1): on turn 12 with Berlin German, no amount of Allied material makes the Allies favourites', () => {
+    const g = start();
+    g.turn = 12;
+    for (const code of ['US', 'SU']) g.natBel[nation(code)] = true;
+    let mobilized = 0;
+    g.loc.forEach((l, u) => {
+      const n = B.unitNation[u]!;
+      if (l === POOL && g.natBel[n] && g.natSide[n] === 'allies' && B.unitClass[u] === 'land') { g.loc[u] = at('london'); mobilized++; }
+    });
+    expect(mobilized).toBeGreaterThan(30);
+    expect(evalTerms(g).material).toBeGreaterThan(-2);
+    expect(evaluateTR(g, 'allies')).toBeLessThan(0.2);
+  });
+
   it('the clock: taking Berlin gains the Allies more on turn 11 than on turn 2 (14.2 comes closer)', () => {
     const gain = (turn: number) => {
       const g = start();
