@@ -143,4 +143,22 @@ describe('Third Reich in the browser', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('the computer plays a whole campaign to its outcome (14.1 or 14.2), the map and tracks drawn throughout', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${app.url}?aiDelay=0`);
+    await page.getByTestId('game-select').selectOption('third-reich');
+    await page.getByTestId('seed').fill('e2e-campaign');
+    await page.getByTestId('start-watch').click();
+    await page.getByTestId('game').waitFor();
+    await page.screenshot({ path: '/tmp/sandtable-e2e-third-reich-watch-start.png' });
+    await page.getByTestId('outcome').waitFor({ timeout: 280_000 });
+    expect(await page.getByTestId('outcome').textContent()).toMatch(/(Axis|Allies) wins?.*14\.[12]/);
+    expect(await turnOf(page)).toBeGreaterThanOrEqual(1);
+    await page.screenshot({ path: '/tmp/sandtable-e2e-third-reich-watch-end.png' });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
