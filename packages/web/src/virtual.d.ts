@@ -6,3 +6,7 @@ declare module 'virtual:coastline' {
   const rings: [number, number][][];
   export default rings;
 }
+declare module 'virtual:coastline/*' {
+  const rings: [number, number][][];
+  export default rings;
+}

@@ -4,10 +4,10 @@ import { randomPlayout, type EngineState } from '@sandtable/engine';
 import { thirdReich, thirdReichData, type TRView } from '@sandtable/third-reich';
 import { afterEach, describe, expect, it } from 'vitest';
 import { placesOf } from '../actions.ts';
-import { pointInArea } from '../map/model.ts';
+import { pointInArea, type Pt } from '../map/model.ts';
 import { MapRenderer } from '../map/render.ts';
 import { App } from '../ui/App.tsx';
-import { BORDER_LINKS, thirdReichAdapter as adapter } from './third-reich.ts';
+import { BORDER_LINKS, LAND, OFF_MAP, WATER_REACH, onLand, thirdReichAdapter as adapter } from './third-reich.ts';
 
 afterEach(cleanup);
 const data = thirdReichData();
@@ -38,6 +38,51 @@ describe('Third Reich map', () => {
     expect(fill('berlin')).not.toBe(fill('paris'));
     expect(fill('moscow')).not.toBe(fill('berlin'));
     expect(fill('north_sea')).toMatch(/^#[67]/); // a blue
+  });
+
+  it('lies over Europe\'s coastlines: the land model is inside the map\'s extent (27-72N 26W-56E) and puts Berlin on land, the North Sea at sea', () => {
+    const km = (lat: number, lon: number): Pt => [(lon - 15) * 111.32 * Math.cos((50 * Math.PI) / 180), -(lat - 50) * 110.57];
+    const [nw, se] = [km(72, -26), km(27, 56)];
+    expect(LAND.length).toBeGreaterThan(20);
+    for (const [x, y] of LAND.flat()) {
+      expect(x).toBeGreaterThanOrEqual(nw[0] - 1); expect(x).toBeLessThanOrEqual(se[0] + 1);
+      expect(y).toBeGreaterThanOrEqual(nw[1] - 1); expect(y).toBeLessThanOrEqual(se[1] + 1);
+    }
+    const m = adapter.map(thirdReich.view(thirdReich.setup('1'), 'axis'))!;
+    expect(m.land).toBe(LAND);
+    expect(onLand(km(52.5, 13.4))).toBe(true); // Berlin
+    expect(onLand(km(56, 3))).toBe(false); // the North Sea
+    expect(onLand(km(42, 50.5))).toBe(false); // the Caspian, a hole in the land
+    // every land area but the off-map USA box is drawn on the land; seas on the water
+    expect([...OFF_MAP]).toEqual(['usa']);
+    for (const a of m.areas) expect(a.on ?? 'box', a.id).toBe(a.id === 'usa' ? 'box' : data.areas.find((x) => x.id === a.id)!.type === 'sea' ? 'water' : 'land');
+    expect(m.areas.find((a) => a.id === 'usa')!.frame).toBe(true);
+  });
+
+  it('a click on land picks the land area; on the sea part of a coastal land area, the nearest sea area; on water out of every sea\'s reach, nothing', () => {
+    const m = adapter.map(thirdReich.view(thirdReich.setup('1'), 'axis'))!;
+    const r = new MapRenderer(m);
+    const byId = new Map(m.areas.map((a) => [a.id, a]));
+    let landHits = 0, waterHits = 0;
+    for (const a of m.areas.filter((x) => x.on === 'land')) {
+      const [minX, maxX] = [Math.min(...a.polygon.map((p) => p[0])), Math.max(...a.polygon.map((p) => p[0]))];
+      const [minY, maxY] = [Math.min(...a.polygon.map((p) => p[1])), Math.max(...a.polygon.map((p) => p[1]))];
+      for (let y = minY + 7; y < maxY; y += 53) for (let x = minX + 7; x < maxX; x += 53) {
+        if (!pointInArea(x, y, a)) continue;
+        const hit = r.placeAt(x, y);
+        if (onLand([x, y])) { expect(hit).toBe(a.id); landHits++; continue; }
+        expect(hit, `water in ${a.id}`).not.toBe(a.id);
+        if (hit) { expect(byId.get(hit)!.on).toBe('water'); waterHits++; }
+      }
+    }
+    expect(landHits).toBeGreaterThan(300);
+    expect(waterHits).toBeGreaterThan(30);
+    const [bx, by] = [(-5 - 15) * 111.32 * Math.cos((50 * Math.PI) / 180), -(50.7 - 50) * 110.57]; // off Cornwall, in London's rectangle
+    expect(pointInArea(bx, by, byId.get('london')!)).toBe(true);
+    expect(r.placeAt(bx, by)).toMatch(/english_channel|north_atlantic/);
+    const caspian: Pt = [(50.5 - 15) * 111.32 * Math.cos((50 * Math.PI) / 180), -(42 - 50) * 110.57];
+    expect(WATER_REACH).toBeLessThan(500);
+    expect(r.placeAt(...caspian)).toBeNull();
   });
 
   it('2.2.1(6), AMB-2: point contacts are marked where the areas touch; straits are dashed crossings; land borders are outlines', () => {

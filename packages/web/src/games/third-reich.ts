@@ -5,12 +5,16 @@
  * sea borders between two land areas (straits, AMB-2) as dashed crossings, point contacts
  * (2.2.1(6), no connection) as barred rings; capitals and the three kinds of sources (3.2(1));
  * units as counters with their printed values, back side up when used, stacked per area.
+ * The areas lie over Europe's real coastlines (Natural Earth, `virtual:coastline/third-reich`):
+ * a land area's colour and borders stop at the coast, a sea area's at the shore; a land area
+ * wholly at sea (the USA box) is drawn as a framed box.
  * Side panels: hands, decks, development pool, discards, banked SV, entry tracks.
  */
 import type { Action, Role, View } from '@sandtable/engine';
 import { createThirdReichRules, thirdReich, thirdReichData, type AreaData, type TRView } from '@sandtable/third-reich';
-import type { AreaShape, LinkLine, MapModel, Pt } from '../map/model.ts';
-import { boundsOf } from '../map/model.ts';
+import coastline from 'virtual:coastline/third-reich';
+import type { AreaShape, LinkLine, MapModel, MapStroke, Pt } from '../map/model.ts';
+import { boundsOf, pointInArea, pointInRings } from '../map/model.ts';
 import type { GameAdapter } from './adapter.ts';
 import { NATION_COLOR, sideName, trControl, trPanels, trPieces, trStatus, trUnderWay, type TRTables } from './third-reich-view.ts';
 
@@ -65,6 +69,9 @@ function areaShape(a: AreaData, v: TRView, control: (string | null)[]): AreaShap
     icons,
   };
   if (rest.length) s.rings = rest;
+  if (a.type === 'sea') s.on = 'water';
+  else if (OFF_MAP.has(a.id)) s.frame = true;
+  else s.on = 'land';
   return s;
 }
 
@@ -108,6 +115,35 @@ export const BORDER_LINKS: LinkLine[] = data.borders.flatMap((br): LinkLine[] =>
   if (!segs.length) return [{ a: a.center as Pt, b: b.center as Pt, kind: 'sea' }];
   return segs.map(([p, q]) => ({ a: p, b: q, kind: 'sea' as const }));
 });
+
+// ---- the coastline: which areas lie on it, where the seas meet -------------------------------
+
+export const LAND: Pt[][] = coastline;
+const landBoxes = LAND.map((r) => boundsOf(r));
+export const onLand = (p: Pt): boolean => pointInRings(p[0], p[1], LAND, landBoxes);
+
+/** Land areas with no land in them (the USA box in the Atlantic): drawn whole, as framed boxes. */
+export const OFF_MAP: ReadonlySet<string> = new Set(areas.filter((a) => a.type === 'land' && !hasLand(a)).map((a) => a.id));
+
+/** Whether any point of a 20 km lattice over the area (its centre first) lies on land. */
+function hasLand(a: AreaData): boolean {
+  if (onLand(a.center as Pt)) return true;
+  const shape = { polygon: a.polygons[0] as Pt[], rings: a.polygons.slice(1) as Pt[][] };
+  const b = boundsOf((a.polygons as Pt[][]).flat());
+  for (let y = b.minY + 10; y < b.maxY; y += 20) for (let x = b.minX + 10; x < b.maxX; x += 20) {
+    if (pointInArea(x, y, shape) && onLand([x, y])) return true;
+  }
+  return false;
+}
+
+/** How far a sea area's colour (and its clicks) reach into water that the data gives to no sea: the sea part of a coastal land area. */
+export const WATER_REACH = 160;
+
+/** Borders between two sea areas, as thin lines on the water (outlines of seas are not drawn: they run along land rectangles). */
+export const SEA_BORDERS: MapStroke[] = data.borders
+  .filter((br) => byId.get(br.a)?.type === 'sea' && byId.get(br.b)?.type === 'sea')
+  .flatMap((br) => sharedSegments(byId.get(br.a)!, byId.get(br.b)!))
+  .map(([p, q]) => ({ points: [p, q], color: 'rgba(235,245,255,0.7)', width: 1.2, dash: [6, 4] }));
 
 export const BOUNDS = boundsOf(areas.flatMap((a) => (a.polygons as Pt[][]).flat()), 60);
 
@@ -153,6 +189,9 @@ export const thirdReichAdapter: GameAdapter = {
       seaColor: '#5f86ad',
       areas: areas.map((a) => areaShape(a, v, control)),
       links: BORDER_LINKS,
+      strokes: SEA_BORDERS,
+      land: LAND,
+      waterReach: WATER_REACH,
       pieces: trPieces(tables, v),
       placeCenter,
     };

@@ -31,6 +31,13 @@ export interface AreaShape {
   pattern?: 'mountain' | 'impassable';
   /** Hidden from hit tests (impassable areas). */
   inert?: boolean;
+  /**
+   * Drawn and hit only on the model's land (`land`: a land area's colour stops at the coast) or
+   * only on water (`water`: a sea area's). Unset: the whole polygon, over land and sea alike.
+   */
+  on?: 'land' | 'water';
+  /** Drawn as a box with a frame (an off-map area, such as a holding box). */
+  frame?: boolean;
 }
 
 export interface LinkLine {
@@ -156,8 +163,14 @@ export interface MapModel {
   pieces: Piece[];
   /** Anchor of a place (area centre or hex centre). */
   placeCenter(place: string): Pt | null;
-  /** Optional backdrop (coastlines) as polygons in world units. */
+  /** Optional backdrop (coastlines) as polygons in world units, filled even-odd (holes: inland seas). */
   land?: Pt[][];
+  /**
+   * Water that lies in no `on: 'water'` area (the sea part of a coastal land area's polygon)
+   * belongs to the nearest water area within this distance (world units): drawn in its colour
+   * and a click there picks it.
+   */
+  waterReach?: number;
   /** Symbols, lettering and strokes over the map (hex maps: VP hexes, sources, towns, entrenchments, bridges). */
   marks?: MapMark[];
   labels?: MapLabel[];
@@ -202,6 +215,16 @@ export function pointInPolygon(x: number, y: number, poly: readonly Pt[]): boole
     const [xi, yi] = poly[i]!;
     const [xj, yj] = poly[j]!;
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** Even-odd point test over many rings, skipping those whose box (`boxes[i]` of `rings[i]`) misses the point (land and its lakes). */
+export function pointInRings(x: number, y: number, rings: readonly Pt[][], boxes: readonly Bounds[]): boolean {
+  let inside = false;
+  for (let i = 0; i < rings.length; i++) {
+    const b = boxes[i]!;
+    if (x >= b.minX && x <= b.maxX && y >= b.minY && y <= b.maxY && pointInPolygon(x, y, rings[i]!)) inside = !inside;
   }
   return inside;
 }

@@ -6,7 +6,7 @@
 import { type Camera, visibleWorld } from './camera.ts';
 import { CounterSprites } from './counter.ts';
 import { HexLayer } from './hexlayer.ts';
-import { type AreaShape, type Bounds, type ChitMark, type HighlightKind, type MapModel, type Overlays, type Piece, type Pt, boundsOf, pointInArea, ringsOf } from './model.ts';
+import { type AreaShape, type Bounds, type ChitMark, type HighlightKind, type MapModel, type Overlays, type Piece, type Pt, boundsOf, pointInArea, pointInRings, ringsOf } from './model.ts';
 import { GridIndex } from './spatial.ts';
 
 export interface Stack {
@@ -25,7 +25,17 @@ export const HIGHLIGHT_COLORS: Record<HighlightKind, string> = {
   last: '#7fd0ff',
 };
 
+const HIGHLIGHT_FILLS: Record<HighlightKind, string> = {
+  legal: 'rgba(255,216,74,0.16)',
+  selected: 'rgba(255,255,255,0.18)',
+  target: 'rgba(76,255,122,0.2)',
+  danger: 'rgba(255,74,74,0.22)',
+  last: 'transparent',
+};
+
 const STACK_DEPTH_PX = 3;
+/** Land that no area covers (the coastline backdrop). */
+const LAND_FILL = '#cdc6ad';
 
 export class MapRenderer {
   stacks: Stack[] = [];
@@ -35,6 +45,13 @@ export class MapRenderer {
   private readonly sprites = new CounterSprites();
   private readonly scratch: number[] = [];
   private patterns = new Map<string, CanvasPattern | null>();
+  /** The model's land as a path (made on the first draw; hit tests use the rings and their boxes). */
+  private landPath: Path2D | null = null;
+  private waterPath: Path2D | null = null;
+  private landBoxes: Bounds[] = [];
+  private landRings: Pt[][] | undefined;
+  /** The box around every area (the map's extent). */
+  private areasBox!: Bounds;
   /** Counters drawn in the last frame (culling check). */
   drawnStacks = 0;
 
@@ -48,6 +65,12 @@ export class MapRenderer {
     if (!sameHex) this.hexLayer = model.hex ? new HexLayer(model.hex) : null;
     this.areaIndex = new GridIndex(model.bounds, Math.max((model.bounds.maxX - model.bounds.minX) / 32, 1e-6));
     model.areas.forEach((a, i) => this.areaIndex.insert(i, boundsOf(ringsOf(a).flat())));
+    this.areasBox = boundsOf(model.areas.flatMap((a) => ringsOf(a).flat()));
+    if (this.landRings !== model.land) {
+      this.landRings = model.land;
+      this.landPath = this.waterPath = null;
+      this.landBoxes = (model.land ?? []).map((r) => boundsOf(r));
+    }
     this.layoutStacks();
   }
 
@@ -98,11 +121,16 @@ export class MapRenderer {
     ctx.fillStyle = m.seaColor;
     ctx.fillRect(0, 0, w, h);
     const view = visibleWorld(cam, w, h);
-    if (m.land) this.drawLand(ctx, cam, dpr);
-    if (this.hexLayer) this.hexLayer.draw(ctx, cam, w, h, dpr);
-    ctx.setTransform(cam.scale * dpr, 0, 0, cam.scale * dpr, cam.ox * dpr, cam.oy * dpr);
     const areas = this.areaIndex.query(view, []).map((i) => m.areas[i]!);
-    this.drawAreas(ctx, areas, cam);
+    if (m.land && areas.some((a) => a.on)) {
+      ctx.setTransform(cam.scale * dpr, 0, 0, cam.scale * dpr, cam.ox * dpr, cam.oy * dpr);
+      this.drawCoastal(ctx, areas, cam);
+    } else {
+      if (m.land) this.drawLand(ctx, cam, dpr);
+      if (this.hexLayer) this.hexLayer.draw(ctx, cam, w, h, dpr);
+      ctx.setTransform(cam.scale * dpr, 0, 0, cam.scale * dpr, cam.ox * dpr, cam.oy * dpr);
+      this.drawAreas(ctx, areas, cam);
+    }
     this.drawStrokes(ctx, cam);
     this.drawLinks(ctx, cam);
     this.drawBoxes(ctx, cam);
@@ -119,11 +147,61 @@ export class MapRenderer {
     ctx.setTransform(cam.scale * dpr, 0, 0, cam.scale * dpr, cam.ox * dpr, cam.oy * dpr);
     ctx.beginPath();
     for (const ring of this.model.land!) polyPath(ctx, ring);
-    ctx.fillStyle = '#cdc6ad';
+    ctx.fillStyle = LAND_FILL;
     ctx.fill('evenodd');
     ctx.strokeStyle = 'rgba(60,80,100,0.6)';
     ctx.lineWidth = 1.2 / cam.scale;
     ctx.stroke();
+  }
+
+  private paths(): { land: Path2D; water: Path2D } {
+    if (!this.landPath || !this.waterPath) {
+      const land = new Path2D(), water = new Path2D();
+      const b = this.model.bounds, pad = (b.maxX - b.minX) * 4; // far past any view
+      water.rect(b.minX - pad, b.minY - pad, b.maxX - b.minX + 2 * pad, b.maxY - b.minY + 2 * pad);
+      for (const r of this.model.land ?? []) { polyPath(land, r); polyPath(water, r); }
+      this.landPath = land;
+      this.waterPath = water;
+    }
+    return { land: this.landPath, water: this.waterPath };
+  }
+
+  /**
+   * Areas over real coastlines: sea areas on the water (reaching `waterReach` into the water that
+   * no sea area holds), the land, the land areas' colours and borders clipped to it, the coast
+   * drawn crisp on top, then areas drawn whole (off-map boxes) with a frame.
+   */
+  private drawCoastal(ctx: CanvasRenderingContext2D, areas: AreaShape[], cam: Camera): void {
+    const { land } = this.paths();
+    const water = areas.filter((a) => a.on === 'water');
+    const reach = this.model.waterReach ?? 0;
+    ctx.lineJoin = 'round';
+    if (reach > 0) {
+      ctx.save();
+      const e = this.areasBox; // the reach stays inside the map's extent
+      ctx.beginPath(); ctx.rect(e.minX, e.minY, e.maxX - e.minX, e.maxY - e.minY); ctx.clip();
+      ctx.lineWidth = 2 * reach;
+      for (const a of water) { ctx.beginPath(); areaPath(ctx, a); ctx.strokeStyle = a.fill; ctx.stroke(); }
+      ctx.restore();
+    }
+    for (const a of water) { ctx.beginPath(); areaPath(ctx, a); ctx.fillStyle = a.fill; ctx.fill('evenodd'); }
+    ctx.fillStyle = LAND_FILL;
+    ctx.fill(land, 'evenodd');
+    ctx.save();
+    ctx.clip(land, 'evenodd');
+    this.drawAreas(ctx, areas.filter((a) => a.on === 'land'), cam);
+    ctx.restore();
+    ctx.strokeStyle = 'rgba(30,50,75,0.85)';
+    ctx.lineWidth = 1.2 / cam.scale;
+    ctx.stroke(land);
+    const whole = areas.filter((a) => !a.on);
+    this.drawAreas(ctx, whole, cam);
+    for (const a of whole) {
+      if (!a.frame) continue;
+      ctx.beginPath(); areaPath(ctx, a);
+      ctx.strokeStyle = 'rgba(20,20,20,0.85)'; ctx.lineWidth = 3 / cam.scale; ctx.stroke();
+      ctx.strokeStyle = '#fff'; ctx.lineWidth = 1.2 / cam.scale; ctx.stroke();
+    }
   }
 
   private pattern(ctx: CanvasRenderingContext2D, kind: string): CanvasPattern | null {
@@ -267,17 +345,17 @@ export class MapRenderer {
     const byId = new Map(m.areas.map((a) => [a.id, a]));
     const order: HighlightKind[] = ['last', 'legal', 'target', 'danger', 'selected'];
     for (const kind of order) {
+      const places = [...ov.highlights].filter(([, k]) => k === kind).map(([p]) => p);
+      if (ov.hoverPlace && kind === 'selected') places.push(ov.hoverPlace);
+      const clipped = m.land ? places.filter((p) => byId.get(p)?.on) : [];
+      for (const p of clipped) this.clippedHighlight(ctx, cam, kind, byId.get(p)!);
       ctx.beginPath();
       let any = false;
-      for (const [place, k] of ov.highlights) {
-        if (k !== kind) continue;
-        any = this.placePath(ctx, place, byId, view) || any;
-      }
-      if (ov.hoverPlace && kind === 'selected') any = this.placePath(ctx, ov.hoverPlace, byId, view) || any;
+      for (const place of places) if (!clipped.includes(place)) any = this.placePath(ctx, place, byId, view) || any;
       if (!any) continue;
       const color = HIGHLIGHT_COLORS[kind];
       if (kind !== 'last') {
-        ctx.fillStyle = kind === 'legal' ? 'rgba(255,216,74,0.16)' : kind === 'target' ? 'rgba(76,255,122,0.2)' : kind === 'danger' ? 'rgba(255,74,74,0.22)' : 'rgba(255,255,255,0.18)';
+        ctx.fillStyle = HIGHLIGHT_FILLS[kind];
         ctx.fill('evenodd');
       }
       ctx.strokeStyle = 'rgba(0,0,0,0.55)';
@@ -289,6 +367,24 @@ export class MapRenderer {
       ctx.stroke();
       ctx.setLineDash([]);
     }
+  }
+
+  /** A highlight of an area drawn only on its land (or water): its outline there and its stretch of coast. */
+  private clippedHighlight(ctx: CanvasRenderingContext2D, cam: Camera, kind: HighlightKind, a: AreaShape): void {
+    const { land, water } = this.paths();
+    ctx.save();
+    ctx.beginPath(); areaPath(ctx, a); ctx.clip('evenodd');
+    ctx.clip(a.on === 'land' ? land : water, 'evenodd');
+    if (kind !== 'last') { ctx.fillStyle = HIGHLIGHT_FILLS[kind]; ctx.fill(a.on === 'land' ? land : water, 'evenodd'); }
+    for (const [style, width] of [['rgba(0,0,0,0.55)', 12], [HIGHLIGHT_COLORS[kind], 6.4]] as const) {
+      ctx.strokeStyle = style;
+      ctx.lineWidth = width / cam.scale; // half of it lies outside the clip
+      if (kind === 'last') ctx.setLineDash([5 / cam.scale, 4 / cam.scale]);
+      ctx.beginPath(); areaPath(ctx, a); ctx.stroke();
+      ctx.stroke(land);
+      ctx.setLineDash([]);
+    }
+    ctx.restore();
   }
 
   private placePath(ctx: CanvasRenderingContext2D, place: string, byId: Map<string, AreaShape>, view: Bounds): boolean {
@@ -459,15 +555,41 @@ export class MapRenderer {
     return { stack, place: this.placeAt(wx, wy) };
   }
 
+  /** Whether a world point lies on the model's land (even-odd over its rings, as drawn). */
+  onLand(wx: number, wy: number): boolean {
+    return pointInRings(wx, wy, this.model.land ?? [], this.landBoxes);
+  }
+
+  /** The water area whose outline is nearest to (wx, wy), within `reach` (the water it reaches into). */
+  private nearestWater(wx: number, wy: number, reach: number): string | null {
+    let best: string | null = null, bestD = reach * reach;
+    const near = this.areaIndex.query({ minX: wx - reach, minY: wy - reach, maxX: wx + reach, maxY: wy + reach }, []);
+    for (const i of near) {
+      const a = this.model.areas[i]!;
+      if (a.on !== 'water' || a.inert) continue;
+      for (const r of ringsOf(a)) for (let k = 0; k < r.length; k++) {
+        const d = segDist2(wx, wy, r[k]!, r[(k + 1) % r.length]!);
+        if (d < bestD) { bestD = d; best = a.id; }
+      }
+    }
+    return best;
+  }
+
   placeAt(wx: number, wy: number): string | null {
     for (const b of this.model.boxes ?? []) {
       const [x, y, w, h] = b.rect;
       if (wx >= x && wx <= x + w && wy >= y && wy <= y + h) return b.id;
     }
+    let onLand: boolean | null = null; // computed once, when an area drawn only on land or water asks
+    const landHere = () => (onLand ??= this.onLand(wx, wy));
     for (const i of this.areaIndex.query({ minX: wx, minY: wy, maxX: wx, maxY: wy }, [])) {
       const a = this.model.areas[i]!;
-      if (!a.inert && pointInArea(wx, wy, a)) return a.id;
+      if (a.inert || !pointInArea(wx, wy, a)) continue;
+      if (a.on && (a.on === 'land') !== landHere()) continue;
+      return a.id;
     }
+    const reach = this.model.waterReach;
+    if (reach && this.model.land && !landHere()) return this.nearestWater(wx, wy, reach);
     if (this.hexLayer) {
       const g = this.hexLayer.board.grid;
       const i = g.fromPixel(wx, wy, this.hexLayer.board.layout);
@@ -475,6 +597,14 @@ export class MapRenderer {
     }
     return null;
   }
+}
+
+/** Squared distance from (x, y) to the segment a-b. */
+function segDist2(x: number, y: number, a: Pt, b: Pt): number {
+  const dx = b[0] - a[0], dy = b[1] - a[1];
+  const t = dx || dy ? Math.max(0, Math.min(1, ((x - a[0]) * dx + (y - a[1]) * dy) / (dx * dx + dy * dy))) : 0;
+  const ex = a[0] + t * dx - x, ey = a[1] + t * dy - y;
+  return ex * ex + ey * ey;
 }
 
 /** Chits under a counter: small squares peeking out along its foot, their labels readable from ~30 px counters. */
@@ -504,7 +634,7 @@ function areaPath(ctx: CanvasRenderingContext2D, a: AreaShape): void {
   for (const r of a.rings ?? []) polyPath(ctx, r);
 }
 
-function polyPath(ctx: CanvasRenderingContext2D, poly: readonly Pt[]): void {
+function polyPath(ctx: CanvasRenderingContext2D | Path2D, poly: readonly Pt[]): void {
   if (!poly.length) return;
   ctx.moveTo(poly[0]![0], poly[0]![1]);
   for (let i = 1; i < poly.length; i++) ctx.lineTo(poly[i]![0], poly[i]![1]);
