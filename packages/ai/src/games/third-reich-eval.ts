@@ -11,13 +11,16 @@
  *     margins (the one the Axis holds best decides), weighted more as the turns run out;
  *   - capitals held (Berlin, Paris, London, Moscow, Rome, Warsaw);
  *   - material: the share of the belligerent units on the map by attack x durability (bounded,
- *     worth less as the turns run out), used (back side up)
+ *     worth less as the turns run out: a means, not a victory condition), used (back side up)
  *     units a little less (2.1.1(2));
- *   - fronts: each camp's attack strength in and next to the other camp's source areas against
- *     the strength defending them (a group attacks in its own area, 9.1: units standing in an
- *     enemy source area are the ones that can take it);
- *   - cards in hand by SV (6.1.1) and Ambush cards kept for counterattacks (10.0);
- *   - the turn: 12 turns (5.0), the Axis holds the default at the end.
+ *   - fronts: in each of the other camp's source areas, the expected hits of the units standing
+ *     in it against the points that drive every defender out (a group attacks in its own area,
+ *     9.1), plus a little for the units next to it;
+ *   - cards in hand by SV (6.1.1) and Ambush cards kept for counterattacks (10.0).
+ *
+ * The evaluation reads the position as it will be once the step in progress settles: a move
+ * enters its areas when it stops (neutrals entered join the other camp, 3.1.3(1)), and control
+ * changes at the end of the impulse (3.4(4)).
  */
 import { thirdReichData, type Side, type TRState } from '@sandtable/third-reich';
 import { compileBoard, type Board } from '../../../../games/third-reich/src/board.ts';

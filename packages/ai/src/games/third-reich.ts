@@ -2,7 +2,8 @@
  * Third Reich AI hooks: the evaluation of third-reich-eval.ts, action priors and a rollout
  * policy in the game's terms (spend SV on group actions before events, attack where the odds are
  * good, move toward the enemy's sources, mobilize near the front, keep Ambush cards for the
- * counterattack windows, never cancel or withdraw for nothing), and the impulse in words.
+ * counterattack windows, never cancel or withdraw for nothing, and for the Allies never enter a
+ * neutral, 3.1.3(1)), and the impulse in words.
  *
  * Hands are hidden (2.3.2(4)): the searcher works from a role's view, and the rules' own
  * `determinize` draws the opponent's hand and deck from the cards not seen.
