@@ -4,10 +4,10 @@ import { randomPlayout, type EngineState } from '@sandtable/engine';
 import { thirdReich, thirdReichData, type TRView } from '@sandtable/third-reich';
 import { afterEach, describe, expect, it } from 'vitest';
 import { placesOf } from '../actions.ts';
-import { pointInArea, type Pt } from '../map/model.ts';
+import { boundsOf, pointInArea, type Pt } from '../map/model.ts';
 import { MapRenderer } from '../map/render.ts';
 import { App } from '../ui/App.tsx';
-import { BORDER_LINKS, LAND, OFF_MAP, WATER_REACH, onLand, thirdReichAdapter as adapter } from './third-reich.ts';
+import { BORDER_LINKS, LAND, OFF_MAP, REACH, onLand, thirdReichAdapter as adapter } from './third-reich.ts';
 
 afterEach(cleanup);
 const data = thirdReichData();
@@ -59,29 +59,29 @@ describe('Third Reich map', () => {
     expect(m.areas.find((a) => a.id === 'usa')!.frame).toBe(true);
   });
 
-  it('a click on land picks the land area; on the sea part of a coastal land area, the nearest sea area; on water out of every sea\'s reach, nothing', () => {
+  it('a click on land picks the land area there, on water the sea area; on the sea part of a coastal land area the nearest sea, on the shore under a sea\'s rectangle the nearest land area', () => {
     const m = adapter.map(thirdReich.view(thirdReich.setup('1'), 'axis'))!;
     const r = new MapRenderer(m);
     const byId = new Map(m.areas.map((a) => [a.id, a]));
-    let landHits = 0, waterHits = 0;
-    for (const a of m.areas.filter((x) => x.on === 'land')) {
-      const [minX, maxX] = [Math.min(...a.polygon.map((p) => p[0])), Math.max(...a.polygon.map((p) => p[0]))];
-      const [minY, maxY] = [Math.min(...a.polygon.map((p) => p[1])), Math.max(...a.polygon.map((p) => p[1]))];
+    const hits = { same: 0, land: 0, water: 0 };
+    for (const a of m.areas.filter((x) => x.on)) {
+      const { minX, minY, maxX, maxY } = boundsOf(a.polygon);
       for (let y = minY + 7; y < maxY; y += 53) for (let x = minX + 7; x < maxX; x += 53) {
         if (!pointInArea(x, y, a)) continue;
-        const hit = r.placeAt(x, y);
-        if (onLand([x, y])) { expect(hit).toBe(a.id); landHits++; continue; }
-        expect(hit, `water in ${a.id}`).not.toBe(a.id);
-        if (hit) { expect(byId.get(hit)!.on).toBe('water'); waterHits++; }
+        const hit = r.placeAt(x, y), kind = onLand([x, y]) ? 'land' : 'water';
+        if (kind === a.on) { expect(hit).toBe(a.id); hits.same++; continue; }
+        expect(hit, `${kind} in ${a.id}`).not.toBe(a.id);
+        if (hit) { expect(byId.get(hit)!.on).toBe(kind); hits[kind]++; }
       }
     }
-    expect(landHits).toBeGreaterThan(300);
-    expect(waterHits).toBeGreaterThan(30);
+    expect(hits.same).toBeGreaterThan(1000);
+    expect(hits.water).toBeGreaterThan(30);
+    expect(hits.land).toBeGreaterThan(10);
     const [bx, by] = [(-5 - 15) * 111.32 * Math.cos((50 * Math.PI) / 180), -(50.7 - 50) * 110.57]; // off Cornwall, in London's rectangle
     expect(pointInArea(bx, by, byId.get('london')!)).toBe(true);
     expect(r.placeAt(bx, by)).toMatch(/english_channel|north_atlantic/);
     const caspian: Pt = [(50.5 - 15) * 111.32 * Math.cos((50 * Math.PI) / 180), -(42 - 50) * 110.57];
-    expect(WATER_REACH).toBeLessThan(500);
+    expect(REACH).toBeLessThan(500);
     expect(r.placeAt(...caspian)).toBeNull();
   });
 

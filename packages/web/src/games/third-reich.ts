@@ -136,8 +136,12 @@ function hasLand(a: AreaData): boolean {
   return false;
 }
 
-/** How far a sea area's colour (and its clicks) reach into water that the data gives to no sea: the sea part of a coastal land area. */
-export const WATER_REACH = 160;
+/**
+ * How far an area's colour (and its clicks) reach into what the data's rectangles give to no area
+ * of its kind: a sea's into the sea part of a coastal land area, a land area's into the shore
+ * under a sea area's rectangle (km; the grid is 0.5 degree, 36-55 km).
+ */
+export const REACH = 160;
 
 /** Borders between two sea areas, as thin lines on the water (outlines of seas are not drawn: they run along land rectangles). */
 export const SEA_BORDERS: MapStroke[] = data.borders
@@ -191,7 +195,7 @@ export const thirdReichAdapter: GameAdapter = {
       links: BORDER_LINKS,
       strokes: SEA_BORDERS,
       land: LAND,
-      waterReach: WATER_REACH,
+      reach: REACH,
       pieces: trPieces(tables, v),
       placeCenter,
     };
@@ -207,7 +211,8 @@ export const thirdReichAdapter: GameAdapter = {
   panels: (view) => trPanels(tables, view.game as TRView, view.role),
   legend: [
     { glyph: '■', color: NATION_COLOR.GE!.area, text: 'land area: colour of the controlling nation (paler: neutral), 3.4' },
-    { glyph: '■', color: SEA.allies, text: 'sea area (darker grey-blue: Axis control)' },
+    { glyph: '■', color: SEA.allies, text: 'sea area (darker grey-blue: Axis control); dashed white: a border between seas' },
+    { glyph: '▢', color: '#ffffff', text: 'framed box: an area off the map (USA)' },
     { glyph: '✪', color: '#ffd84a', text: 'capital' },
     { glyph: '●', color: SOURCE_ICON.red.color, text: 'red source (counts for both sides, 3.2(1)①)' },
     { glyph: '●', color: SOURCE_ICON.black.color, text: 'black source (Axis only, 3.2(1)②)' },

@@ -166,11 +166,11 @@ export interface MapModel {
   /** Optional backdrop (coastlines) as polygons in world units, filled even-odd (holes: inland seas). */
   land?: Pt[][];
   /**
-   * Water that lies in no `on: 'water'` area (the sea part of a coastal land area's polygon)
-   * belongs to the nearest water area within this distance (world units): drawn in its colour
-   * and a click there picks it.
+   * Water that lies in no `on: 'water'` area (the sea part of a coastal land area's polygon) and
+   * land in no `on: 'land'` area (the shore under a sea area's) belong to the nearest area of
+   * their kind within this distance (world units): drawn in its colour, and a click there picks it.
    */
-  waterReach?: number;
+  reach?: number;
   /** Symbols, lettering and strokes over the map (hex maps: VP hexes, sources, towns, entrenchments, bridges). */
   marks?: MapMark[];
   labels?: MapLabel[];

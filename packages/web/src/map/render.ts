@@ -167,29 +167,22 @@ export class MapRenderer {
   }
 
   /**
-   * Areas over real coastlines: sea areas on the water (reaching `waterReach` into the water that
-   * no sea area holds), the land, the land areas' colours and borders clipped to it, the coast
-   * drawn crisp on top, then areas drawn whole (off-map boxes) with a frame.
+   * Areas over real coastlines: sea areas on the water, the land, the land areas' colours and
+   * borders clipped to it (each kind reaching `reach` into what no area of its kind holds), the
+   * coast drawn crisp on top, then areas drawn whole (off-map boxes) with a frame.
    */
   private drawCoastal(ctx: CanvasRenderingContext2D, areas: AreaShape[], cam: Camera): void {
     const { land } = this.paths();
-    const water = areas.filter((a) => a.on === 'water');
-    const reach = this.model.waterReach ?? 0;
+    const water = areas.filter((a) => a.on === 'water'), onLand = areas.filter((a) => a.on === 'land');
     ctx.lineJoin = 'round';
-    if (reach > 0) {
-      ctx.save();
-      const e = this.areasBox; // the reach stays inside the map's extent
-      ctx.beginPath(); ctx.rect(e.minX, e.minY, e.maxX - e.minX, e.maxY - e.minY); ctx.clip();
-      ctx.lineWidth = 2 * reach;
-      for (const a of water) { ctx.beginPath(); areaPath(ctx, a); ctx.strokeStyle = a.fill; ctx.stroke(); }
-      ctx.restore();
-    }
+    this.drawReach(ctx, water);
     for (const a of water) { ctx.beginPath(); areaPath(ctx, a); ctx.fillStyle = a.fill; ctx.fill('evenodd'); }
     ctx.fillStyle = LAND_FILL;
     ctx.fill(land, 'evenodd');
     ctx.save();
     ctx.clip(land, 'evenodd');
-    this.drawAreas(ctx, areas.filter((a) => a.on === 'land'), cam);
+    this.drawReach(ctx, onLand);
+    this.drawAreas(ctx, onLand, cam);
     ctx.restore();
     ctx.strokeStyle = 'rgba(30,50,75,0.85)';
     ctx.lineWidth = 1.2 / cam.scale;
@@ -202,6 +195,19 @@ export class MapRenderer {
       ctx.strokeStyle = 'rgba(20,20,20,0.85)'; ctx.lineWidth = 3 / cam.scale; ctx.stroke();
       ctx.strokeStyle = '#fff'; ctx.lineWidth = 1.2 / cam.scale; ctx.stroke();
     }
+  }
+
+  /** Each area's colour spread `reach` beyond its outline (inside the map's extent); the areas' own fills go over it. */
+  private drawReach(ctx: CanvasRenderingContext2D, areas: AreaShape[]): void {
+    const reach = this.model.reach ?? 0;
+    if (reach <= 0) return;
+    ctx.save();
+    const e = this.areasBox;
+    ctx.beginPath(); ctx.rect(e.minX, e.minY, e.maxX - e.minX, e.maxY - e.minY); ctx.clip();
+    ctx.lineWidth = 2 * reach;
+    ctx.lineJoin = 'round';
+    for (const a of areas) { ctx.beginPath(); areaPath(ctx, a); ctx.strokeStyle = a.fill; ctx.stroke(); }
+    ctx.restore();
   }
 
   private pattern(ctx: CanvasRenderingContext2D, kind: string): CanvasPattern | null {
@@ -560,13 +566,13 @@ export class MapRenderer {
     return pointInRings(wx, wy, this.model.land ?? [], this.landBoxes);
   }
 
-  /** The water area whose outline is nearest to (wx, wy), within `reach` (the water it reaches into). */
-  private nearestWater(wx: number, wy: number, reach: number): string | null {
+  /** The area drawn on `on` whose outline is nearest to (wx, wy), within `reach` (the land or water its colour reaches into). */
+  private nearest(wx: number, wy: number, reach: number, on: 'land' | 'water'): string | null {
     let best: string | null = null, bestD = reach * reach;
     const near = this.areaIndex.query({ minX: wx - reach, minY: wy - reach, maxX: wx + reach, maxY: wy + reach }, []);
     for (const i of near) {
       const a = this.model.areas[i]!;
-      if (a.on !== 'water' || a.inert) continue;
+      if (a.on !== on || a.inert) continue;
       for (const r of ringsOf(a)) for (let k = 0; k < r.length; k++) {
         const d = segDist2(wx, wy, r[k]!, r[(k + 1) % r.length]!);
         if (d < bestD) { bestD = d; best = a.id; }
@@ -588,8 +594,8 @@ export class MapRenderer {
       if (a.on && (a.on === 'land') !== landHere()) continue;
       return a.id;
     }
-    const reach = this.model.waterReach;
-    if (reach && this.model.land && !landHere()) return this.nearestWater(wx, wy, reach);
+    const reach = this.model.reach;
+    if (reach && this.model.land) return this.nearest(wx, wy, reach, landHere() ? 'land' : 'water');
     if (this.hexLayer) {
       const g = this.hexLayer.board.grid;
       const i = g.fromPixel(wx, wy, this.hexLayer.board.layout);
