@@ -65,7 +65,7 @@ export function publicState(E: Env, g: PGState, role: string): PublicState {
     ...hidden.map((h) => ({ token: token.get(h.c.id)!, side: h.side, loc: h.loc, back: h.back })),
   ];
   return {
-    o: structuredCopy(g.o), lastTurn: g.lastTurn, ver: g.ver, germanReinfDone: g.germanReinfDone,
+    o: { ...g.o, redChits: [...g.o.redChits] }, lastTurn: g.lastTurn, ver: g.ver, germanReinfDone: g.germanReinfDone,
     stack: redact(g.stack), equip: slots(g.equip, hiddenEquip), support: slots(g.support, hiddenSupport), combat: redact((g as { combat?: unknown }).combat ?? null),
   };
 }

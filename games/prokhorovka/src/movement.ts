@@ -192,7 +192,21 @@ export function reachable(E: Env, g: PGState, u: UnitState, mode: MoveMode): Map
 /** Whether `u` can end a move anywhere (a search that stops at the first legal end hex). */
 export function canMove(E: Env, g: PGState, u: UnitState, mode: MoveMode): boolean {
   const occ = occupancyFor(E, g, u.side);
+  if (u.hex >= 0 && oneStepMove(E, g, u, mode, occ)) return true; // the common case, without a search
   return search(E, g, u, mode, (r) => r.goal >= 0, (h) => h !== u.hex && occ[h] !== FRIEND);
+}
+
+/** Whether `u` may end a move in an adjacent empty hex (8.2(1), 8.3(1); entering an enemy ZOC ends a normal move there, 8.2(2)). */
+function oneStepMove(E: Env, g: PGState, u: UnitState, mode: MoveMode, occ: Uint8Array): boolean {
+  const ma = movementAllowance(E, g, u);
+  if (ma <= 0) return false;
+  const grid = E.b.grid;
+  if (mode === 'strategic') {
+    const zoc = inEnemyZoc(E, g, u.side);
+    return grid.neighbours(u.hex).some((h) => occ[h] === 0 && !zoc[h] && (grid.hexsideBetween(u.hex, h) & ROAD) !== 0 && 1 <= 2 * ma);
+  }
+  const mech = isMech(E, u.id);
+  return grid.neighbours(u.hex).some((h) => occ[h] === 0 && stepCost(E, mech, u.hex, h) <= ma);
 }
 
 /**

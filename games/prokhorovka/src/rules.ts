@@ -9,7 +9,7 @@ import { RuleError, type Ctx, type GameRules, type Outcome } from '@sandtable/en
 import type { ProkhorovkaData } from './data/types.ts';
 import { OPTION_SPECS, toOpts } from './options.ts';
 import {
-  ARRIVING, AS_CHIT, DETACHED, ELIMINATED, RESERVE, capacity, detachmentChitOf, detachmentUnitId, chitsOf, inEnemyZoc, locReach, makeEnv, other, roadLocReach,
+  ARRIVING, AS_CHIT, DETACHED, ELIMINATED, RESERVE, detachmentChitOf, detachmentUnitId, chitsOf, inEnemyZoc, locReach, makeEnv, other, roadLocReach, values,
   type ChitState, type Entry, type Env, type PGState, type Side,
 } from './state.ts';
 import { airOutsideBattles, attackPhaseLegal, combatDescribe, combatExplain, combatLegal, combatPerform, combatSummary, combatView, endDeclaration, isAttackPhase, isCombatAction, type CombatAction, type CombatView } from './combat/actions.ts';
@@ -193,6 +193,13 @@ export function victory(E: Env, g: PGState): Outcome {
     : { winner: 'SU', reason: `the German scores ${vp} VP (< ${need}): Soviet victory`, rule: '18.0(3)' };
 }
 
+/** Equipment chits by the unit they are stacked with (one pass). */
+function chitsByUnit(g: PGState): Map<string, ChitState[]> {
+  const out = new Map<string, ChitState[]>();
+  for (const c of g.equip) { const l = out.get(c.loc); if (l) l.push(c); else out.set(c.loc, [c]); }
+  return out;
+}
+
 // ---- legal actions --------------------------------------------------------------------------
 
 export function legal(E: Env, g: PGState, d: Entry): PGAction[] {
@@ -203,7 +210,8 @@ export function legal(E: Env, g: PGState, d: Entry): PGAction[] {
       // 4.0(5): drawn chits face-down under own units up to the equipment value
       const out: PGAction[] = [{ type: 'donePlacing' }];
       const drawn = g.equip.filter((c) => c.side === s && c.loc === 'drawn');
-      for (const u of mine) if (capacity(E, g, u) > 0) for (const c of drawn) out.push({ type: 'place', chit: c.id, unit: u.id });
+      const under = chitsByUnit(g);
+      for (const u of mine) if (values(E, u).equip > (under.get(u.id)?.length ?? 0)) for (const c of drawn) out.push({ type: 'place', chit: c.id, unit: u.id });
       return out;
     }
     case 'setupSupport':
@@ -224,11 +232,12 @@ export function legal(E: Env, g: PGState, d: Entry): PGAction[] {
       const withLoc = mine.filter((u) => loc[u.hex] === 1);
       const done = d.count ?? 0;
       const returned = g.o.reorgReturnFirst ? false : done < 0; // A-07: once (2) starts, (1) is over
+      const under = chitsByUnit(g); // one pass over the chits (this list is built at every reorganization step)
       if (!returned && done < E.d.tables.combat.reorgPlaceMax) {
         const pool = g.equip.filter((c) => c.side === s && c.loc === 'reorg');
-        for (const u of withLoc) if (capacity(E, g, u) > 0) for (const c of pool) out.push({ type: 'reorgPlace', chit: c.id, unit: u.id });
+        for (const u of withLoc) if (values(E, u).equip > (under.get(u.id)?.length ?? 0)) for (const c of pool) out.push({ type: 'reorgPlace', chit: c.id, unit: u.id });
       }
-      for (const u of withLoc) for (const c of chitsOf(g, u.id)) out.push({ type: 'reorgReturn', chit: c.id });
+      for (const u of withLoc) for (const c of under.get(u.id) ?? []) out.push({ type: 'reorgReturn', chit: c.id });
       // 签一览 detachment ※, A-26: a face-up detachment with a LOC may go back to the pool (with its chit)
       for (const u of withLoc) { const c = detachmentChitOf(u.id); if (c) out.push({ type: 'reorgReturn', chit: c }); }
       return out;
@@ -381,17 +390,19 @@ export function makeView(E: Env, g: PGState, role: string): PGView {
     reduced: u.reduced, designated: u.designated,
     chits: chitsSeenBy(E, g, under.get(u.id) ?? [], role),
   }));
-  const pools = {} as PGView['pools'];
-  for (const s of ['DE', 'SU'] as Side[]) {
-    const eq = g.equip.filter((c) => c.side === s);
-    pools[s] = {
-      reorg: eq.filter((c) => c.loc === 'reorg').length,
-      arriving: eq.filter((c) => c.loc === 'arriving').length,
-      support: g.support.filter((c) => c.side === s && c.loc === 'pool').length,
-      cupTank: eq.filter((c) => c.loc === 'cup' && E.equipById.get(c.id)!.back === 'tank').length,
-      cupEquip: eq.filter((c) => c.loc === 'cup' && E.equipById.get(c.id)!.back === 'equip').length,
-      supportCup: g.support.filter((c) => c.side === s && c.loc === 'cup').length,
-    };
+  const pools: PGView['pools'] = {
+    DE: { reorg: 0, arriving: 0, support: 0, cupTank: 0, cupEquip: 0, supportCup: 0 },
+    SU: { reorg: 0, arriving: 0, support: 0, cupTank: 0, cupEquip: 0, supportCup: 0 },
+  };
+  for (const c of g.equip) { // one pass over the chits (views are built often: AI, server, tests)
+    const p = pools[c.side];
+    if (c.loc === 'reorg') p.reorg++;
+    else if (c.loc === 'arriving') p.arriving++;
+    else if (c.loc === 'cup') { if (E.equipById.get(c.id)!.back === 'tank') p.cupTank++; else p.cupEquip++; }
+  }
+  for (const c of g.support) {
+    if (c.loc === 'pool') pools[c.side].support++;
+    else if (c.loc === 'cup') pools[c.side].supportCup++;
   }
   const mine = {
     reorg: g.equip.filter((c) => c.side === role && (c.loc === 'reorg' || c.loc === 'drawn')).map((c) => c.id),

@@ -62,12 +62,21 @@ const OFF_UNIT = new Set(['cup', 'reorg', 'drawn', 'pool', 'gone', 'arriving']);
 const UNIT_IDS = prokhorovka.setup('ids').game.units.map((u) => u.id);
 const UNIT_INDEX = new Map(UNIT_IDS.map((id, k) => [id, k]));
 
-/** What the previous check saw: the version, on-map positions and chit locations. */
-interface Seen { ver: number; hexes: Int32Array; locs: string[]; checkedVer: number }
-const newSeen = (): Seen => ({ ver: -1, hexes: new Int32Array(UNIT_IDS.length).fill(-9), locs: [], checkedVer: -1 });
+/** What the previous check saw: the version, on-map positions and chit locations; the chits each role cannot see. */
+interface Seen { ver: number; hexes: Int32Array; locs: string[]; faces: Uint8Array; checkedVer: number; hidden: Record<'DE' | 'SU', Set<string>>; pending: Record<'DE' | 'SU', boolean> }
+const N_CHITS = E.d.equipment.length + E.d.support.length;
+const newSeen = (): Seen => ({ ver: -1, hexes: new Int32Array(UNIT_IDS.length).fill(-9), locs: [], faces: new Uint8Array(N_CHITS).fill(2), checkedVer: -1, hidden: { DE: new Set(), SU: new Set() }, pending: { DE: false, SU: false } });
+const EQUIP_INDEX = new Map(E.d.equipment.map((c, k) => [c.id, k]));
+
+/**
+ * Where the game reads LOC (3.2): the reorganization phase (5.1(7), A-26) and victory (18.0). The
+ * cache is compared with a fresh computation there, and at every 8th version elsewhere (a spot
+ * check of the cache key at arbitrary positions); "units moved without g.ver++" is checked always.
+ */
+const locCheckDue = (st: PGState) => st.result !== null || st.stack[st.stack.length - 1]?.kind === 'reorganization' || st.ver % 8 === 0;
 
 /** Every invariant after one action; `prev` carries what the last check saw. */
-function checkInvariants(s: S, a: { type: string }, prev: Seen): void {
+function checkInvariants(s: S, a: { type: string }, prev: Seen, answered = ''): void {
   const st = g(s);
   // 3.4(1), A-08: one combat unit per hex; 2.2.1(5): never in an enemy source
   const occ = new Int8Array(E.b.grid.nodeCount);
@@ -78,7 +87,7 @@ function checkInvariants(s: S, a: { type: string }, prev: Seen): void {
     prev.hexes[k] = h;
     if (h < 0) return;
     const det = detachmentChitOf(u.id);
-    if (det && st.equip.find((c) => c.id === det)!.loc !== DETACHED) fail(`${u.id} on the map but its chit is not detached`);
+    if (det && st.equip[EQUIP_INDEX.get(det)!]!.loc !== DETACHED) fail(`${u.id} on the map but its chit is not detached`);
     if (occ[h]) fail(`two units in ${E.b.grid.label(h)}`);
     occ[h] = 1;
     if (E.b.source[h] === (u.side === 'DE' ? 2 : 1)) fail(`${u.id} in an enemy source`);
@@ -90,11 +99,13 @@ function checkInvariants(s: S, a: { type: string }, prev: Seen): void {
   if (!(st.equip.length === E.d.equipment.length && st.equip.every((c, k) => c.id === E.d.equipment[k]!.id))) fail('equipment chits lost, doubled or renamed');
   if (!(st.support.length === E.d.support.length && st.support.every((c, k) => c.id === E.d.support[k]!.id))) fail('support chits lost, doubled or renamed');
   const under = new Int8Array(st.units.length);
-  const changed = { DE: a.type === 'setup', SU: a.type === 'setup' }; // whose chits moved or turned
+  const changed = { DE: a.type === 'setup', SU: a.type === 'setup' }; // whose face-down chits moved or turned face-down
+  let anyChange = a.type === 'setup';
   st.equip.forEach((c, k) => {
-    const loc = c.faceUp ? c.loc + '+' : c.loc;
-    if (prev.locs[k] !== loc) changed[c.side] = true;
-    prev.locs[k] = loc;
+    const face = c.faceUp ? 1 : 0;
+    if (prev.locs[k] !== c.loc || prev.faces[k] !== face) { anyChange = true; if (!c.faceUp) changed[c.side] = true; }
+    prev.locs[k] = c.loc;
+    prev.faces[k] = face;
     if (OFF_UNIT.has(c.loc)) return;
     if (c.loc === DETACHED) { // 签一览 detachment: a split-off detachment is face-up and its unit is on the map
       const u = st.units[UNIT_INDEX.get(detachmentUnitId(c.id))!]!;
@@ -108,38 +119,61 @@ function checkInvariants(s: S, a: { type: string }, prev: Seen): void {
     if (under[ui!]! > E.unitById.get(c.loc)!.full.equip) fail(`${c.loc} carries too many chits`);
   });
   st.support.forEach((c, k) => {
-    const loc = c.faceUp ? c.loc + '+' : c.loc;
-    if (prev.locs[st.equip.length + k] !== loc) changed[c.side] = true;
-    prev.locs[st.equip.length + k] = loc;
+    const face = c.faceUp ? 1 : 0;
+    const j = st.equip.length + k;
+    if (prev.locs[j] !== c.loc || prev.faces[j] !== face) { anyChange = true; if (!c.faceUp) changed[c.side] = true; }
+    prev.locs[j] = c.loc;
+    prev.faces[j] = face;
   });
-  // 3.2: the cached LOC equals a fresh computation
-  if (st.ver !== prev.checkedVer) {
+  if (anyChange) for (const role of SIDES) prev.hidden[role] = new Set([...st.equip, ...st.support].filter((c) => c.side !== role && !c.faceUp).map((c) => c.id));
+  // 3.2: the cached LOC equals a fresh computation (where the game reads it, see locCheckDue)
+  if (st.ver !== prev.checkedVer && locCheckDue(st)) {
     for (const side of SIDES) if (!sameField(locReach(E, st, side), freshLoc(st, side))) fail(`LOC of ${side} after ${a.type}`);
     prev.checkedVer = st.ver;
   }
   // 8.2(2), 8.3(1): a move never passes through an enemy ZOC hex (only its last hex may be one); strategic moves stay on roads outside ZOC
   if (a.type === 'moveTo') checkMove(st);
-  // 3.5(5), 3.6(3), 19.6: no face-down chit of a side is named in the other side's view (checked when that side's chits change)
+  // 3.5(5), 3.6(3), 19.6: no face-down chit of a side is named in the other side's view. Checked when a chit of that side
+  // has moved while face-down or turned face-down (a face-up chit is public; a reveal names only the revealed chit), at the
+  // end of each run of one decision (a player placing, allocating or returning chits one by one is checked once, after
+  // the last: every run's code paths are met across the games), and at the end of the game.
+  for (const side of SIDES) if (changed[side]) prev.pending[side] = true;
+  const d = prokhorovka.decision(s);
+  const flush = !d || `${d.role}|${d.kind}` !== answered;
   for (const side of SIDES) {
-    if (changed[side]) {
-      const named = namedChits(prokhorovka.rules.view(st, side === 'DE' ? 'SU' : 'DE'));
-      for (const c of st.equip) if (c.side === side && !c.faceUp && named.has(c.id)) fail(`${c.id} visible to the opponent`);
-      for (const c of st.support) if (c.side === side && !c.faceUp && named.has(c.id)) fail(`${c.id} visible to the opponent`);
+    if (flush && prev.pending[side]) {
+      prev.pending[side] = false;
+      const viewer = side === 'DE' ? 'SU' : 'DE';
+      const leak = namedHidden(prokhorovka.rules.view(st, viewer), prev.hidden[viewer]);
+      if (leak) fail(`${leak} visible to the opponent`);
     }
   }
   prev.ver = st.ver;
 }
 
-/** Every chit id a view names: the units' chits walked directly, everything else (pools, combat...) searched as JSON. */
-function namedChits(view: PGView): Set<string> {
-  const { units, pub, ...rest } = view;
-  const { equip, support, o: _options, ...pubRest } = pub; // the options name no chits
-  // chit ids as whole strings ("det-SU-E52" is the public id of a split-off detachment's unit, 签一览 detachment)
-  const out = new Set<string>((JSON.stringify([rest, pubRest]).match(/(?<![\w-])(DE|SU)-[ES]\d+/g) ?? []));
-  for (const u of units) for (const c of u.chits) if ('id' in c) out.add(c.id);
-  for (const c of [...equip, ...support]) if ('id' in c) out.add(c.id);
-  return out;
+/**
+ * The first chit of `hidden` that the view names, or null: every string and key of the view (its
+ * options aside) is looked up whole, and one that may embed a chit id (a prompt, a log line) is searched
+ * with the id pattern ("det-SU-E52" is the public id of a split-off detachment's unit, not a chit).
+ */
+function namedHidden(view: PGView, hidden: Set<string>): string | null {
+  const { pub, ...rest } = view;
+  const { o: _options, ...pubRest } = pub; // the options name no chits
+  let found: string | null = null;
+  const walk = (x: unknown): void => {
+    if (found) return;
+    if (typeof x === 'string') {
+      if (hidden.has(x)) found = x;
+      else if (x.length > 7 && MAY_NAME.test(x)) for (const m of x.match(CHIT_ID) ?? []) if (hidden.has(m)) found = m;
+    } else if (Array.isArray(x)) for (const y of x) walk(y);
+    else if (x && typeof x === 'object') for (const k in x) { walk(k); walk((x as Record<string, unknown>)[k]); } // keys too
+  };
+  walk(rest);
+  walk(pubRest);
+  return found;
 }
+const MAY_NAME = /(DE|SU)-[ES]\d/;
+const CHIT_ID = /(?<![\w-])(DE|SU)-[ES]\d+/g;
 
 function checkMove(st: PGState): void {
   const path = st.mv.lastPath.map((l) => E.b.grid.hex(l));
@@ -154,12 +188,10 @@ function checkMove(st: PGState): void {
   }
 }
 
-/** 3.5(5), 3.6(3): a role's legal actions (which its view carries) name no chit it cannot see. */
-function checkActions(st: PGState, role: string, kind: string, legal: object[]): void {
-  const hidden = new Set<string>();
-  for (const c of st.equip) if (c.side !== role && !c.faceUp) hidden.add(c.id);
-  for (const c of st.support) if (c.side !== role && !c.faceUp) hidden.add(c.id);
-  for (const a of legal) for (const v of Object.values(a)) if (typeof v === 'string' && hidden.has(v)) fail(`a legal action of ${role} at ${kind} names the hidden chit ${v}`);
+/** 3.5(5), 3.6(3): a role's legal actions (which its view carries) name no chit it cannot see (`hidden`: kept by checkInvariants). */
+function checkActions(hidden: Set<string>, role: string, kind: string, legal: object[]): void {
+  if (hidden.size === 0) return;
+  for (const a of legal) for (const k in a) { const v = (a as Record<string, unknown>)[k]; if (typeof v === 'string' && hidden.has(v)) fail(`a legal action of ${role} at ${kind} names the hidden chit ${v}`); }
 }
 
 /** Plays the seeded games `from`..`to`-1 to the end, checking the invariants after every action; returns the number of actions. */
@@ -174,11 +206,11 @@ export function playRandomGames(from: number, to: number): number {
       const d = prokhorovka.decision(s)!;
       const legal = prokhorovka.legalActions(s, d.role);
       if (legal.length === 0) fail(`no legal action at ${d.kind}`);
-      checkActions(g(s), d.role, d.kind, legal);
+      checkActions(prev.hidden[d.role as 'DE' | 'SU'], d.role, d.kind, legal);
       const a = legal[randomIndex(chooser, legal.length)]!;
       prokhorovka.applyInPlace(s, d.role, a, true);
       where = `game ${k}, step ${n}: ${d.role} ${JSON.stringify(a)}`;
-      checkInvariants(s, a, prev);
+      checkInvariants(s, a, prev, `${d.role}|${d.kind}`);
       steps++;
     }
     if (!prokhorovka.outcome(s)) fail(`game ${k} did not end`);
