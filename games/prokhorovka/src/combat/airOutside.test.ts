@@ -55,6 +55,19 @@ describe('16.1(1)2: ground attack at any time', () => {
   });
 });
 
+describe('9.2(2), 3.6(3): who is asked at allocation', () => {
+  it('9.2(2), 3.6(3), 16.1(1)2: a side with chits in its pool is asked even when none may be allocated (only air chits): it may fly a ground attack or pass', () => {
+    let s = position({ units: { GD: '1904', '71G': '1905' }, chits: { GD: ['Tiger'] }, faceUp: ['Tiger'], support: { SU: ['Il-2'], DE: ['Bf 109'] } });
+    s = act(act(act(s, { type: 'pickAttacker', unit: 'GD' }), { type: 'attack', target: '71G' }), { type: 'endPhase' });
+    expect([kind(s), role(s)]).toEqual(['cb:allocate', 'SU']);
+    const [il2, tiger] = [sup(s, 'SU', 'Il-2'), chit(s, 'GD', 'Tiger')];
+    expect(legal(s)).toEqual([{ type: 'airMission', chit: il2, mission: 'ground', targets: [tiger] }, { type: 'doneAllocating' }]);
+    s = act(s, { type: 'doneAllocating' });
+    expect([kind(s), role(s)]).toEqual(['cb:allocate', 'DE']); // a fighter only: asked all the same
+    expect(legal(s)).toEqual([{ type: 'doneAllocating' }]);
+  });
+});
+
 describe('A-17, A-23, A-52: reconnaissance targets named at declaration; AA fire against them', () => {
   it('16.1(2), A-23: an AA gun within range of a named recon target fires at the mission; a hit cancels it', () => {
     let s = inMovement({ units: { GD: '1904', '71G': '1905' }, chits: { '71G': ['T-34', '85 mm AA gun'] }, faceUp: ['85 mm AA gun'], support: { DE: ['Fw 189'] } });

@@ -98,7 +98,8 @@ export function nextAllocation(E: Env, g: PGState): void {
   for (const s of SIDES) {
     if (c.allocDone.includes(s)) continue;
     c.allocDone.push(s);
-    if (allocatable(E, g, s).length) {
+    // asked whenever its pool holds a chit (a public count): whether one may be allocated is hidden (3.6(3)); air chits may fly a ground attack here (16.1(1)2)
+    if (g.support.some((x) => x.side === s && x.loc === 'pool')) {
       ask(g, 'allocate', s, '9.2(2)', 'allocate support chits face-down to the battles (at most 4 per battle; air chits are used as missions)');
       return;
     }

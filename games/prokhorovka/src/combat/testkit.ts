@@ -83,13 +83,22 @@ export function until(s: S, ...kinds: string[]): S {
   }
   throw new Error('until: too many steps');
 }
-/** Declares attacks [attacker, target]... and ends the declaration. */
+/** Declares attacks [attacker, target]... and ends the declaration (passing allocations that offer nothing to allocate). */
 export function declare(s: S, ...pairs: [string, string][]): S {
   for (const [a, t] of pairs) {
     s = act(s, { type: 'pickAttacker', unit: a });
     s = act(s, { type: 'attack', target: t });
   }
-  return act(s, { type: 'endPhase' });
+  return skipAlloc(act(s, { type: 'endPhase' }));
+}
+
+/**
+ * Passes allocation decisions with no chit to allocate (9.2(2)): a side is asked whenever its
+ * support pool is not empty (so as not to reveal whether it holds allocatable chits, 3.6(3)).
+ */
+export function skipAlloc(s: S): S {
+  while (kind(s) === 'cb:allocate' && !legal(s).some((a) => a.type === 'allocate')) s = act(s, { type: 'doneAllocating' });
+  return s;
 }
 export const logged = (s: S, re: RegExp) => s.log.some((l) => re.test(l.text));
 
