@@ -224,7 +224,7 @@ export function legal(E: Env, g: PGState, d: Entry): PGAction[] {
       for (const u of mine) if (!u.designated && (E.unitById.get(u.id)!.mechanized || !zoc[u.hex])) out.push({ type: 'designate', unit: u.id });
       // units received in phase 2 may be designated (off the map they are in no enemy ZOC)
       if (g.o.reinforcementsMayDesignate) for (const u of g.units) if (u.side === s && u.hex === ARRIVING && !u.designated) out.push({ type: 'designate', unit: u.id });
-      return out;
+      return [...out, ...airOutsideBattles(E, g, s)]; // 16.1(1)2-3: ground attack at any time, recon in the own player-turn
     }
     case 'reorganization': {
       const out: PGAction[] = [{ type: 'endPhase' }];
@@ -240,7 +240,7 @@ export function legal(E: Env, g: PGState, d: Entry): PGAction[] {
       for (const u of withLoc) for (const c of under.get(u.id) ?? []) out.push({ type: 'reorgReturn', chit: c.id });
       // 签一览 detachment ※, A-26: a face-up detachment with a LOC may go back to the pool (with its chit)
       for (const u of withLoc) { const c = detachmentChitOf(u.id); if (c) out.push({ type: 'reorgReturn', chit: c }); }
-      return out;
+      return [...out, ...airOutsideBattles(E, g, s)]; // 16.1(1)2-3
     }
     case 'movement':
       return [...movementLegal(E, g, d), ...airOutsideBattles(E, g, s)]; // 8.0, 7.0(2), 19.2; 16.1(1)2-3 ground attack and recon at any time

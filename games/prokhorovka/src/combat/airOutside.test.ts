@@ -40,6 +40,19 @@ describe('16.1(1)2: ground attack at any time', () => {
     expect(kind(s)).toBe('movement');
   });
 
+  it('16.1(1)2-3: ground attack and reconnaissance are offered in the designation and reorganization phases too', () => {
+    for (const phase of ['designation', 'reorganization']) {
+      let s = inMovement({ units: { GD: '1904', '71G': '1905' }, chits: { '71G': ['T-34'] }, faceUp: ['T-34'], support: { DE: ['Hs 129'] } });
+      s.game.phase = phase;
+      s.game.stack = [{ kind: phase, role: 'DE', side: 'DE', rule: '5.1', prompt: phase, count: 0 }];
+      const [hs, t34] = [sup(s, 'DE', 'Hs 129'), chit(s, '71G', 'T-34')];
+      expect(legal(s)).toContainEqual({ type: 'airMission', chit: hs, mission: 'ground', targets: [t34] });
+      s = mission(dice(s, 2), hs, 'ground', [t34]);
+      expect(loc(s, t34)).toBe('cup');
+      expect(kind(s)).toBe(phase);
+    }
+  });
+
   it("16.1(1)2: the non-phasing player flies a ground attack at the allocation step, outside any battle window; allocation resumes", () => {
     let s = position({ units: { GD: '1904', '71G': '1905' }, chits: { GD: ['Tiger'] }, faceUp: ['Tiger'], support: { SU: ['Il-2', 'Sniper'] } });
     s = declare(s, ['GD', '71G']);
