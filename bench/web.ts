@@ -2,7 +2,8 @@
  * Web map renderer in headless Chromium (Canvas2D, software raster): a generated 60,000-hex map
  * with 20,000 counters. Medians of time to first draw, frame time while panning (at a playing
  * zoom and zoomed out), and frame time while 10 counters move. "frame ms" is the draw work until
- * the pixels are rasterized; the note gives the median interval between animation frames.
+ * the pixels are rasterized; the note gives the median interval between animation frames. Then
+ * Rise and Fall of the Third Reich's map (84 areas clipped to Natural Earth land and water).
  */
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,6 +16,7 @@ type Api = {
   firstDraw(): Promise<{ buildMs: number; firstDrawMs: number; hexes: number; counters: number }>;
   panning(frames: number, zoom?: number): Promise<Frames>;
   moving(frames: number): Promise<Frames>;
+  thirdReich(frames: number, scale: number): Promise<Frames>;
 };
 
 function row(name: string, f: Frames): BenchRow {
@@ -44,12 +46,16 @@ export async function run(): Promise<{ title: string; rows: BenchRow[] }[]> {
     const pan = await call<'panning'>('panning(300)');
     const far = await call<'panning'>('panning(300, 0.15)');
     const move = await call<'moving'>('moving(300)');
+    const trPlay = await call<'thirdReich'>('thirdReich(300, 0.5)');
+    const trAll = await call<'thirdReich'>('thirdReich(300, 0.17)');
     const rows: BenchRow[] = [
       { name: `build map model + indexes (${info.hexes} hexes, ${info.counters} counters)`, unit: 'map', samples: builds.length, medianMs: median(builds), perSecond: 1000 / median(builds) },
       { name: 'time to first draw (1280x800, playing zoom)', unit: 'frame', samples: firsts.length, medianMs: median(firsts), perSecond: 1000 / median(firsts) },
       row('panning, playing zoom (hex 48 px)', pan),
       row('panning, zoomed out (hex 7 px, ~30k hexes in view)', far),
       row('10 counters moving, playing zoom', move),
+      row('Third Reich over coastlines, panning, playing zoom (counters 43 px, 12 places highlighted)', trPlay),
+      row('Third Reich over coastlines, panning, all of Europe in view', trAll),
     ];
     return [{ title: 'Web map renderer, headless Chromium Canvas2D (medians)', rows }];
   } finally {

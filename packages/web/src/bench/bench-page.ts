@@ -1,7 +1,11 @@
 /**
- * The renderer benchmark page (bench.html): a generated 60,000-hex map with 20,000 counters.
+ * The renderer benchmark page (bench.html): a generated 60,000-hex map with 20,000 counters, and
+ * Rise and Fall of the Third Reich's map over Europe's coastlines (areas clipped to land and water).
  * bench/web.ts drives it through `window.bench` in headless Chromium.
  */
+import { thirdReich } from '@sandtable/third-reich';
+import { thirdReichAdapter } from '../games/third-reich.ts';
+import type { HighlightKind } from '../map/model.ts';
 import { fitCamera, pan, type Camera } from '../map/camera.ts';
 import { MapRenderer } from '../map/render.ts';
 import { bigHexMap } from './bigmap.ts';
@@ -11,9 +15,9 @@ const ctx = canvas.getContext('2d')!;
 const W = canvas.width, H = canvas.height;
 const frame = () => new Promise<number>((r) => requestAnimationFrame(r));
 
-function drawTimed(r: MapRenderer, cam: Camera): number {
+function drawTimed(r: MapRenderer, cam: Camera, highlights = new Map<string, HighlightKind>()): number {
   const t0 = performance.now();
-  r.draw(ctx, cam, W, H, { highlights: new Map() }, 1);
+  r.draw(ctx, cam, W, H, { highlights }, 1);
   ctx.getImageData(0, 0, 1, 1); // wait for the rasterizer: the frame is really drawn
   return performance.now() - t0;
 }
@@ -25,11 +29,11 @@ function playCamera(r: MapRenderer): Camera {
   return { scale, ox: W / 2 - ((b.minX + b.maxX) / 2) * scale, oy: H / 2 - ((b.minY + b.maxY) / 2) * scale };
 }
 
-async function run(frames: number, step: (k: number) => Camera, r: MapRenderer): Promise<{ draw: number[]; interval: number[] }> {
+async function run(frames: number, step: (k: number) => Camera, r: MapRenderer, highlights?: Map<string, HighlightKind>): Promise<{ draw: number[]; interval: number[] }> {
   const draw: number[] = [], interval: number[] = [];
   let last = await frame();
   for (let k = 0; k < frames; k++) {
-    draw.push(drawTimed(r, step(k)));
+    draw.push(drawTimed(r, step(k), highlights));
     const now = await frame();
     interval.push(now - last);
     last = now;
@@ -63,6 +67,20 @@ const api = {
       movers.forEach((s, i) => r.moveStack(s, cx - 500 + i * 100 + Math.sin(k / 20 + i) * 300, cy + Math.cos(k / 25 + i) * 300));
       return cam;
     }, r);
+  },
+  /**
+   * Third Reich's map at the set-up, panned back and forth at `scale` (0.5: counters 43 px, a
+   * playing zoom; 0.17: all of Europe), with 12 land and sea areas highlighted as legal places.
+   */
+  async thirdReich(frames: number, scale: number, variant = ''): Promise<{ draw: number[]; interval: number[] }> {
+    const model = thirdReichAdapter.map(thirdReich.view(thirdReich.setup('bench'), 'axis'))!;
+    if (variant.includes('noreach')) delete model.reach;
+    if (variant.includes('noland')) delete model.land;
+    const r = new MapRenderer(model);
+    const b = model.bounds;
+    const hl = new Map<string, HighlightKind>(['berlin', 'ruhr', 'hamburg', 'denmark', 'norway', 'paris', 'belgium', 'netherlands', 'north_sea', 'baltic_sea', 'english_channel', 'london'].map((id) => [id, 'legal']));
+    let cam: Camera = { scale, ox: W / 2 - ((b.minX + b.maxX) / 2) * scale, oy: H / 2 - ((b.minY + b.maxY) / 2) * scale };
+    return run(frames, (k) => (cam = pan(cam, Math.floor(k / 60) % 2 ? 6 : -6, Math.floor(k / 90) % 2 ? 3 : -3)), r, variant.includes('nohl') ? new Map() : hl);
   },
   /** Draws one still frame (for looking at the map): zoom relative to the playing zoom. */
   show(zoom = 1, numbers = false): void {

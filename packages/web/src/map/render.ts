@@ -49,7 +49,10 @@ export class MapRenderer {
   private landPath: Path2D | null = null;
   private waterPath: Path2D | null = null;
   private landBoxes: Bounds[] = [];
+  private coastChunks: { box: Bounds; path: Path2D }[] = [];
   private landRings: Pt[][] | undefined;
+  /** The coastal layer drawn for one zoom and one set of area colours. */
+  private layer: { key: string; land: Pt[][] | undefined; canvas: HTMLCanvasElement } | null = null;
   /** The box around every area (the map's extent). */
   private areasBox!: Bounds;
   /** Counters drawn in the last frame (culling check). */
@@ -122,9 +125,12 @@ export class MapRenderer {
     ctx.fillRect(0, 0, w, h);
     const view = visibleWorld(cam, w, h);
     const areas = this.areaIndex.query(view, []).map((i) => m.areas[i]!);
-    if (m.land && areas.some((a) => a.on)) {
+    if (m.land && m.areas.some((a) => a.on)) {
+      if (!this.drawCoastalCached(ctx, cam, dpr)) {
+        ctx.setTransform(cam.scale * dpr, 0, 0, cam.scale * dpr, cam.ox * dpr, cam.oy * dpr);
+        this.drawCoastal(ctx, areas, cam);
+      }
       ctx.setTransform(cam.scale * dpr, 0, 0, cam.scale * dpr, cam.ox * dpr, cam.oy * dpr);
-      this.drawCoastal(ctx, areas, cam);
     } else {
       if (m.land) this.drawLand(ctx, cam, dpr);
       if (this.hexLayer) this.hexLayer.draw(ctx, cam, w, h, dpr);
@@ -160,10 +166,42 @@ export class MapRenderer {
       const b = this.model.bounds, pad = (b.maxX - b.minX) * 4; // far past any view
       water.rect(b.minX - pad, b.minY - pad, b.maxX - b.minX + 2 * pad, b.maxY - b.minY + 2 * pad);
       for (const r of this.model.land ?? []) { polyPath(land, r); polyPath(water, r); }
+      // the coast in pieces of 64 points, so a highlight strokes only the coast near it
+      this.coastChunks = [];
+      for (const r of this.model.land ?? []) for (let i = 0; i < r.length; i += 64) {
+        const pts = [...r.slice(i, i + 65), ...(i + 65 > r.length ? [r[0]!] : [])];
+        const path = new Path2D();
+        pts.forEach(([x, y], k) => (k ? path.lineTo(x, y) : path.moveTo(x, y)));
+        this.coastChunks.push({ box: boundsOf(pts), path });
+      }
       this.landPath = land;
       this.waterPath = water;
     }
     return { land: this.landPath, water: this.waterPath };
+  }
+
+  /**
+   * The coastal map layer is the same frame after frame while the camera pans: it is drawn once
+   * per zoom (and whenever an area's colour changes) into a canvas over the whole map, then copied.
+   * False when that canvas would be too big (deep zoom): then the layer is drawn directly.
+   */
+  private drawCoastalCached(ctx: CanvasRenderingContext2D, cam: Camera, dpr: number): boolean {
+    const e = this.areasBox, k = cam.scale * dpr, pad = 4;
+    const w = Math.ceil((e.maxX - e.minX) * k) + 2 * pad, h = Math.ceil((e.maxY - e.minY) * k) + 2 * pad;
+    if (w * h > 4096 * 4096 || typeof document === 'undefined') return false;
+    const key = `${k}|${this.model.areas.map((a) => a.fill).join()}`;
+    if (!this.layer || this.layer.key !== key || this.layer.land !== this.model.land) {
+      const c = this.layer?.canvas ?? document.createElement('canvas');
+      c.width = w; c.height = h;
+      const g = c.getContext('2d');
+      if (!g) return false;
+      g.setTransform(k, 0, 0, k, pad - e.minX * k, pad - e.minY * k);
+      this.drawCoastal(g, this.model.areas, { scale: cam.scale, ox: 0, oy: 0 });
+      this.layer = { key, land: this.model.land, canvas: c };
+    }
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(this.layer.canvas, Math.round((e.minX * cam.scale + cam.ox) * dpr - pad), Math.round((e.minY * cam.scale + cam.oy) * dpr - pad));
+    return true;
   }
 
   /**
@@ -354,7 +392,10 @@ export class MapRenderer {
       const places = [...ov.highlights].filter(([, k]) => k === kind).map(([p]) => p);
       if (ov.hoverPlace && kind === 'selected') places.push(ov.hoverPlace);
       const clipped = m.land ? places.filter((p) => byId.get(p)?.on) : [];
-      for (const p of clipped) this.clippedHighlight(ctx, cam, kind, byId.get(p)!);
+      for (const on of ['land', 'water'] as const) {
+        const list = clipped.map((p) => byId.get(p)!).filter((a) => a.on === on);
+        if (list.length) this.clippedHighlight(ctx, cam, kind, on, list, view);
+      }
       ctx.beginPath();
       let any = false;
       for (const place of places) if (!clipped.includes(place)) any = this.placePath(ctx, place, byId, view) || any;
@@ -375,19 +416,25 @@ export class MapRenderer {
     }
   }
 
-  /** A highlight of an area drawn only on its land (or water): its outline there and its stretch of coast. */
-  private clippedHighlight(ctx: CanvasRenderingContext2D, cam: Camera, kind: HighlightKind, a: AreaShape): void {
+  /** Highlights of areas drawn only on land (or water), all at once: their outlines there and their stretches of coast. */
+  private clippedHighlight(ctx: CanvasRenderingContext2D, cam: Camera, kind: HighlightKind, on: 'land' | 'water', areas: AreaShape[], view: Bounds): void {
     const { land, water } = this.paths();
+    const all = boundsOf(areas.flatMap((a) => ringsOf(a).flat()));
+    const box = { minX: Math.max(all.minX, view.minX), minY: Math.max(all.minY, view.minY), maxX: Math.min(all.maxX, view.maxX), maxY: Math.min(all.maxY, view.maxY) };
     ctx.save();
-    ctx.beginPath(); areaPath(ctx, a); ctx.clip('evenodd');
-    ctx.clip(a.on === 'land' ? land : water, 'evenodd');
-    if (kind !== 'last') { ctx.fillStyle = HIGHLIGHT_FILLS[kind]; ctx.fill(a.on === 'land' ? land : water, 'evenodd'); }
+    ctx.beginPath();
+    for (const a of areas) areaPath(ctx, a);
+    ctx.clip('evenodd'); // the areas do not overlap
+    ctx.clip(on === 'land' ? land : water, 'evenodd');
+    if (kind !== 'last') { ctx.fillStyle = HIGHLIGHT_FILLS[kind]; ctx.fillRect(view.minX, view.minY, view.maxX - view.minX, view.maxY - view.minY); }
     for (const [style, width] of [['rgba(0,0,0,0.55)', 12], [HIGHLIGHT_COLORS[kind], 6.4]] as const) {
       ctx.strokeStyle = style;
       ctx.lineWidth = width / cam.scale; // half of it lies outside the clip
       if (kind === 'last') ctx.setLineDash([5 / cam.scale, 4 / cam.scale]);
-      ctx.beginPath(); areaPath(ctx, a); ctx.stroke();
-      ctx.stroke(land);
+      ctx.beginPath();
+      for (const a of areas) areaPath(ctx, a);
+      ctx.stroke();
+      for (const c of this.coastChunks) if (overlaps(c.box, box)) ctx.stroke(c.path);
       ctx.setLineDash([]);
     }
     ctx.restore();
@@ -604,6 +651,8 @@ export class MapRenderer {
     return null;
   }
 }
+
+const overlaps = (a: Bounds, b: Bounds): boolean => a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
 
 /** Squared distance from (x, y) to the segment a-b. */
 function segDist2(x: number, y: number, a: Pt, b: Pt): number {
