@@ -343,6 +343,8 @@ describe('Prokhorovka impulse summary', () => {
     const quiet = summarizePK(g, 'SU', [{ type: 'endPhase' }], { iterations: 0, elapsedMs: 0, winChance: 0, visits: 0 });
     expect(quiet).toMatch(/^SU ends the phase \(German VP now \d+; chance to win \d+%\)$/);
     expect(quiet).not.toMatch(/ 0%\)/); // no visits: the evaluation speaks
+    const answers = summarizePK(g, 'SU', [{ type: 'doneAllocating' }, { type: 'noAir' }, { type: 'noAir' }], { iterations: 1, elapsedMs: 1, winChance: 0.4, visits: 1 });
+    expect(answers).toMatch(/^SU answers: finish allocating support chits; fly no air mission now \(/);
   });
 });
 

@@ -301,6 +301,16 @@ const pct = (x: number) => `${Math.round(100 * x)}%`;
 const label = (h: number) => (h >= 0 ? grid.label(h) : h === ARRIVING ? 'the entry' : '?');
 
 /**
+ * A streak of answers that change nothing visible (no air mission, keep the roll, done): the
+ * rules' own words for them, each once (they name no hidden chit: the ones that could - support
+ * allocated, chits placed - are counted above).
+ */
+function passWords(g: PGState, actions: readonly PGAction[]): string {
+  const words = [...new Set(actions.map((a) => prokhorovka.rules.describe?.(g, a) ?? a.type))];
+  return words.length ? `answers: ${words.slice(0, 3).join('; ')}${words.length > 3 ? '; ...' : ''}` : 'goes on';
+}
+
+/**
  * The impulse in words: moves (from - to), attacks (target, hex, attackers, rough odds),
  * designations, chits placed and support committed (counted, never named: 3.5(5), 3.6(3)),
  * losses and retreats; then the VP the German would score now and the chance to win.
@@ -360,7 +370,7 @@ export function summarizePK(g: PGState, role: Role, actions: readonly PGAction[]
   }
   flush();
   for (const [what, n] of counts) said.push(what.replace('{n}', String(n)));
-  if (!said.length) said.push(actions.some((a) => a.type === 'endPhase') ? 'ends the phase' : 'goes on');
+  if (!said.length) said.push(actions.some((a) => a.type === 'endPhase') ? 'ends the phase' : passWords(g, actions));
   const chance = stats.visits > 0 ? stats.winChance : evaluatePK(g, role);
   return `${role} ${said.join('; ')} (German VP now ${evalTerms(g).vp}; chance to win ${pct(chance)})`;
 }
