@@ -14,6 +14,8 @@ import {
 } from './state.ts';
 import { airOutsideBattles, attackPhaseLegal, combatDescribe, combatExplain, combatLegal, combatPerform, combatSummary, combatView, endDeclaration, isAttackPhase, isCombatAction, type CombatAction, type CombatView } from './combat/actions.ts';
 import { determinize, publicState, type PublicState } from './determinize.ts';
+import { summaryText } from './summary.ts';
+import { chitName } from './combat/core.ts';
 import { copyMoveState, describeMove, endMovement, endPlayerTurnMovement, explainMove, initialMoveState, isMoveAction, movementLegal, performMove, type MoveAction } from './movement.ts';
 
 export type PGAction =
@@ -412,6 +414,9 @@ export function makeView(E: Env, g: PGState, role: string): PGView {
   return { turn: g.turn, side: g.side, phase: g.phase, units, pools, mine, mv: copyMoveState(g.mv), pub: publicState(E, g, role), combat: combatView(g, role), result: g.result };
 }
 
+/** A chit in an action's words, "Tiger (DE-E07)": only the acting side's own chits are named by actions (3.5(5)). */
+const chitLabel = (E: Env, id: string) => `${chitName(E, id)} (${id})`;
+
 // ---- assembly -------------------------------------------------------------------------------
 
 export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState, PGAction, PGView> {
@@ -488,9 +493,9 @@ export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState
     },
     describe(_g, a) {
       switch (a.type) {
-        case 'place': case 'reorgPlace': return `put chit ${a.chit} under ${a.unit}`;
-        case 'reorgReturn': return _g.equip.find((c) => c.id === a.chit)?.loc === DETACHED ? `reorganize detachment ${detachmentUnitId(a.chit)} into the pool (with its chit)` : `return chit ${a.chit} to the reorganization pool`;
-        case 'pickSupport': return `choose support chit ${a.chit}`;
+        case 'place': case 'reorgPlace': return `put ${chitLabel(E, a.chit)} under ${a.unit}`;
+        case 'reorgReturn': return _g.equip.find((c) => c.id === a.chit)?.loc === DETACHED ? `reorganize detachment ${detachmentUnitId(a.chit)} into the pool (with its chit)` : `return ${chitLabel(E, a.chit)} to the reorganization pool`;
+        case 'pickSupport': return `choose support chit ${chitLabel(E, a.chit)}`;
         case 'designate': return `designate ${a.unit} as reserve`;
         case 'donePlacing': return 'finish placing chits';
         case 'endPhase': return 'end the phase';
@@ -500,8 +505,7 @@ export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState
       }
     },
     summary(g, role) {
-      const v = makeView(E, g, role);
-      return `Turn ${v.turn}, ${v.side} ${v.phase}${g.result ? `; ${g.result.reason}` : ''}${combatSummary(E, g)}`;
+      return summaryText(E, makeView(E, g, role), role, germanVP(E, g).vp, combatSummary(E, g));
     },
   };
 }

@@ -7,10 +7,10 @@
  */
 import type { Env, PGState, Side } from './state.ts';
 import type { PGView } from './rules.ts';
+import { chitName } from './combat/core.ts';
 
 const SIDE_NAME: Record<Side, string> = { DE: 'German', SU: 'Soviet' };
 
-const chitName = (E: Env, id: string) => (E.equipById.get(id) ?? E.supportById.get(id))?.name ?? id;
 
 /** A stack's chits as the view gives them: names of visible chits ("face-up" marked), backs of hidden ones. */
 function chitList(E: Env, chits: PGView['units'][number]['chits']): string {
