@@ -5,11 +5,13 @@
  * (state = replay(record), byte-identical).
  */
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, randomIndex, seedRng } from '@sandtable/engine';
+import { randomIndex, seedRng } from '@sandtable/engine';
 import { catalog } from './index.ts';
 
-const GAMES = 3;
-const STEPS = 700;
+const GAMES = 2;
+const STEPS = 600;
+/** Plain JSON, not canonical: a read that only reorders keys still wrote to the state. */
+const snapshot = (x: unknown) => JSON.stringify(x);
 
 for (const [id, { game }] of Object.entries(catalog)) {
   describe(`${id}: reading a state never changes it`, () => {
@@ -18,7 +20,7 @@ for (const [id, { game }] of Object.entries(catalog)) {
         const chooser = seedRng(`reads:${id}:${n}`);
         let s = game.setup(`reads-${n}`);
         for (let step = 0; step < STEPS && !game.outcome(s); step++) {
-          const before = canonicalJson(s);
+          const before = snapshot(s);
           const d = game.decision(s)!;
           const legal = game.legalActions(s, d.role);
           for (const role of game.rules.roles) {
@@ -27,7 +29,7 @@ for (const [id, { game }] of Object.entries(catalog)) {
           }
           for (const a of legal.slice(0, 3)) game.rules.describe?.(s.game, a);
           game.rules.explain?.(s.game, d.role, { type: 'no-such-action' });
-          expect(canonicalJson(s), `${id} game ${n} step ${step} (${d.kind})`).toBe(before);
+          expect(snapshot(s), `${id} game ${n} step ${step} (${d.kind})`).toBe(before);
           s = game.apply(s, d.role, legal[randomIndex(chooser, legal.length)]!);
         }
       }
