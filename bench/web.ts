@@ -16,7 +16,7 @@ type Api = {
   firstDraw(): Promise<{ buildMs: number; firstDrawMs: number; hexes: number; counters: number }>;
   panning(frames: number, zoom?: number): Promise<Frames>;
   moving(frames: number): Promise<Frames>;
-  thirdReich(frames: number, scale: number): Promise<Frames>;
+  thirdReich(frames: number, scale: number, zooming?: boolean): Promise<Frames>;
 };
 
 function row(name: string, f: Frames): BenchRow {
@@ -48,6 +48,7 @@ export async function run(): Promise<{ title: string; rows: BenchRow[] }[]> {
     const move = await call<'moving'>('moving(300)');
     const trPlay = await call<'thirdReich'>('thirdReich(300, 0.5)');
     const trAll = await call<'thirdReich'>('thirdReich(300, 0.17)');
+    const trZoom = await call<'thirdReich'>('thirdReich(100, 0.5, true)');
     const rows: BenchRow[] = [
       { name: `build map model + indexes (${info.hexes} hexes, ${info.counters} counters)`, unit: 'map', samples: builds.length, medianMs: median(builds), perSecond: 1000 / median(builds) },
       { name: 'time to first draw (1280x800, playing zoom)', unit: 'frame', samples: firsts.length, medianMs: median(firsts), perSecond: 1000 / median(firsts) },
@@ -56,6 +57,7 @@ export async function run(): Promise<{ title: string; rows: BenchRow[] }[]> {
       row('10 counters moving, playing zoom', move),
       row('Third Reich over coastlines, panning, playing zoom (counters 43 px, 12 places highlighted)', trPlay),
       row('Third Reich over coastlines, panning, all of Europe in view', trAll),
+      row('Third Reich over coastlines, zooming (the coastal layer redrawn every frame)', trZoom),
     ];
     return [{ title: 'Web map renderer, headless Chromium Canvas2D (medians)', rows }];
   } finally {

@@ -70,17 +70,20 @@ const api = {
   },
   /**
    * Third Reich's map at the set-up, panned back and forth at `scale` (0.5: counters 43 px, a
-   * playing zoom; 0.17: all of Europe), with 12 land and sea areas highlighted as legal places.
+   * playing zoom; 0.17: all of Europe), or zoomed a little every frame, with 12 land and sea areas
+   * highlighted as legal places.
    */
-  async thirdReich(frames: number, scale: number, variant = ''): Promise<{ draw: number[]; interval: number[] }> {
+  async thirdReich(frames: number, scale: number, zooming = false): Promise<{ draw: number[]; interval: number[] }> {
     const model = thirdReichAdapter.map(thirdReich.view(thirdReich.setup('bench'), 'axis'))!;
-    if (variant.includes('noreach')) delete model.reach;
-    if (variant.includes('noland')) delete model.land;
     const r = new MapRenderer(model);
     const b = model.bounds;
     const hl = new Map<string, HighlightKind>(['berlin', 'ruhr', 'hamburg', 'denmark', 'norway', 'paris', 'belgium', 'netherlands', 'north_sea', 'baltic_sea', 'english_channel', 'london'].map((id) => [id, 'legal']));
     let cam: Camera = { scale, ox: W / 2 - ((b.minX + b.maxX) / 2) * scale, oy: H / 2 - ((b.minY + b.maxY) / 2) * scale };
-    return run(frames, (k) => (cam = pan(cam, Math.floor(k / 60) % 2 ? 6 : -6, Math.floor(k / 90) % 2 ? 3 : -3)), r, variant.includes('nohl') ? new Map() : hl);
+    if (zooming) { // a new scale every frame (wheel zoom): the coastal layer is drawn anew each time
+      const c0 = cam;
+      return run(frames, (k) => { const z = 1 + 0.01 * (k % 20); return { scale: c0.scale * z, ox: W / 2 - (W / 2 - c0.ox) * z, oy: H / 2 - (H / 2 - c0.oy) * z }; }, r, hl);
+    }
+    return run(frames, (k) => (cam = pan(cam, Math.floor(k / 60) % 2 ? 6 : -6, Math.floor(k / 90) % 2 ? 3 : -3)), r, hl);
   },
   /** Draws one still frame (for looking at the map): zoom relative to the playing zoom. */
   show(zoom = 1, numbers = false): void {
