@@ -52,7 +52,15 @@ export class MapRenderer {
   private coastChunks: { box: Bounds; path: Path2D }[] = [];
   private landRings: Pt[][] | undefined;
   /** The coastal layer drawn for one zoom and one set of area colours. */
-  private layer: { key: string; land: Pt[][] | undefined; canvas: HTMLCanvasElement } | null = null;
+  private layer: { k: number; fills: string; land: Pt[][] | undefined; canvas: HTMLCanvasElement } | null = null;
+  private settleTimer: ReturnType<typeof setTimeout> | null = null;
+  private settled = false;
+  /**
+   * Set by the owner of the canvas: called once a zoom has rested after frames that showed the
+   * coastal layer scaled from the previous zoom, so it draws again (sharp). Without it every
+   * zoom is drawn sharp at once.
+   */
+  onStale: (() => void) | null = null;
   /** The box around every area (the map's extent). */
   private areasBox!: Bounds;
   /** Counters drawn in the last frame (culling check). */
@@ -189,18 +197,29 @@ export class MapRenderer {
     const e = this.areasBox, k = cam.scale * dpr, pad = 4;
     const w = Math.ceil((e.maxX - e.minX) * k) + 2 * pad, h = Math.ceil((e.maxY - e.minY) * k) + 2 * pad;
     if (w * h > 4096 * 4096 || typeof document === 'undefined') return false;
-    const key = `${k}|${this.model.areas.map((a) => a.fill).join()}`;
-    if (!this.layer || this.layer.key !== key || this.layer.land !== this.model.land) {
+    const fills = this.model.areas.map((a) => a.fill).join();
+    const L = this.layer;
+    if (L && L.fills === fills && L.land === this.model.land && L.k !== k && this.onStale && !this.settled) {
+      // zooming: the layer of the last zoom, scaled, until the zoom rests for 200 ms
+      const f = k / L.k;
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.drawImage(L.canvas, (e.minX * cam.scale + cam.ox) * dpr - pad * f, (e.minY * cam.scale + cam.oy) * dpr - pad * f, L.canvas.width * f, L.canvas.height * f);
+      if (this.settleTimer) clearTimeout(this.settleTimer);
+      this.settleTimer = setTimeout(() => { this.settled = true; this.onStale?.(); }, 200);
+      return true;
+    }
+    this.settled = false;
+    if (!L || L.k !== k || L.fills !== fills || L.land !== this.model.land) {
       const c = this.layer?.canvas ?? document.createElement('canvas');
       c.width = w; c.height = h;
       const g = c.getContext('2d');
       if (!g) return false;
       g.setTransform(k, 0, 0, k, pad - e.minX * k, pad - e.minY * k);
       this.drawCoastal(g, this.model.areas, { scale: cam.scale, ox: 0, oy: 0 });
-      this.layer = { key, land: this.model.land, canvas: c };
+      this.layer = { k, fills, land: this.model.land, canvas: c };
     }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.drawImage(this.layer.canvas, Math.round((e.minX * cam.scale + cam.ox) * dpr - pad), Math.round((e.minY * cam.scale + cam.oy) * dpr - pad));
+    ctx.drawImage(this.layer!.canvas, Math.round((e.minX * cam.scale + cam.ox) * dpr - pad), Math.round((e.minY * cam.scale + cam.oy) * dpr - pad));
     return true;
   }
 

@@ -36,7 +36,10 @@ export function MapCanvas({ model, overlays, onPlaceClick, onHover }: MapCanvasP
   const fit = () => fitCamera(props.current.model.bounds, size.current.w, size.current.h);
 
   useEffect(() => {
-    if (!renderer.current) renderer.current = new MapRenderer(model);
+    if (!renderer.current) {
+      renderer.current = new MapRenderer(model);
+      renderer.current.onStale = redraw; // a zoom at rest: draw the coastal layer sharp
+    }
     else renderer.current.setModel(model);
     redraw();
   }, [model]);
