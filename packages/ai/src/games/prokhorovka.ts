@@ -13,6 +13,7 @@ import { prokhorovka, type PGAction, type PGState, type PGView } from '@sandtabl
 import { ARRIVING, chitsOf, type Env, type Side } from '../../../../games/prokhorovka/src/state.ts';
 import { targetsOf } from '../../../../games/prokhorovka/src/combat/phase.ts';
 import type { AiHooks, SearchStats } from '../hooks.ts';
+import { LoopGuard, hash53 } from '../loop-guard.ts';
 import { ENV, breachCosts, evaluateProkhorovka, evalTerms } from './prokhorovka-eval.ts';
 
 const E: Env = ENV;
@@ -29,31 +30,8 @@ export function evaluatePK(g: PGState, role: Role): number {
 
 // ---- no progress: back at a position already met -----------------------------------------------
 
-/**
- * The rules let a player pick a stack and cancel (8.0, `cancelMove`) or pick an attacker and
- * unpick it (9.2(1)), which returns to the very same decision. A side that likes the position
- * would do so forever. So every searched state remembers the position it was drawn at, the real
- * positions met this game are remembered too, and a line that comes back to one of them counts
- * as lost for the side that started it.
- */
-const roots = new WeakMap<PGState, { key: number; role: Side }>();
-const stalls = new WeakMap<PGState, Side>();
-const seen = new Set<number>();
-let seenTurn = 0;
+/** Picking a stack and cancelling (8.0, `cancelMove`) or an attacker and unpicking it (9.2(1)) returns to the same decision: see `LoopGuard`. */
 const CYCLES = new Set(['movement', 'normalAttack', 'reserveAttack']);
-
-/** A 53-bit hash of a string (cyrb53). */
-export function hash53(str: string): number {
-  let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
-  for (let i = 0; i < str.length; i++) {
-    const ch = str.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
-}
 
 /**
  * Chits as the phasing player sees them: its own and face-up ones by id and place, the
@@ -76,26 +54,11 @@ export function positionKey(g: PGState): number {
   return hash53(JSON.stringify([g.turn, g.side, g.phase, g.ver, g.stack.length, g.stack.at(-1)?.kind, g.mv.moved, g.mv.picked, g.units.map((u) => u.hex), c ? [c.stage, c.picked, c.battles.map((b) => [b.target, b.attackers]), c.rangedUsed] : null, chitsKey(g)]));
 }
 
+const guard = new LoopGuard<PGState, Side>({ key: positionKey, atCycle: (g) => CYCLES.has(g.stack.at(-1)?.kind ?? ''), turn: (g) => g.turn });
 /** The search starts from `g`, drawn from a real position where `role` decides. */
-export function markRoot(g: PGState, role: Side): void {
-  const key = positionKey(g);
-  roots.set(g, { key, role });
-  if (g.turn < seenTurn || seen.size > 20_000) seen.clear();
-  seenTurn = g.turn;
-  if (CYCLES.has(g.stack.at(-1)?.kind ?? '')) seen.add(key);
-}
-
+export const markRoot = (g: PGState, role: Side): void => guard.markRoot(g, role);
 /** The side that came back to a position already met (once back, the line stays lost). */
-export function stalled(g: PGState): Side | null {
-  const known = stalls.get(g);
-  if (known) return known;
-  const r = roots.get(g);
-  if (!r || !CYCLES.has(g.stack.at(-1)?.kind ?? '')) return null;
-  const key = positionKey(g);
-  if (key !== r.key && !seen.has(key)) return null;
-  stalls.set(g, r.role);
-  return r.role;
-}
+export const stalled = (g: PGState): Side | null => guard.stalled(g);
 
 // ---- what the priors read ------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ import { randomIndex, seedRng, type EngineState, type Game, type RngState, type 
 import { thirdReich, type Side, type TRAction, type TRState, type TRView } from '@sandtable/third-reich';
 import { ctrlSide, friendlyUnit, unitsIn } from '../../../../games/third-reich/src/world.ts';
 import type { AiHooks, SearchStats } from '../hooks.ts';
+import { LoopGuard, hash53 } from '../loop-guard.ts';
 import { BOARD as B, HOPS, cardWorth, evaluateThirdReich, forces, type Forces } from './third-reich-eval.ts';
 
 const isSide = (r: Role): r is Side => r === 'axis' || r === 'allies';
@@ -29,33 +30,8 @@ export function evaluateTR(g: TRState, role: Role): number {
 
 // ---- no progress: back at the position the search started from -----------------------------------
 
-/**
- * The rules let a player cancel a group or an air operation before declaring (7.0, 6.2), which
- * returns to the very same decision. A player that prefers not to let the turn run out (the
- * Axis wins at the end, 14.2) would cancel forever. So every searched state remembers the
- * position it was drawn at (`determinize`), the real positions met so far are remembered too, and
- * a line of play that comes back to one of them counts as a loss for the side that started it:
- * no progress is worth nothing.
- */
-const roots = new WeakMap<TRState, { key: string; role: Side }>();
-const stalls = new WeakMap<TRState, Side>();
-/** Positions of the game being played where a cancel can lead back (the last game only: a lower turn starts afresh). */
-const seen = new Set<number>();
-let seenTurn = 0;
+/** Cancelling a group or an air operation before declaring (7.0, 6.2) returns to the same decision: see `LoopGuard`. */
 const CYCLES = new Set(['impulse', 'sv', 'choose', 'group', 'card']);
-
-/** A 53-bit hash of a position key (cyrb53): the memories keep numbers, not 3 kB strings. */
-export function hash53(str: string): number {
-  let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
-  for (let i = 0; i < str.length; i++) {
-    const ch = str.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
-}
 
 /** Everything public that a decision depends on (the opponent's cards by count only). */
 export function positionKey(g: TRState): string {
@@ -63,30 +39,11 @@ export function positionKey(g: TRState): string {
     g.hand.axis.length, g.hand.allies.length, g.discard.axis.length, g.discard.allies.length, g.deck.axis.length, g.deck.allies.length]);
 }
 
+const guard = new LoopGuard<TRState, Side>({ key: (g) => hash53(positionKey(g)), atCycle: (g) => CYCLES.has(g.stack.at(-1)?.kind ?? ''), turn: (g) => g.turn });
 /** The search (or the greedy player) starts from `g`, drawn from a real position where `role` decides. */
-export function markRoot(g: TRState, role: Side): void {
-  const key = positionKey(g);
-  roots.set(g, { key, role });
-  if (g.turn < seenTurn || seen.size > 20_000) seen.clear();
-  seenTurn = g.turn;
-  if (CYCLES.has(g.stack.at(-1)?.kind ?? '')) seen.add(hash53(key));
-}
-
-/**
- * The side that came back to a position already met without progress, if this state is one (once
- * back, the line stays lost). Not asked at the root itself: the searcher and the greedy player
- * always play an action before they evaluate or roll out.
- */
-export function stalled(g: TRState): Side | null {
-  const known = stalls.get(g);
-  if (known) return known;
-  const r = roots.get(g);
-  if (!r || !CYCLES.has(g.stack.at(-1)?.kind ?? '')) return null;
-  const key = positionKey(g);
-  if (key !== r.key && !seen.has(hash53(key))) return null;
-  stalls.set(g, r.role);
-  return r.role;
-}
+export const markRoot = (g: TRState, role: Side): void => guard.markRoot(g, role);
+/** The side that came back to a position already met without progress (once back, the line stays lost). */
+export const stalled = (g: TRState): Side | null => guard.stalled(g);
 
 // ---- what the priors read once per decision ------------------------------------------------------
 
