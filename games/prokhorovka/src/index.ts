@@ -17,3 +17,6 @@ export { movePath } from './movement.ts';
 export { battleOdds, fireOdds, pairOdds, type BattleOdds, type FireOdds } from './combat/odds.ts';
 export type { CombatView } from './combat/actions.ts';
 export type { Battle } from './combat/types.ts';
+// for the AI's hooks (packages/ai/src/games/prokhorovka*.ts): what its evaluation and priors read
+export { ARRIVING, chitsOf, inEnemyZoc, type Side } from './state.ts';
+export { targetsOf } from './combat/phase.ts';

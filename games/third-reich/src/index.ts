@@ -9,3 +9,6 @@ export { OPTIONS } from './options.ts';
 
 /** The game, on its own data files. */
 export const thirdReich = defineGame(createThirdReichRules(thirdReichData()));
+// for the AI's hooks (packages/ai/src/games/third-reich*.ts): the compiled board and control reads
+export { compileBoard, type Board } from './board.ts';
+export { ctrlSide, friendlyUnit, sourceCount, unitsIn, updateControl } from './world.ts';

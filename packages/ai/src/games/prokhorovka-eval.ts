@@ -16,8 +16,7 @@
  *   - the turn clock: 9 turns (5.0; 10 with 19.1); VP held now are worth less early, when the
  *     Soviet can still cut the LOC again.
  */
-import { germanVP, loadProkhorovkaData, prokhorovka, type PGState } from '@sandtable/prokhorovka';
-import { inEnemyZoc, makeEnv, type Env, type Side } from '../../../../games/prokhorovka/src/state.ts';
+import { germanVP, inEnemyZoc, loadProkhorovkaData, makeEnv, prokhorovka, type Env, type PGState, type Side } from '@sandtable/prokhorovka';
 import { winChanceFromMargin } from '../hooks.ts';
 
 /** The rules' environment (board, tables, unit data), built once for the AI. */

@@ -9,9 +9,7 @@
  * such a determinized state (or, in the summary, the AI's own choices).
  */
 import { randomIndex, type Game, type RngState, type Role } from '@sandtable/engine';
-import { prokhorovka, type PGAction, type PGState, type PGView } from '@sandtable/prokhorovka';
-import { ARRIVING, chitsOf, type Env, type Side } from '../../../../games/prokhorovka/src/state.ts';
-import { targetsOf } from '../../../../games/prokhorovka/src/combat/phase.ts';
+import { ARRIVING, chitsOf, prokhorovka, targetsOf, type Env, type PGAction, type PGState, type PGView, type Side } from '@sandtable/prokhorovka';
 import type { AiHooks, SearchStats } from '../hooks.ts';
 import { LoopGuard, hash53 } from '../loop-guard.ts';
 import { ENV, breachCosts, evaluateProkhorovka, evalTerms } from './prokhorovka-eval.ts';

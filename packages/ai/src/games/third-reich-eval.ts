@@ -22,9 +22,7 @@
  * enters its areas when it stops (neutrals entered join the other camp, 3.1.3(1)), and control
  * changes at the end of the impulse (3.4(4)).
  */
-import { thirdReichData, type Side, type TRState } from '@sandtable/third-reich';
-import { compileBoard, type Board } from '../../../../games/third-reich/src/board.ts';
-import { ctrlSide, sourceCount, updateControl } from '../../../../games/third-reich/src/world.ts';
+import { compileBoard, ctrlSide, sourceCount, thirdReichData, updateControl, type Board, type Side, type TRState } from '@sandtable/third-reich';
 import { winChanceFromMargin } from '../hooks.ts';
 
 export const BOARD: Board = compileBoard(thirdReichData());

@@ -7,8 +7,7 @@
  *   npx tsx packages/ai/src/games/third-reich-trace.ts [opponent=greedy] [seed=s1] [ms=50] [aiSide=allies]
  */
 import type { Action } from '@sandtable/engine';
-import { thirdReich, type Side, type TRAction, type TRState } from '@sandtable/third-reich';
-import { ctrlSide, sourceCount } from '../../../../games/third-reich/src/world.ts';
+import { ctrlSide, sourceCount, thirdReich, type Side, type TRAction, type TRState } from '@sandtable/third-reich';
 import { BOARD as B, evalTerms, forces, landAreas } from './third-reich-eval.ts';
 import { thirdReichHooks } from './third-reich.ts';
 import { makePlayer } from '../players.ts';

@@ -9,8 +9,7 @@
  * `determinize` draws the opponent's hand and deck from the cards not seen.
  */
 import { randomIndex, seedRng, type EngineState, type Game, type RngState, type Role } from '@sandtable/engine';
-import { thirdReich, type Side, type TRAction, type TRState, type TRView } from '@sandtable/third-reich';
-import { ctrlSide, friendlyUnit, unitsIn } from '../../../../games/third-reich/src/world.ts';
+import { ctrlSide, friendlyUnit, thirdReich, unitsIn, type Side, type TRAction, type TRState, type TRView } from '@sandtable/third-reich';
 import type { AiHooks, SearchStats } from '../hooks.ts';
 import { LoopGuard, hash53 } from '../loop-guard.ts';
 import { BOARD as B, HOPS, cardWorth, evaluateThirdReich, forces, type Forces } from './third-reich-eval.ts';
