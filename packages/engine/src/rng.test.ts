@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextUint32, randomIndex, rollDie, seedRng } from './rng.ts';
+import { nextUint32, randomIndex, rollDie, seedRng, weightedIndex } from './rng.ts';
 
 describe('seeded PRNG', () => {
   it('is reproducible from its seed and its JSON state', () => {
@@ -23,6 +23,15 @@ describe('seeded PRNG', () => {
     const r = seedRng(1, [6, 6, 1]);
     expect([rollDie(r), rollDie(r), rollDie(r)]).toEqual([6, 6, 1]);
     expect(() => rollDie(seedRng(1, [7]))).toThrow(/not a d6 result/);
+  });
+
+  it('weightedIndex draws in proportion to the weights and never picks a zero weight', () => {
+    const rng = seedRng('weights');
+    const n = [0, 0, 0];
+    for (let i = 0; i < 30_000; i++) n[weightedIndex(rng, [1, 0, 3])]!++;
+    expect(n[1]).toBe(0);
+    expect(n[2]! / n[0]!).toBeGreaterThan(2.7);
+    expect(n[2]! / n[0]!).toBeLessThan(3.3);
   });
 
   it('randomIndex stays in range', () => {

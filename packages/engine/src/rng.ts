@@ -78,3 +78,15 @@ export function randomIndex(rng: RngState, n: number): number {
     if (x < limit) return x % n;
   }
 }
+
+/** An index drawn in proportion to `weights` (>= 0; all zero gives the last), e.g. rollout policies. */
+export function weightedIndex(rng: RngState, weights: readonly number[]): number {
+  let total = 0;
+  for (const x of weights) total += x;
+  let r = (randomIndex(rng, 1 << 30) / (1 << 30)) * total;
+  for (let i = 0; i < weights.length; i++) {
+    r -= weights[i]!;
+    if (r < 0) return i;
+  }
+  return weights.length - 1;
+}

@@ -8,7 +8,7 @@
  * `determinize` deals the opponent's unseen chits into their slots. Everything here reads only
  * such a determinized state (or, in the summary, the AI's own choices).
  */
-import { randomIndex, type Game, type RngState, type Role } from '@sandtable/engine';
+import { randomIndex, weightedIndex, type Game, type RngState, type Role } from '@sandtable/engine';
 import { ARRIVING, chitsOf, prokhorovka, targetsOf, type Env, type PGAction, type PGState, type PGView, type Side } from '@sandtable/prokhorovka';
 import type { AiHooks, SearchStats } from '../hooks.ts';
 import { LoopGuard, hash53 } from '../loop-guard.ts';
@@ -244,18 +244,6 @@ export function weights(g: PGState, role: Role, actions: readonly PGAction[], qu
   return actions.map((a) => actionWeight(g, role, a, sc));
 }
 
-/** Samples an index in proportion to the weights. */
-function weightedIndex(w: number[], rng: RngState): number {
-  let total = 0;
-  for (const x of w) total += x;
-  let r = (randomIndex(rng, 1 << 30) / (1 << 30)) * total;
-  for (let i = 0; i < w.length; i++) {
-    r -= w[i]!;
-    if (r < 0) return i;
-  }
-  return w.length - 1;
-}
-
 // ---- summaries ------------------------------------------------------------------------------------
 
 const pct = (x: number) => `${Math.round(100 * x)}%`;
@@ -349,7 +337,7 @@ export function prokhorovkaHooks(game: Game<PGState, PGAction, PGView> = prokhor
     },
     rollout: (g, role, actions, rng) => {
       stalled(g); // remembered for the evaluation at the end of the rollout
-      return weightedIndex(weights(g, role, actions, true), rng);
+      return weightedIndex(rng, weights(g, role, actions, true));
     },
     rolloutDepth: 16,
     summarize: summarizePK,

@@ -7,7 +7,7 @@
  * Soft Underbelly has no hidden information (spec 10.4): its view carries the whole state, and
  * `determinize` below copies it (future dice stay unknown: the search rolls its own).
  */
-import { randomIndex, seedRng, type EngineState, type Game, type RngState, type Role } from '@sandtable/engine';
+import { randomIndex, weightedIndex, seedRng, type EngineState, type Game, type RngState, type Role } from '@sandtable/engine';
 import { loadSoftUnderbellyData, suMap, type SUAction, type SUMap, type SUState, type Side } from '@sandtable/soft-underbelly';
 import type { AiHooks, SearchStats } from '../hooks.ts';
 import { actionKey } from '../search.ts';
@@ -123,18 +123,6 @@ function weights(g: SUState, role: Role, actions: readonly SUAction[]): number[]
   return actions.map((a) => actionWeight(g, side, a));
 }
 
-/** Samples an index in proportion to the weights. */
-function weightedIndex(w: number[], rng: RngState): number {
-  let total = 0;
-  for (const x of w) total += x;
-  let r = (randomIndex(rng, 1 << 30) / (1 << 30)) * total;
-  for (let i = 0; i < w.length; i++) {
-    r -= w[i]!;
-    if (r < 0) return i;
-  }
-  return w.length - 1;
-}
-
 // ---- summaries --------------------------------------------------------------------------------
 
 const areaName = (id: string) => {
@@ -207,7 +195,7 @@ export function takeOdds(game: Game<SUState, SUAction, unknown>, g: SUState, rol
       const same = want ? legal.find((a) => actionKey(a) === actionKey(want)) : undefined;
       if (same) i++;
       else if (d.role === role) i = actions.length;
-      game.applyInPlace(s, d.role, same ?? legal[weightedIndex(weights(s.game, d.role, legal), chooser)]!, true);
+      game.applyInPlace(s, d.role, same ?? legal[weightedIndex(chooser, weights(s.game, d.role, legal))]!, true);
     }
     if (s.game.ctrl[t] === role) took++;
   }
@@ -219,7 +207,7 @@ export function softUnderbellyHooks(game: Game<SUState, SUAction, unknown>): AiH
   return {
     evaluate: evaluateSU,
     priors: weights,
-    rollout: (g, role, actions, rng) => weightedIndex(weights(g, role, actions), rng),
+    rollout: (g, role, actions, rng) => weightedIndex(rng, weights(g, role, actions)),
     rolloutDepth: 24,
     // No hidden information (spec 10.4): the game's own view carries the whole state.
     determinize: (view) => {

@@ -8,7 +8,7 @@
  * Hands are hidden (2.3.2(4)): the searcher works from a role's view, and the rules' own
  * `determinize` draws the opponent's hand and deck from the cards not seen.
  */
-import { randomIndex, seedRng, type EngineState, type Game, type RngState, type Role } from '@sandtable/engine';
+import { randomIndex, weightedIndex, seedRng, type EngineState, type Game, type RngState, type Role } from '@sandtable/engine';
 import { ctrlSide, friendlyUnit, thirdReich, unitsIn, type Side, type TRAction, type TRState, type TRView } from '@sandtable/third-reich';
 import type { AiHooks, SearchStats } from '../hooks.ts';
 import { LoopGuard, hash53 } from '../loop-guard.ts';
@@ -284,18 +284,6 @@ export function weights(g: TRState, role: Role, actions: readonly TRAction[]): n
   return actions.map((a) => actionWeight(g, sc, a));
 }
 
-/** Samples an index in proportion to the weights. */
-function weightedIndex(w: number[], rng: RngState): number {
-  let total = 0;
-  for (const x of w) total += x;
-  let r = (randomIndex(rng, 1 << 30) / (1 << 30)) * total;
-  for (let i = 0; i < w.length; i++) {
-    r -= w[i]!;
-    if (r < 0) return i;
-  }
-  return w.length - 1;
-}
-
 // ---- summaries ------------------------------------------------------------------------------------
 
 const areaName = (a: number) => B.data.areas[a]?.id.replace(/_/g, ' ').replace(/\b\w/g, (m) => m.toUpperCase()) ?? '?';
@@ -383,7 +371,7 @@ export function thirdReichHooks(game: Game<TRState, TRAction, TRView> = thirdRei
     },
     rollout: (g, role, actions, rng) => {
       stalled(g); // remembered for the evaluation at the end of the rollout
-      return weightedIndex(weights(g, role, actions), rng);
+      return weightedIndex(rng, weights(g, role, actions));
     },
     rolloutDepth: 12,
     summarize: summarizeTR,
