@@ -7,7 +7,7 @@
  * Soft Underbelly has no hidden information (spec 10.4): its view carries the whole state, and
  * `determinize` below copies it (future dice stay unknown: the search rolls its own).
  */
-import { randomIndex, weightedIndex, seedRng, type EngineState, type Game, type RngState, type Role } from '@sandtable/engine';
+import { randomIndex, weightedIndex, seedRng, type EngineState, type Game, type Role } from '@sandtable/engine';
 import { loadSoftUnderbellyData, suMap, type SUAction, type SUMap, type SUState, type Side } from '@sandtable/soft-underbelly';
 import type { AiHooks, SearchStats } from '../hooks.ts';
 import { actionKey } from '../search.ts';

@@ -8,7 +8,7 @@
  * Hands are hidden (2.3.2(4)): the searcher works from a role's view, and the rules' own
  * `determinize` draws the opponent's hand and deck from the cards not seen.
  */
-import { randomIndex, weightedIndex, seedRng, type EngineState, type Game, type RngState, type Role } from '@sandtable/engine';
+import { randomIndex, weightedIndex, seedRng, type EngineState, type Game, type Role } from '@sandtable/engine';
 import { ctrlSide, friendlyUnit, thirdReich, unitsIn, type Side, type TRAction, type TRState, type TRView } from '@sandtable/third-reich';
 import type { AiHooks, SearchStats } from '../hooks.ts';
 import { LoopGuard, hash53 } from '../loop-guard.ts';
