@@ -4,48 +4,17 @@
  * differ only in the opponent's secret give exactly the same behaviour.
  */
 import { describe, expect, it } from 'vitest';
-import { defineGame, type EngineState, type Game, type View } from '@sandtable/engine';
+import type { Game, View } from '@sandtable/engine';
 import { pigRules, type PigAction, type PigState } from '../../engine/src/testing/pig.ts';
 import { pigHooks } from './games/pig.ts';
 import { search } from './search.ts';
 import { greedyPlayer, searchPlayer } from './players.ts';
+import { noLog, spiedGame } from './testing.ts';
 
 type PigView = ReturnType<typeof pigRules.view>;
 
 /** Pig whose determinize and every state-taking call are spied on. */
-function spiedPig() {
-  const inputs: PigView[] = [];
-  const made = new Set<PigState>();
-  const rules = {
-    ...pigRules,
-    determinize(v: PigView, role: string, rng: Parameters<NonNullable<typeof pigRules.determinize>>[2]) {
-      inputs.push(structuredClone(v));
-      const g = pigRules.determinize!(v, role, rng);
-      made.add(g);
-      return g;
-    },
-  };
-  const base = defineGame(rules);
-  const foreign: unknown[] = [];
-  const guard = (s: EngineState<PigState>) => {
-    if (!made.has(s.game)) foreign.push(s);
-  };
-  const game: Game<PigState, PigAction, PigView> = {
-    ...base,
-    legalActions: (s, r) => (guard(s), base.legalActions(s, r)),
-    applyInPlace: (s, r, a, q) => (guard(s), base.applyInPlace(s, r, a, q)),
-    outcome: (s) => (guard(s), base.outcome(s)),
-    decision: (s) => (guard(s), base.decision(s)),
-    clone: (s) => (guard(s), base.clone(s)),
-    view: (s, r) => (guard(s), base.view(s, r)),
-  };
-  return { game, base, inputs, made, foreign };
-}
-
-/** The view with a log that throws when read. */
-function noLog<V>(view: View<V>): View<V> {
-  return new Proxy(view, { get: (t, k) => { if (k === 'log') throw new Error('the AI read the log'); return Reflect.get(t, k); } });
-}
+const spiedPig = () => spiedGame(pigRules);
 
 /** Same play so far, same dice; only b's secret (the second set-up die) differs. */
 function twoPositions(game: Game<PigState, PigAction, PigView>) {

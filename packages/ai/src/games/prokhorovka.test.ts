@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, defineGame, randomPlayout, seedRng, type EngineState, type Game, type View } from '@sandtable/engine';
+import { canonicalJson, defineGame, randomPlayout, seedRng, type EngineState, type Game } from '@sandtable/engine';
 import { createProkhorovkaRules, germanVP, loadProkhorovkaData, prokhorovka, type PGAction, type PGState, type PGView } from '@sandtable/prokhorovka';
 import { ELIMINATED, RESERVE, inEnemyZoc } from '../../../../games/prokhorovka/src/state.ts';
 import { idle } from '../../../../games/prokhorovka/src/combat/core.ts';
 import { search } from '../search.ts';
 import { greedyPlayer, randomPlayer, searchPlayer } from '../players.ts';
 import { aiRegistry } from '../registry.ts';
+import { noLog, spiedGame } from '../testing.ts';
 import { actionWeight, attackOdds, evaluatePK, positionKey, prokhorovkaHooks, stalled, summarizePK, weights } from './prokhorovka.ts';
 import { ENV as E, breachField, evalTerms, evaluateProkhorovka, vpNow } from './prokhorovka-eval.ts';
 
@@ -242,8 +243,6 @@ describe('Prokhorovka position key (what a loop comes back to)', () => {
 });
 
 describe('Prokhorovka search from a view (chits hidden, 3.5(5), 3.6(3))', () => {
-  /** The view with a log that throws when read. */
-  const noLog = <V>(view: View<V>): View<V> => new Proxy(view, { get: (t, k) => { if (k === 'log') throw new Error('the AI read the log'); return Reflect.get(t, k); } });
 
   it("two positions differing only in the Soviet's face-down chits give the German identical views and identical searches", () => {
     const base = defineGame(createProkhorovkaRules(loadProkhorovkaData()));
@@ -265,25 +264,7 @@ describe('Prokhorovka search from a view (chits hidden, 3.5(5), 3.6(3))', () => 
   });
 
   it('the greedy player and the searcher touch only states rebuilt from the view', () => {
-    const rules = createProkhorovkaRules(loadProkhorovkaData());
-    const made = new Set<PGState>();
-    const spied = { ...rules, determinize(v: PGView, role: string, rng: Parameters<NonNullable<typeof rules.determinize>>[2]) {
-      const g = rules.determinize!(v, role, rng);
-      made.add(g);
-      return g;
-    } };
-    const base = defineGame(spied);
-    const foreign: unknown[] = [];
-    const guard = (s: EngineState<PGState>) => { if (!made.has(s.game)) foreign.push(s); };
-    const game: Game<PGState, PGAction, PGView> = {
-      ...base,
-      legalActions: (s, r) => (guard(s), base.legalActions(s, r)),
-      applyInPlace: (s, r, a, q) => (guard(s), base.applyInPlace(s, r, a, q)),
-      outcome: (s) => (guard(s), base.outcome(s)),
-      decision: (s) => (guard(s), base.decision(s)),
-      clone: (s) => (guard(s), base.clone(s)),
-      view: (s, r) => (guard(s), base.view(s, r)),
-    };
+    const { game, base, made, foreign } = spiedGame(createProkhorovkaRules(loadProkhorovkaData()));
     const s = germanToAct(base, 'spied');
     const view = noLog(base.view(s, 'DE'));
     const spiedHooks = prokhorovkaHooks(game);

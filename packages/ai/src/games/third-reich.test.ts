@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { defineGame, seedRng, type EngineState, type Game, type View } from '@sandtable/engine';
+import { seedRng, type EngineState, type Game } from '@sandtable/engine';
 import { createThirdReichRules, thirdReich, thirdReichData, type TRAction, type TRState, type TRView } from '@sandtable/third-reich';
 import { POOL } from '../../../../games/third-reich/src/board.ts';
 import { search } from '../search.ts';
 import { greedyPlayer, searchPlayer } from '../players.ts';
+import { noLog, spiedGame as spied } from '../testing.ts';
 import { aiRegistry } from '../registry.ts';
 import { actionWeight, attackOdds, chanceOfHits, evaluateTR, leadsNowhere, positionKey, stalled, summarizeTR, thirdReichHooks, violatesNeutral, weights } from './third-reich.ts';
 import { scene } from '../../../../games/third-reich/src/testing/scene.ts';
@@ -292,33 +293,7 @@ describe('Third Reich: no progress is worth nothing (cancel loops, 6.2, 7.0)', (
 
 describe('Third Reich search from a view (hands hidden, 2.3.2(4))', () => {
   /** The rules with determinize spied on, and every state-taking call guarded. */
-  function spiedGame() {
-    const rules = createThirdReichRules(thirdReichData());
-    const made = new Set<TRState>();
-    const inputs: TRView[] = [];
-    const spied = { ...rules, determinize(v: TRView, role: string, rng: Parameters<NonNullable<typeof rules.determinize>>[2]) {
-      inputs.push(v);
-      const g = rules.determinize!(v, role, rng);
-      made.add(g);
-      return g;
-    } };
-    const base = defineGame(spied);
-    const foreign: unknown[] = [];
-    const guard = (s: EngineState<TRState>) => { if (!made.has(s.game)) foreign.push(s); };
-    const game: Game<TRState, TRAction, TRView> = {
-      ...base,
-      legalActions: (s, r) => (guard(s), base.legalActions(s, r)),
-      applyInPlace: (s, r, a, q) => (guard(s), base.applyInPlace(s, r, a, q)),
-      outcome: (s) => (guard(s), base.outcome(s)),
-      decision: (s) => (guard(s), base.decision(s)),
-      clone: (s) => (guard(s), base.clone(s)),
-      view: (s, r) => (guard(s), base.view(s, r)),
-    };
-    return { base, game, made, inputs, foreign };
-  }
-
-  /** The view with a log that throws when read. */
-  const noLog = <V>(view: View<V>): View<V> => new Proxy(view, { get: (t, k) => { if (k === 'log') throw new Error('the AI read the log'); return Reflect.get(t, k); } });
+  const spiedGame = () => spied(createThirdReichRules(thirdReichData()));
 
   it('two positions differing only in the Axis hand give the Allies identical views and identical searches', () => {
     const { base } = spiedGame();
