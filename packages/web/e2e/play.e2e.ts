@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, serveApp } from './browser.ts';
+import { launch, openApp, serveApp } from './browser.ts';
 
 let browser: Browser;
 let app: { url: string; close(): Promise<void> };
@@ -23,11 +23,8 @@ afterAll(async () => {
 const PREFER = /^(pass|end|done|deploy the recommended|stop|no\b|skip|decline)/i;
 
 async function newPage(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const { page, errors } = await openApp(browser, app.url);
   (page as unknown as { errors: string[] }).errors = errors;
-  await page.goto(`${app.url}?aiDelay=0`);
   return page;
 }
 

@@ -11,7 +11,7 @@ import { loadProkhorovkaData, prokhorovka } from '@sandtable/prokhorovka';
 import type { GameRecord } from '@sandtable/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, serveApp } from './browser.ts';
+import { launch, openApp, serveApp, watchToOutcome } from './browser.ts';
 
 let browser: Browser;
 let app: { url: string; close(): Promise<void> };
@@ -101,10 +101,7 @@ async function sovietChitsHidden(page: Page, names = false): Promise<number> {
 
 describe('Prokhorovka in the browser', () => {
   it('the German places a chit, picks support, attacks by clicking counters, answers the battle, moves a stack on turn 2; Soviet chits stay backs', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 860 }, acceptDownloads: true });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${app.url}?aiDelay=0`);
+    const { page, errors } = await openApp(browser, app.url, { acceptDownloads: true });
     await page.getByTestId('game-select').selectOption('prokhorovka');
     await page.getByTestId('seed').fill('7');
     await page.getByTestId('seat-DE-human').check();
@@ -211,15 +208,8 @@ describe('Prokhorovka in the browser', () => {
   });
 
   it('watch the computer: 9 turns to the outcome', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${app.url}?aiDelay=0`);
-    await page.getByTestId('game-select').selectOption('prokhorovka');
-    await page.getByTestId('seed').fill('w1');
-    await page.getByTestId('start-watch').click();
-    await page.getByTestId('outcome').waitFor({ timeout: 150_000 });
-    expect(await page.getByTestId('outcome').textContent()).toMatch(/(German|Soviet).*(victory|win)/i);
+    const { page, errors } = await openApp(browser, app.url);
+    expect(await watchToOutcome(page, 'prokhorovka', 'w1', 150_000)).toMatch(/(German|Soviet).*(victory|win)/i);
     expect(await page.getByTestId('status').textContent()).toMatch(/Turn\s*9 of 9/);
     await page.screenshot({ path: SHOT('end') });
     expect(errors).toEqual([]);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, serveApp } from './browser.ts';
+import { launch, openApp, serveApp, watchToOutcome } from './browser.ts';
 
 let browser: Browser;
 let app: { url: string; close(): Promise<void> };
@@ -72,10 +72,7 @@ async function alliedHandHidden(page: Page): Promise<number> {
 
 describe('Third Reich in the browser', () => {
   it('the Axis picks its hands and plays a card by clicking cards, forms a group on the map, and never sees the Allies\' hand', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${app.url}?aiDelay=0`);
+    const { page, errors } = await openApp(browser, app.url);
     await page.getByTestId('game-select').selectOption('third-reich');
     await page.getByTestId('seed').fill('3');
     await page.getByTestId('seat-axis-human').check();
@@ -145,17 +142,8 @@ describe('Third Reich in the browser', () => {
   });
 
   it('the computer plays a whole campaign to its outcome (14.1 or 14.2), the map and tracks drawn throughout', async () => {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${app.url}?aiDelay=0`);
-    await page.getByTestId('game-select').selectOption('third-reich');
-    await page.getByTestId('seed').fill('e2e-campaign');
-    await page.getByTestId('start-watch').click();
-    await page.getByTestId('game').waitFor();
-    await page.screenshot({ path: '/tmp/sandtable-e2e-third-reich-watch-start.png' });
-    await page.getByTestId('outcome').waitFor({ timeout: 280_000 });
-    expect(await page.getByTestId('outcome').textContent()).toMatch(/(Axis|Allies) wins?.*14\.[12]/);
+    const { page, errors } = await openApp(browser, app.url);
+    expect(await watchToOutcome(page, 'third-reich', 'e2e-campaign', 280_000)).toMatch(/(Axis|Allies) wins?.*14\.[12]/);
     expect(await turnOf(page)).toBeGreaterThanOrEqual(1);
     await page.screenshot({ path: '/tmp/sandtable-e2e-third-reich-watch-end.png' });
     expect(errors).toEqual([]);
