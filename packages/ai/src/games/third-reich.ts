@@ -8,7 +8,7 @@
  * Hands are hidden (2.3.2(4)): the searcher works from a role's view, and the rules' own
  * `determinize` draws the opponent's hand and deck from the cards not seen.
  */
-import { randomIndex, weightedIndex, seedRng, type EngineState, type Game, type Role } from '@sandtable/engine';
+import { randomIndex, weightedIndex, seedRng, type EngineState, type Game, type Role, type RngState } from '@sandtable/engine';
 import { ctrlSide, friendlyUnit, thirdReich, unitsIn, type Side, type TRAction, type TRState, type TRView } from '@sandtable/third-reich';
 import type { AiHooks, SearchStats } from '../hooks.ts';
 import { LoopGuard, hash53 } from '../loop-guard.ts';
@@ -203,7 +203,7 @@ export function actionWeight(g: TRState, sc: Scene, a: TRAction): number {
     case 'pick': return 0.5 + cardWorth(B, a.card);
     case 'play': return 1 + cardWorth(B, a.card);
     case 'useBank': return 4;
-    case 'air': return leadsNowhere(g, side, a) ? 0.001 : 0.8;
+    case 'air': return 0.8;
     case 'pass': return 0.15;
     case 'sv': return 3;
     case 'event': return EVENT_WEIGHT[B.cardById.get(g.op?.card ?? '')?.effect.kind ?? ''] ?? 0.7;
@@ -216,7 +216,6 @@ export function actionWeight(g: TRState, sc: Scene, a: TRAction): number {
       return 0.6 + (Math.max(c.attack, c.air ?? 0) * c.durability) / (4 * cost) + 1.5 / (1 + sc.toTarget[area(a.area)]!);
     }
     case 'form': {
-      if (leadsNowhere(g, side, a)) return 0.001;
       const x = area(a.area);
       const top = g.stack.at(-1);
       const attackMode = top?.kind === 'sv' || (top?.kind === 'choose' && top.mode === 'blitz');
@@ -225,7 +224,7 @@ export function actionWeight(g: TRState, sc: Scene, a: TRAction): number {
     }
     case 'add': {
       // Bigger groups: more dice in an attack (11.1), stronger stacks after a move; one unit stays behind (8.1(4)).
-      if (!act || leadsNowhere(g, side, a)) return 0.001;
+      if (!act) return 0.001;
       const free = unitsIn(g, act.area).filter((u) => !act.units.includes(u) && !g.used[u] && friendlyUnit(g, B, u, side)).length;
       return free > 1 || enemyIn(g, act.area, side).length ? 2.4 : 0.6;
     }
@@ -278,10 +277,41 @@ export function actionWeight(g: TRState, sc: Scene, a: TRAction): number {
   }
 }
 
-export function weights(g: TRState, role: Role, actions: readonly TRAction[]): number[] {
+/** Steps that may start a group that can do nothing (7.2): see `leadsNowhere`. */
+const mayLeadNowhere = (a: TRAction): a is Extract<TRAction, { type: 'form' | 'add' | 'air' }> => a.type === 'form' || a.type === 'add' || a.type === 'air';
+
+/**
+ * The weights of `actions` for `role`. The dead-end look-ahead (`leadsNowhere`: a clone and a walk
+ * of the rules) runs only on the best `checkTop` candidates that may start a group, best first,
+ * until that many are found live: a search widens in prior order, so those are the ones it tries.
+ */
+export function weights(g: TRState, role: Role, actions: readonly TRAction[], checkTop = 3): number[] {
   if (!isSide(role) || actions.length < 2) return actions.map(() => 1);
   const sc = scene(g, role);
-  return actions.map((a) => actionWeight(g, sc, a));
+  const w = actions.map((a) => actionWeight(g, sc, a));
+  const order = actions.map((_, i) => i).filter((i) => mayLeadNowhere(actions[i]!)).sort((x, y) => w[y]! - w[x]!);
+  let live = 0;
+  for (const i of order) {
+    if (live >= checkTop) break;
+    if (leadsNowhere(g, role, actions[i] as Extract<TRAction, { type: 'form' | 'add' | 'air' }>)) w[i] = DEAD_END;
+    else live++;
+  }
+  return w;
+}
+
+const DEAD_END = 0.001;
+
+/** A rollout's step: drawn by the weights, a drawn group start checked for a dead end (7.2) and drawn again if it is one. */
+export function rolloutPick(g: TRState, role: Role, actions: readonly TRAction[], rng: RngState): number {
+  const w = weights(g, role, actions, 0);
+  let i = weightedIndex(rng, w);
+  for (let tries = 0; tries < 4 && isSide(role); tries++) {
+    const a = actions[i]!;
+    if (!mayLeadNowhere(a) || !leadsNowhere(g, role, a)) return i;
+    w[i] = DEAD_END;
+    i = weightedIndex(rng, w);
+  }
+  return i;
 }
 
 // ---- summaries ------------------------------------------------------------------------------------
@@ -371,7 +401,7 @@ export function thirdReichHooks(game: Game<TRState, TRAction, TRView> = thirdRei
     },
     rollout: (g, role, actions, rng) => {
       stalled(g); // remembered for the evaluation at the end of the rollout
-      return weightedIndex(rng, weights(g, role, actions));
+      return rolloutPick(g, role, actions, rng);
     },
     rolloutDepth: 12,
     summarize: summarizeTR,
