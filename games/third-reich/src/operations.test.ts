@@ -3,7 +3,7 @@ import { randomPlayout } from '@sandtable/engine';
 import { POOL, REMOVED } from './board.ts';
 import type { TRState } from './state.ts';
 // Play-through scenes and helpers, shared with derived.test.ts.
-import { A, N, act, b, decision, game, group, moveTo, rules, scene, types, unitsOf, type S } from './testing/scene.ts';
+import { A, N, act, areasOffered, b, decision, game, group, moveTo, rules, scene, types, unitsOf, type S } from './testing/scene.ts';
 import { ctrlSide, placements, seaCapacity, sourceCount } from './world.ts';
 import { checkMove } from './movement.ts';
 
@@ -537,12 +537,29 @@ describe('6.1.2 movement and bombing events', () => {
     expect(game.legalActions(s, 'axis')).toEqual([{ type: 'to', area: 'north_sea' }]);
     s = act(s, { type: 'to', area: 'north_sea' });
     expect(types(s)).not.toContain('stop'); // the move ends in a land area
+    expect(areasOffered(s, 'to').every((id) => !b.isSea[A(id)])).toBe(true); // one sea area: land - sea - land (8.1.2(1)③)
     s = act(s, { type: 'to', area: 'london' });
     s = act(s, { type: 'stop' });
     expect(unitsOf(s, 'GE-LF', 'london')).toHaveLength(2);
     expect(game.legalActions(s, 'axis')).toEqual([{ type: 'declare', action: 'attack' }, { type: 'done' }]);
     s = act(s, { type: 'declare', action: 'attack' });
     expect(decision(s)).toMatchObject({ kind: 'card' });
+  });
+  it('Sea Lion, 8.1.2(1)③: a sea move has 2 MP, so a landing two sea areas away is refused (land - sea - land only)', () => {
+    let s = scene([['GE-LF', 'netherlands', 3], ['GE-NF', 'north_sea', 2], ['GE-NF', 'english_channel', 2]], { axis: ['ax4-sealion'] });
+    for (const id of ['netherlands', 'north_sea', 'english_channel']) s.game.ctrl[A(id)] = N('GE');
+    const lf = unitsOf(s, 'GE-LF', 'netherlands').slice(0, 2);
+    const r = checkMove(b, s.game, 'axis', lf, ['netherlands', 'north_sea', 'english_channel', 'western_france'].map(A));
+    expect(r).toMatchObject({ ok: false, rule: '8.1(1)③' }); // 3 MP > 2, for any sea move
+    expect(checkMove(b, s.game, 'axis', lf, ['netherlands', 'north_sea', 'english_channel'].map(A))).toMatchObject({ ok: true, cost: 2 });
+    s = act(s, { type: 'play', card: 'ax4-sealion' });
+    s = act(s, { type: 'event' });
+    s = group(s, 'netherlands', [['GE-LF', 2]]);
+    s = act(s, { type: 'declare', action: 'move' });
+    s = act(s, { type: 'to', area: 'north_sea' });
+    const to = areasOffered(s, 'to');
+    expect(to).toContain('london');
+    expect(to).not.toContain('english_channel'); // no second sea area: western France is out of reach
   });
   it('Landing: the sea move must end in an enemy-held coastal area (capacity limits the group, 3.6(2))', () => {
     let s = allied(scene([['UK-LF', 'london', 3], ['UK-NF', 'english_channel', 1], ['GE-LF', 'paris', 1]], { allies: ['al4-landing'] }));
@@ -799,6 +816,24 @@ describe('Landing: airborne units', () => {
     s = act(s, { type: 'target', area: 'paris' });
     expect(unitsOf(s, 'UK-AB', 'paris')).toHaveLength(1);
     expect(game.legalActions(s, 'allies')).toEqual([{ type: 'declare', action: 'attack' }, { type: 'done' }]);
+  });
+  it('Landing [REC], 3.6(2): a group with AB and other land units may not drop; it lands by sea, its AB units with it', () => {
+    let s = scene([['UK-AB', 'london', 1], ['UK-LF', 'london', 2], ['UK-NF', 'english_channel', 2], ['GE-LF', 'paris', 1]], { allies: ['al4-landing'] });
+    s.game.ctrl[A('paris')] = N('GE');
+    s.game.ctrl[A('english_channel')] = N('UK');
+    s.game.active = 'allies';
+    s.game.stack = [{ kind: 'impulse', side: 'allies' }];
+    s = act(s, { type: 'play', card: 'al4-landing' });
+    s = act(s, { type: 'event' });
+    s = group(s, 'london', [['UK-AB', 1], ['UK-LF', 1]]);
+    const declares = game.legalActions(s, 'allies').filter((a) => a.type === 'declare');
+    expect(declares).toEqual([{ type: 'declare', action: 'move' }]); // no 'drop'
+    s = act(s, { type: 'declare', action: 'move' });
+    s = act(s, { type: 'to', area: 'english_channel' });
+    s = act(s, { type: 'to', area: 'paris' });
+    s = act(s, { type: 'stop' });
+    expect(unitsOf(s, 'UK-AB', 'paris')).toHaveLength(1);
+    expect(unitsOf(s, 'UK-LF', 'paris')).toHaveLength(1);
   });
 });
 

@@ -144,6 +144,8 @@ export function createOperations(b: Board, hooks: OpHooks) {
     const ek = eventKind(g, act);
     const seaOnly = (ek === 'seaTransport' || ek === 'seaLion' || ek === 'landing') && act.path.length === 1; // these start by entering a sea area
     const landing = ek === 'seaLion' || ek === 'landing';
+    // [REC] (card texts missing, spec 7.2 M6): the landing is one sea move that ends on land. 8.1.2(1)③ gives every sea
+    // move 2 MP at 1 MP per area entered (+1 with enemy ships), so from land it is land - sea - land (one sea area).
     if (landing && act.path.length >= 3) return out;
     for (const y of neighbours(b, g, last, act.side)) {
       if (seaOnly && !b.isSea[y]) continue;
@@ -185,7 +187,11 @@ export function createOperations(b: Board, hooks: OpHooks) {
     return parent;
   }
 
-  /** Landing: an all-airborne group flies up to its movement to any land area (the path avoids 15.7 areas and neutrals, [REC]). */
+  /**
+   * Landing: an all-airborne group flies up to its movement to any land area (the path avoids 15.7 areas and neutrals, [REC]).
+   * [REC] (card text missing, spec 7.2 M6; spec 2.2.1: AB units are "presumably" for this card): the event moves one group (3.6(2)),
+   * which either lands by sea or drops by air; a group with any non-AB unit lands by sea, its AB units with it.
+   */
   function dropZones(g: TRState, act: Act): number[] {
     if (!act.units.length || !act.units.every((u) => C(u).type === 'AB') || !leaveOk(g, act)) return [];
     const range = Math.min(...act.units.map((u) => C(u).movement));
