@@ -837,6 +837,59 @@ describe('Landing: airborne units', () => {
   });
 });
 
+describe('AMB-20: Strategic Movement and counterattacks (11.2(1))', () => {
+  // Lorraine and Paris Axis-held; Paris also holds a German TF (there before) and an unused British TF.
+  const run = (options: Record<string, unknown>) => {
+    let s = scene([['GE-LF', 'lorraine', 2], ['GE-GF', 'lorraine', 1], ['GE-TF', 'paris', 1], ['UK-TF', 'paris', 1]],
+      { axis: ['ax3-stratmove'], allies: ['al2-ambush'], dice: [1], options: options as never });
+    for (const id of ['paris', 'lorraine']) s.game.ctrl[A(id)] = N('GE');
+    s = act(s, { type: 'play', card: 'ax3-stratmove' });
+    s = act(s, { type: 'event' });
+    s = group(s, 'lorraine', [['GE-LF', 1], ['GE-GF', 1]]);
+    return act(s, { type: 'declare', action: 'move' });
+  };
+  it('AMB-20 [REC] default: Strategic Movement does not end where enemy units are, so it opens no window', () => {
+    expect(areasOffered(run({}), 'target')).not.toContain('paris');
+  });
+  it('AMB-20 option, 10.1(3), 11.5(2): into a contested area; its units may counterattack the group, which retreats only to its start', () => {
+    let s = run({ strategicMovementCounter: true });
+    expect(areasOffered(s, 'target')).toContain('paris');
+    s = act(s, { type: 'target', area: 'paris' });
+    expect(decision(s)).toMatchObject({ kind: 'window', role: 'allies' });
+    s = act(s, { type: 'ambush', card: 'al2-ambush' });
+    s = act(s, { type: 'join', unit: unitsOf(s, 'UK-TF', 'paris')[0]! });
+    s = act(s, { type: 'fire' }); // die 1: a hit, 2 damage points (10.1(2))
+    // 11.2(1), AMB-20 "both-events": the UK TF (attack 4) against the German TF originally in Paris (4): a tie, the defender allocates
+    expect(decision(s)).toMatchObject({ kind: 'alloc', role: 'axis' });
+    const gf = unitsOf(s, 'GE-GF', 'paris')[0]!;
+    s = act(s, { type: 'hit', unit: gf });
+    s = act(s, { type: 'hit', unit: gf }); // 2 points = 2 x D on the unused GF: it flips and retreats
+    expect(decision(s)).toMatchObject({ kind: 'retreat', role: 'axis' });
+    expect(game.legalActions(s, 'axis')).toEqual([{ type: 'retreat', unit: gf, to: 'lorraine' }, { type: 'retreat', unit: gf, to: 'pool' }]);
+    s = act(s, { type: 'retreat', unit: gf, to: 'lorraine' });
+    expect(decision(s)).toMatchObject({ kind: 'card', role: 'axis' });
+  });
+  it('AMB-20 "bombing-only": the counterattackers are compared with the moving group (attack 3 < 4): the counterattacker allocates', () => {
+    let s = run({ strategicMovementCounter: true, originalUnitsPriority: 'bombing-only' });
+    s = act(s, { type: 'target', area: 'paris' });
+    s = act(s, { type: 'ambush', card: 'al2-ambush' });
+    s = act(s, { type: 'join', unit: unitsOf(s, 'UK-TF', 'paris')[0]! });
+    s = act(s, { type: 'fire' });
+    expect(decision(s)).toMatchObject({ kind: 'alloc', role: 'allies' });
+  });
+  it('AMB-20 option: random games with Strategic Movement counterattacks end with no action or combat left open', () => {
+    for (const [i, o] of [[1, 'both-events'], [2, 'bombing-only']] as const) {
+      for (let k = 0; k < 10; k++) {
+        const seed = `sm${i}-${k}`;
+        const r = randomPlayout(game, game.setup(seed, 'campaign', { strategicMovementCounter: true, originalUnitsPriority: o }), seed, { inPlace: true });
+        expect(game.outcome(r.state)).not.toBeNull();
+        expect(r.state.game.act).toBeNull();
+        expect(r.state.game.combat).toBeNull();
+      }
+    }
+  });
+});
+
 describe('AMB-19 switch', () => {
   const place: [string, string, number][] = [['GE-AF', 'berlin', 2], ['GE-LF', 'berlin', 1], ['GE-LF', 'western_poland', 1], ['PO-LF', 'western_poland', 1], ['GE-LF', 'warsaw', 1]];
   const run = (on: boolean) => {

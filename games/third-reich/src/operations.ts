@@ -219,12 +219,17 @@ export function createOperations(b: Board, hooks: OpHooks) {
     return !(flag >= 0 && act.units.some((u) => b.unitNation[u] === flag) && !stay.some((u) => b.unitNation[u] === flag));
   }
 
+  /**
+   * Strategic Movement destinations: friendly-controlled land areas. [REC] (strategicMovementCounter off) none with enemy
+   * control units, so no counterattack can meet the group; with the option a contested area (3.4(4): control changes only
+   * at the end of the impulse) is allowed, and its enemy units may counterattack the group there (10.1(3), 11.2(1), AMB-20).
+   */
   function stratDests(g: TRState, act: Act): number[] {
     if (!act.units.length || !leaveOk(g, act)) return [];
     const parent = stratPaths(g, act);
     const out: number[] = [];
     for (const a of parent.keys()) {
-      if (a === act.area || b.isSea[a] || enemyControlUnits(b, g, a, act.side).length) continue;
+      if (a === act.area || b.isSea[a] || (!g.options.strategicMovementCounter && enemyControlUnits(b, g, a, act.side).length)) continue;
       if (unitsIn(g, a).filter((u) => friendlyUnit(g, b, u, act.side) && b.unitClass[u] === 'land').length + act.units.length > 10) continue; // 8.1.1(2)①
       if (act.side === 'axis' && b.northOfBoundary[a] && act.units.some((u) => !['GE', 'FI'].includes(nationCode(b.unitNation[u]!)) && b.nationSide0[b.unitNation[u]!] === 'axis')) continue; // 15.6
       out.push(a);
@@ -394,7 +399,12 @@ export function createOperations(b: Board, hooks: OpHooks) {
       hasFortress: us.some((u) => C(u).type === 'FT' && friendlyUnit(g, b, u, s)),
       maxAttack: Math.max(0, ...us.map((u) => C(u).attack)),
     });
-    const who = allocator(party(p.units, side), party(cs.targets, act.side)) === 'attacker' ? side : act.side; // 11.2(1), 17.2 Q2
+    // 11.2(1), AMB-20: against Strategic Movement ("no counterattacked units") the counterattackers are compared with the
+    // moving side's units originally in the area ([REC] the group when there were none); "bombing-only" reads the
+    // exception as meant for Strategic Bombing and compares with the group, as in any counterattack (17.2 Q2).
+    const original = act.mode === 'event' && eventKind(g, act) === 'strategicMovement' && g.options.originalUnitsPriority !== 'bombing-only'
+      ? unitsIn(g, cs.area).filter((u) => friendlyUnit(g, b, u, act.side) && !act.units.includes(u)) : [];
+    const who = allocator(party(p.units, side), party(original.length ? original : cs.targets, act.side)) === 'attacker' ? side : act.side; // 11.2(1), 17.2 Q2
     const retreatTo = act.type === 'move' || act.type === 'drop' ? act.path[0]! : -1; // 11.5(2)
     startCombat(ctx, g, { counter: true, side, alloc: who, points, targets: cs.targets, assigned: cs.targets.map(() => 0), retreatTo });
   }
@@ -440,8 +450,11 @@ export function createOperations(b: Board, hooks: OpHooks) {
     for (const u of act.units) g.loc[u] = act.target;
     revertIfEmpty(b, g, act.area); // AMB-7
     ctx.log(`${act.side}: Strategic Movement of ${act.units.length} unit(s) from ${name(act.area)} to ${name(act.target)}.`, { rule: '3.6(2)' });
+    act.path = [act.area, act.target]; // 11.5(2): a counterattacked group retreats only to where it came from
     act.area = act.target;
-    actDone(ctx, g);
+    if (!g.options.strategicMovementCounter) { actDone(ctx, g); return; } // [REC]: no window (no enemy unit at the destination)
+    g.stack.push({ kind: 'auto', step: 'actDone', side: act.side });
+    openWindow(g); // 10.1(3), 11.2(1): a counterattack at the destination (AMB-19; not in the areas of the chain)
   }
 
   /** Strategic Bombing: one die per bomber, hit at or under air strength + range modifier (16.4: +1); each hit discards an Axis card at random (16.2(2) off, 16.3). */
