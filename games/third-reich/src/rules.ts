@@ -242,8 +242,8 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
   function endTurn(ctx: Ctx, g: TRState): void {
     // 5.0(4)①, 14.1: strategic victory.
     const ax = sourceCount(b, g, 'axis', true);
-    if (ax >= 10) { setOutcome(ctx, g, { winner: 'axis', reason: `Axis strategic victory: ${ax} sources (Moscow and London count 2)`, rule: '14.1(1)' }); return; }
-    if (sourceCount(b, g, 'axis') <= 1) { setOutcome(ctx, g, { winner: 'allies', reason: 'Allied strategic victory: the Axis holds 1 source or fewer', rule: '14.1(2)' }); return; }
+    if (ax >= 10) { setOutcome(ctx, g, { winner: 'axis', reason: `Axis strategic victory at the end of turn ${g.turn}: ${ax} sources (Moscow and London count 2)`, rule: '14.1(1)' }); return; }
+    if (sourceCount(b, g, 'axis') <= 1) { setOutcome(ctx, g, { winner: 'allies', reason: `Allied strategic victory at the end of turn ${g.turn}: the Axis holds 1 source or fewer`, rule: '14.1(2)' }); return; }
     const second = other(g.first);
     // ② recovery, ③ withdrawal, first player then second; then ④ decks and ⑤ the turn marker.
     g.stack = [{ kind: 'auto', step: 'finishTurn' }, { kind: 'auto', step: 'withdrawal', side: second }, { kind: 'auto', step: 'withdrawal', side: g.first },

@@ -28,6 +28,8 @@ export interface GameSpec {
 export interface GameResult {
   spec: GameSpec;
   winner: Role | null;
+  /** How the game ended, in the rules' words (the outcome's reason and rule), or why it was cut short. */
+  ending: string;
   aiWon: boolean;
   steps: number;
   /** The AI's steps that had a real choice (more than one legal action), and their time. */
@@ -67,8 +69,10 @@ export function playGame(spec: GameSpec): GameResult {
     game.applyInPlace(state, d.role, choice.action, true);
     steps++;
   }
-  const winner = game.outcome(state)?.winner ?? null;
-  return { spec, winner, aiWon: winner === spec.aiSide, steps, aiDecisions, aiMs, aiImpulses };
+  const outcome = game.outcome(state);
+  const winner = outcome?.winner ?? null;
+  const ending = outcome ? `${outcome.reason} (${outcome.rule})` : `cut short after ${steps} steps`;
+  return { spec, winner, ending, aiWon: winner === spec.aiSide, steps, aiDecisions, aiMs, aiImpulses };
 }
 
 /** 95% Wilson score interval of a proportion. */
@@ -157,7 +161,7 @@ async function main(argv: string[]): Promise<void> {
   const sofar: GameResult[] = [];
   const results = await runParallel(specs, Number(values.jobs), (r) => {
     sofar.push(r);
-    if (!values.quiet) console.log(`  ${r.spec.ai} (${r.spec.aiSide}) vs ${r.spec.opponent}: ${r.aiWon ? 'AI wins' : r.winner ? `${r.winner} wins` : 'draw'} in ${r.steps} steps, ${r.aiImpulses} AI impulses at ${(r.aiMs / Math.max(r.aiImpulses, 1)).toFixed(0)} ms (${(r.aiMs / Math.max(r.aiDecisions, 1)).toFixed(0)} ms a step), ${((now() - t0) / 1000).toFixed(0)} s so far`);
+    if (!values.quiet) console.log(`  ${r.spec.ai} (${r.spec.aiSide}) vs ${r.spec.opponent}: ${r.aiWon ? 'AI wins' : r.winner ? `${r.winner} wins` : 'draw'} in ${r.steps} steps, ${r.aiImpulses} AI impulses at ${(r.aiMs / Math.max(r.aiImpulses, 1)).toFixed(0)} ms (${(r.aiMs / Math.max(r.aiDecisions, 1)).toFixed(0)} ms a step), ${((now() - t0) / 1000).toFixed(0)} s so far; ${r.ending}`);
     if (every > 0 && sofar.length % every === 0 && sofar.length < specs.length) {
       console.log(`after ${sofar.length} of ${specs.length} games:`);
       for (const line of leagueTable(sofar)) console.log(line);
