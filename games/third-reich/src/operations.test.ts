@@ -230,6 +230,68 @@ describe('10.0 counterattacks', () => {
     expect(decision(s)).toMatchObject({ kind: 'retreat', role: 'axis' });
     expect(game.legalActions(s, 'axis')).toEqual([{ type: 'retreat', unit: tf, to: 'berlin' }, { type: 'retreat', unit: tf, to: 'pool' }]);
   });
+  describe('11.5(2) after a move of two areas: the start area is the one destination, adjacent or not', () => {
+    // Paris (French flag) and Lorraine held by Germany, a GE-LF in each (8.1(4): one stays in Paris; 8.1(5): Lorraine has a
+    // control unit); two GE-TF move Paris - Lorraine - Munich (1 + 1 + 1 for the British control units = 3 MP) and are
+    // ambushed there by two UK-LF. Munich is not adjacent to Paris.
+    const run = (spoil?: (s: S) => void) => {
+      let s = scene([['GE-TF', 'paris', 2], ['GE-LF', 'paris', 1], ['GE-LF', 'lorraine', 1], ['UK-LF', 'munich', 2]],
+        { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [1, 1] });
+      for (const id of ['paris', 'lorraine']) s.game.ctrl[A(id)] = N('GE');
+      s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+      s = act(s, { type: 'sv' });
+      s = group(s, 'paris', [['GE-TF', 2]]);
+      s = moveTo(s, 'lorraine', 'munich');
+      expect(unitsOf(s, 'GE-TF', 'munich')).toHaveLength(2);
+      expect(b.adj[A('munich')]).not.toContain(A('paris'));
+      spoil?.(s);
+      s = act(s, { type: 'ambush', card: 'al2-ambush' });
+      for (const u of unitsOf(s, 'UK-LF', 'munich')) s = act(s, { type: 'join', unit: u });
+      s = act(s, { type: 'fire' }); // dice 1, 1: 2 hits, 4 damage points (10.1(2))
+      // TF attack 4 > UK-LF 3 (11.2(1)③): the Axis allocates; all 4 to one unused TF = 2 x D: flip and retreat (11.3.1)
+      expect(decision(s)).toMatchObject({ kind: 'alloc', role: 'axis' });
+      const [tf, other] = s.game.act!.units as [number, number];
+      while (decision(s).kind === 'alloc') s = act(s, { type: 'hit', unit: tf });
+      return { s, tf, other };
+    };
+    it('the TF retreats, flipped, to Paris, the only area offered', () => {
+      let { s, tf, other } = run();
+      expect(decision(s)).toMatchObject({ kind: 'retreat', role: 'axis' });
+      expect(game.legalActions(s, 'axis')).toEqual([{ type: 'retreat', unit: tf, to: 'paris' }, { type: 'retreat', unit: tf, to: 'pool' }]);
+      s = act(s, { type: 'retreat', unit: tf, to: 'paris' });
+      expect(s.game.loc[tf]).toBe(A('paris'));
+      expect(s.game.used[tf]).toBe(1);
+      expect(s.game.loc[other]).toBe(A('munich'));
+      expect(s.game.used[other]).toBe(0);
+      expect(s.log.some((l) => l.rule === '11.5' && l.text.includes('retreats to Paris'))).toBe(true);
+    });
+    it('[REC] Paris no longer allowed (an enemy control unit there, 11.5(1)②): no retreat is offered, the TF goes to the pool', () => {
+      const { s, tf, other } = run((s) => { s.game.loc[s.game.loc.findIndex((l, u) => l === POOL && b.counters[b.unitKind[u]!]!.id === 'UK-LF')] = A('paris'); });
+      expect(s.game.stack.some((p) => p.kind === 'retreat')).toBe(false);
+      expect(s.game.loc[tf]).toBe(POOL); // 4 points = 2 x D with no legal area (11.4, 11.5(1))
+      expect(s.game.loc[other]).toBe(A('munich'));
+      expect(s.log.some((l) => l.rule === '11.3' && l.text.includes('pool (4)'))).toBe(true);
+    });
+  });
+  it('11.5(2) after a sea move (8.1.2): Hamburg - North Sea - Norway; the hit LF retreats only to Hamburg, across the sea', () => {
+    let s = scene([['GE-LF', 'hamburg', 2], ['GE-NF', 'north_sea', 1], ['UK-LF', 'norway', 1]], { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [1] });
+    for (const id of ['north_sea', 'norway']) s.game.ctrl[A(id)] = N('GE');
+    expect(b.adj[A('norway')]).not.toContain(A('hamburg'));
+    s = act(s, { type: 'play', card: 'ax2-blitz-1' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'hamburg', [['GE-LF', 1]]);
+    const lf = s.game.act!.units[0]!;
+    s = moveTo(s, 'north_sea', 'norway');
+    expect(s.game.loc[lf]).toBe(A('norway'));
+    expect(s.game.used[lf]).toBe(1); // 8.1.2(1)④: flipped by the sea move
+    s = act(s, { type: 'ambush', card: 'al2-ambush' });
+    s = act(s, { type: 'join', unit: unitsOf(s, 'UK-LF', 'norway')[0]! });
+    s = act(s, { type: 'fire' }); // die 1: 2 damage points = 1 x D on the used LF: it retreats (11.3.1)
+    expect(decision(s)).toMatchObject({ kind: 'retreat', role: 'axis' });
+    expect(game.legalActions(s, 'axis')).toEqual([{ type: 'retreat', unit: lf, to: 'hamburg' }, { type: 'retreat', unit: lf, to: 'pool' }]);
+    s = act(s, { type: 'retreat', unit: lf, to: 'hamburg' });
+    expect(s.game.loc[lf]).toBe(A('hamburg'));
+  });
   it('TC-64, 10.1(8): only units with air strength counterattack an air attack', () => {
     let s = scene([['GE-AF', 'berlin', 1], ['GE-LF', 'berlin', 1], ['PO-LF', 'western_poland', 2]], { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [6] });
     s.game.stack = [{ kind: 'impulse', side: 'axis' }];
@@ -868,6 +930,27 @@ describe('AMB-20: Strategic Movement and counterattacks (11.2(1))', () => {
     expect(game.legalActions(s, 'axis')).toEqual([{ type: 'retreat', unit: gf, to: 'lorraine' }, { type: 'retreat', unit: gf, to: 'pool' }]);
     s = act(s, { type: 'retreat', unit: gf, to: 'lorraine' });
     expect(decision(s)).toMatchObject({ kind: 'card', role: 'axis' });
+  });
+  it('AMB-20 option, 11.5(2): from Ruhr (not adjacent to Paris) by way of Lorraine, the hit unit retreats only to Ruhr', () => {
+    let s = scene([['GE-LF', 'ruhr', 2], ['GE-GF', 'ruhr', 1], ['GE-TF', 'paris', 1], ['UK-TF', 'paris', 1]],
+      { axis: ['ax3-stratmove'], allies: ['al2-ambush'], dice: [1], options: { strategicMovementCounter: true } });
+    for (const id of ['paris', 'lorraine', 'ruhr']) s.game.ctrl[A(id)] = N('GE');
+    expect(b.adj[A('ruhr')]).not.toContain(A('paris'));
+    s = act(s, { type: 'play', card: 'ax3-stratmove' });
+    s = act(s, { type: 'event' });
+    s = group(s, 'ruhr', [['GE-LF', 1], ['GE-GF', 1]]);
+    s = act(s, { type: 'declare', action: 'move' });
+    s = act(s, { type: 'target', area: 'paris' });
+    s = act(s, { type: 'ambush', card: 'al2-ambush' });
+    s = act(s, { type: 'join', unit: unitsOf(s, 'UK-TF', 'paris')[0]! });
+    s = act(s, { type: 'fire' }); // die 1: 2 damage points; a tie with the German TF in Paris: the Axis allocates
+    const gf = unitsOf(s, 'GE-GF', 'paris')[0]!;
+    s = act(s, { type: 'hit', unit: gf });
+    s = act(s, { type: 'hit', unit: gf }); // 2 x D on the unused GF: flip and retreat
+    expect(game.legalActions(s, 'axis')).toEqual([{ type: 'retreat', unit: gf, to: 'ruhr' }, { type: 'retreat', unit: gf, to: 'pool' }]);
+    s = act(s, { type: 'retreat', unit: gf, to: 'ruhr' });
+    expect(s.game.loc[gf]).toBe(A('ruhr'));
+    expect(s.game.used[gf]).toBe(1);
   });
   it('AMB-20 "bombing-only": the counterattackers are compared with the moving group (attack 3 < 4): the counterattacker allocates', () => {
     let s = run({ strategicMovementCounter: true, originalUnitsPriority: 'bombing-only' });

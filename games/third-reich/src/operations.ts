@@ -570,10 +570,13 @@ export function createOperations(b: Board, hooks: OpHooks) {
     const n = b.unitNation[u]!;
     const side = g.natSide[n]!;
     const cls = b.unitClass[u]!;
-    const cand = cls === 'land' && !b.isSea[from] && g.options.seaBorderStraits !== false ? b.landAdj[from]! : neighbours(b, g, from, side);
+    // 11.5(2): a moving unit made to retreat by a counterattack goes only to the area it moved from (seed: 只能撤退到发起移动的区域),
+    // adjacent or not (the start of a move of two or more areas, of a sea move or of a Strategic Movement); the 11.5(1)
+    // prohibitions below still apply there, and if that area is not allowed the unit goes to the pool (11.5(2) [REC]).
+    const cand = only >= 0 ? [only] : cls === 'land' && !b.isSea[from] && g.options.seaBorderStraits !== false ? b.landAdj[from]! : neighbours(b, g, from, side);
     const out: number[] = [];
     for (const a of cand) {
-      if (only >= 0 && a !== only) continue; // 11.5(2)
+      if (a === from) continue; // a retreat leaves the area
       if (cls === 'land' && b.isSea[a]) continue; // ④
       if (cls !== 'land' && !b.isSea[a]) continue; // ⑤
       if (!mayEnter(b, a, side)) continue; // 15.7
