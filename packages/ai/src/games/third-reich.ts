@@ -169,6 +169,49 @@ function attackWorth(g: TRState, units: readonly number[], target: number, side:
   return 0.2 + 3 * Math.min(1, expectedHits(units, air) / total) + attackOdds(g, units, target, side, air).odds;
 }
 
+/** Whether unit `u` of `side` may attack in area `a` (9.1.1): land units on land, air units only in land areas `side` controls, naval units at sea. */
+function mayAttackIn(g: TRState, u: number, a: number, side: Side): boolean {
+  const cls = B.unitClass[u];
+  if (B.isSea[a]) return cls === 'naval' || cls === 'sub';
+  return cls === 'land' || (cls === 'air' && ctrlSide(B, g, a) === side);
+}
+
+/** The unused belligerent units of `side` in `a` that may attack there: the biggest group an attack can have (7.1, 9.1.1). */
+function attackers(g: TRState, a: number, side: Side): number[] {
+  return unitsIn(g, a).filter((u) => !g.used[u] && g.natBel[B.unitNation[u]!] && friendlyUnit(g, B, u, side) && mayAttackIn(g, u, a, side));
+}
+
+/** An enemy-controlled land area with enemy units in it where `side` has units too: the fight for it goes on. */
+function contested(g: TRState, sc: Scene, a: number): boolean {
+  return !B.isSea[a] && ctrlSide(B, g, a) === enemyOf(sc.side) && enemyIn(g, a, sc.side).length > 0;
+}
+
+/**
+ * What an attack by `units` in area `a` is worth: `attackWorth`, more in the enemy's source areas
+ * (3.2, 14.0) and their land, almost nothing where the dice cannot move a single defender
+ * (11.4: fewer points than a unit's durability do nothing; a spent SV and flipped units, 9.1(5)).
+ */
+function attackValue(g: TRState, sc: Scene, units: readonly number[], a: number): number {
+  if (!units.length) return 0;
+  const { odds } = attackOdds(g, units, a, sc.side, false);
+  const defenders = enemyIn(g, a, sc.side);
+  const total = defenders.reduce((sum, u) => sum + pointsToDislodge(g, u), 0);
+  const share = total ? expectedHits(units, false) / total : 1;
+  if (odds < 0.15 && share < 0.3) return 0.1;
+  const enemyLand = !B.isSea[a] && ctrlSide(B, g, a) === enemyOf(sc.side);
+  const weight = enemyLand ? (B.source[a] || (sc.side === 'allies' && a === B.sp.berlin) ? 1.6 : 1.2) : 1;
+  return weight * attackWorth(g, units, a, sc.side, false);
+}
+
+/** What forming a group in `a` to move is worth: land units free to go (one stays, 8.1(4)), toward the nearest enemy source; none out of a fight in the enemy's area. */
+function moveValue(g: TRState, sc: Scene, a: number): number {
+  if (contested(g, sc, a) || sc.toTarget[a] === 0) return 0.3;
+  let land = 0;
+  for (const u of unitsIn(g, a)) if (!g.used[u] && B.unitClass[u] === 'land' && friendlyUnit(g, B, u, sc.side)) land++;
+  if (land === 0) return 0.3;
+  return 0.4 + 0.15 * Math.min(land, 6) + 2.5 / sc.toTarget[a]!;
+}
+
 const EVENT_WEIGHT: Record<string, number> = {
   blitzkrieg: 1.6, diplomacy: 2, development: 1.6, lendLease: 1.6, vichyFrance: 2, wolfpack: 1.3,
   supply: 0.8, landing: 1, seaLion: 1, strategicBombing: 1, seaTransport: 0.7, longRangeBombing: 0.9, strategicMovement: 1.1,
@@ -212,6 +255,7 @@ export function actionWeight(g: TRState, sc: Scene, a: TRAction): number {
     case 'mobilize':
     case 'freeMobilize': {
       const c = B.counters[B.counterIndex.get(a.counter)!]!;
+      if (side === 'allies' && ['NF', 'CV', 'CVE'].includes(c.type)) return 0.4; // the Allies' fleets are enough for sea control; ground wins 14.0
       const cost = B.data.unitTypes.find((t) => t.id === c.type)!.cost;
       return 0.6 + (Math.max(c.attack, c.air ?? 0) * c.durability) / (4 * cost) + 1.5 / (1 + sc.toTarget[area(a.area)]!);
     }
@@ -219,22 +263,27 @@ export function actionWeight(g: TRState, sc: Scene, a: TRAction): number {
       const x = area(a.area);
       const top = g.stack.at(-1);
       const attackMode = top?.kind === 'sv' || (top?.kind === 'choose' && top.mode === 'blitz');
-      if (attackMode && enemyIn(g, x, side).length) return 3.5; // 9.1: a group attacks in its own area
-      return 0.5 + 2 / (1 + sc.toTarget[x]!);
+      const attack = attackMode && enemyIn(g, x, side).length ? attackValue(g, sc, attackers(g, x, side), x) : 0; // 9.1: a group attacks in its own area
+      return Math.max(attack, moveValue(g, sc, x));
     }
     case 'add': {
-      // Bigger groups: more dice in an attack (11.1), stronger stacks after a move; one unit stays behind (8.1(4)).
+      // Bigger groups: more dice in an attack (11.1), so every unit that may attack joins one; stronger stacks after a move, one unit staying behind (8.1(4)).
       if (!act) return 0.001;
+      if (enemyIn(g, act.area, side).length && mayAttackIn(g, a.unit, act.area, side)) return 5;
       const free = unitsIn(g, act.area).filter((u) => !act.units.includes(u) && !g.used[u] && friendlyUnit(g, B, u, side)).length;
-      return free > 1 || enemyIn(g, act.area, side).length ? 2.4 : 0.6;
+      return free > 1 ? 2.4 : 0.6;
     }
     case 'declare': {
       if (!act) return 1;
-      if (a.action === 'attack') return (a.twice ? 1.5 : 1) * attackWorth(g, act.units, g.loc[act.units[0]!]!, side, false);
-      if (a.action === 'move') return 0.6 + 0.3 * Math.min(act.units.length, 6);
+      if (a.action === 'attack') return (a.twice ? 1.5 : 1) * attackValue(g, sc, act.units, g.loc[act.units[0]!]!);
+      if (a.action === 'move') {
+        if (act.units.every((u) => B.unitClass[u] === 'naval' || B.unitClass[u] === 'sub')) return 0.25; // fleets keep the sea lanes where they are
+        if (contested(g, sc, act.area)) return 0.3; // leaving a fight in an enemy area gives it up
+        return 0.6 + 0.3 * Math.min(act.units.length, 6);
+      }
       if (a.action === 'airAttack') return 1.6;
       if (a.action === 'drop' || a.action === 'bomb') return 1.8;
-      return 0.6; // airMove
+      return 0.3; // airMove
     }
     case 'cancel': return 0.03;
     case 'done': return 0.5;
