@@ -252,6 +252,53 @@ describe('Third Reich priors and rollouts', () => {
   });
 });
 
+describe('Third Reich priors: attacks that can work, whole groups, no leaving a fight (9.1, 9.1.1, 11.4)', () => {
+  /** The Allies spend an SV (6.1.1) with these units on the map; Berlin and the Ruhr stay German-controlled. */
+  function svScene(place: [string, string, number, number?][]): TRState {
+    const s = scene(place, { active: 'allies' });
+    s.game.op = { card: 'al3-diplo', svLeft: 3, svDone: false, eventDone: false, acted: [] };
+    s.game.stack = [{ kind: 'impulse', side: 'allies' }, { kind: 'card', side: 'allies' }, { kind: 'sv', side: 'allies' }];
+    return s.game;
+  }
+
+  it('11.4: an attack whose dice cannot move a single defender is not tried before a move; one that can is', () => {
+    // One infantry against an unused German infantry (4 points to drive out, 2 even to flip it): futile.
+    const futile = svScene([['GE-LF', 'berlin', 1], ['UK-LF', 'berlin', 1], ['UK-LF', 'western_poland', 3]]);
+    const [there, move] = weights(futile, 'allies', [{ type: 'form', area: 'berlin' }, { type: 'form', area: 'western_poland' }]);
+    expect(there).toBeLessThan(move!);
+    // Eight units against it: about 4 expected hits, a good chance to drive it out.
+    const strong = svScene([['GE-LF', 'berlin', 1], ['UK-LF', 'berlin', 6], ['UK-TF', 'berlin', 2], ['UK-LF', 'western_poland', 3]]);
+    const [there2, move2] = weights(strong, 'allies', [{ type: 'form', area: 'berlin' }, { type: 'form', area: 'western_poland' }]);
+    expect(there2).toBeGreaterThan(move2!);
+  });
+
+  it('3.2, 14.2: the same attack weighs more in an enemy source area (Berlin) than in a plain enemy area', () => {
+    const g = svScene([['GE-LF', 'berlin', 1], ['UK-LF', 'berlin', 5], ['GE-LF', 'hamburg', 1], ['UK-LF', 'hamburg', 5]]);
+    const [berlin, hamburg] = weights(g, 'allies', [{ type: 'form', area: 'berlin' }, { type: 'form', area: 'hamburg' }]);
+    expect(berlin).toBeGreaterThan(hamburg!);
+  });
+
+  it('9.1.1, 11.1: in an area with enemies, every unit that may attack joins before the group declares', () => {
+    const g = svScene([['GE-LF', 'berlin', 1], ['UK-LF', 'berlin', 6]]);
+    const mine = g.loc.flatMap((l, u) => (l === at('berlin') && B.unitNation[u] === nation('UK') ? [u] : []));
+    g.act = { side: 'allies', mode: 'sv', units: mine.slice(0, 2), area: at('berlin'), type: null, path: [], target: -1, damaged: [], blitz: null };
+    const [add, attack] = weights(g, 'allies', [{ type: 'add', unit: mine[2]! }, { type: 'declare', action: 'attack' }]);
+    expect(add).toBeGreaterThan(attack!);
+  });
+
+  it('a group in a fight in the enemy area attacks rather than walks away; fleets rarely cruise', () => {
+    const g = svScene([['GE-LF', 'berlin', 1], ['UK-LF', 'berlin', 6], ['UK-NF', 'north_sea', 2]]);
+    const mine = g.loc.flatMap((l, u) => (l === at('berlin') && B.unitNation[u] === nation('UK') ? [u] : []));
+    g.act = { side: 'allies', mode: 'sv', units: mine, area: at('berlin'), type: null, path: [], target: -1, damaged: [], blitz: null };
+    const [attack, move] = weights(g, 'allies', [{ type: 'declare', action: 'attack' }, { type: 'declare', action: 'move' }]);
+    expect(attack).toBeGreaterThan(5 * move!);
+    const fleet = g.loc.flatMap((l, u) => (l === at('north_sea') ? [u] : []));
+    g.act = { side: 'allies', mode: 'sv', units: fleet, area: at('north_sea'), type: null, path: [], target: -1, damaged: [], blitz: null };
+    const landGroup = weights(svScene([['UK-LF', 'western_poland', 4]]), 'allies', [{ type: 'form', area: 'western_poland' }, { type: 'pass' }])[0]!;
+    expect(weights(g, 'allies', [{ type: 'declare', action: 'move' }, { type: 'cancel' }])[0]!).toBeLessThan(landGroup);
+  });
+});
+
 describe('Third Reich: no progress is worth nothing (cancel loops, 6.2, 7.0)', () => {
   it('a line that cancels back to the position the search started from is a loss for the side that started it', () => {
     const s = alliesToAct(thirdReich);
