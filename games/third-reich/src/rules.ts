@@ -9,6 +9,7 @@
 import { RuleError, randomIndex, type Ctx, type Decision, type GameRules, type Options, type Outcome, type RngState, type Role } from '@sandtable/engine';
 import type { Side, ThirdReichData } from './data/index.ts';
 import { compileBoard, DEV, POOL, REMOVED, nationCode, type Board } from './board.ts';
+import { summaryText } from './summary.ts';
 import { OPTIONS } from './options.ts';
 import { other, type Pending, type TRState } from './state.ts';
 import { createOperations, OP_TYPES, type OpAction } from './operations.ts';
@@ -913,9 +914,9 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     describe: (g, a) => describeAction(g, a),
     explain: (g, role, a) => explainAction(g, role, normalise(g, role, a)),
     summary(g, role) {
-      const lines = [`Turn ${g.turn}, ${g.active} to act; first player ${g.first}.`,
-        `Sources: Axis ${sourceCount(b, g, 'axis')}, Allies ${sourceCount(b, g, 'allies')}.`,
-        `Hand: ${role === 'axis' || role === 'allies' ? g.hand[role].map((c) => card(c).name).join(', ') || '(none)' : 'hidden'}.`];
+      // The web client passes a role's view (hands as counts), the CLI a state: both read as the view.
+      const v = SIDES.every((s) => Array.isArray(g.hand[s])) ? view(g, role) : (g as unknown as TRView);
+      const lines = summaryText(b, v, role);
       if (g.op) lines.push(`Card in play: ${opName(g.op.card)}, ${g.op.svLeft} SV left.`);
       if (g.bank.axis || g.bank.allies) lines.push(`Banked Ambush SV: Axis ${g.bank.axis}, Allies ${g.bank.allies} (10.2).`);
       if (g.act) lines.push(`Group action: ${g.act.side} ${g.act.type ?? 'forming'} with ${g.act.units.map((u) => b.counters[b.unitKind[u]!]!.id).join(' ') || 'no units yet'} in ${data.areas[g.act.area]!.name}.`);
