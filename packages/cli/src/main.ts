@@ -108,6 +108,22 @@ export function missingAi(gameId: string, kinds: Map<string, AiKind>, registry: 
 /** At most this many actions are listed at once; words typed by the player narrow a longer list. */
 const LIST_MAX = 40;
 
+/**
+ * The state summary before a human's decision: whole the first time, then only the lines that
+ * changed since the last one shown (a big map would otherwise scroll the prompt away); `s` at the
+ * prompt shows it whole. Returns the lines now seen.
+ */
+function showSummary(out: Out, text: string, seen: string[] | null): string[] {
+  const lines = text.split('\n');
+  if (!seen) out.log(`\n${text}`);
+  else {
+    const before = new Set(seen);
+    const changed = lines.filter((l) => !before.has(l));
+    if (changed.length) out.log(`\n${changed.join('\n')}`);
+  }
+  return lines;
+}
+
 function showActions(out: Out, list: Action[], words: (a: Action) => string): void {
   list.slice(0, LIST_MAX).forEach((a, i) => out.log(`  ${i + 1}. ${words(a)}`));
   if (list.length > LIST_MAX) out.log(`  ... and ${list.length - LIST_MAX} more: type words to narrow the list (a unit, a hex, a chit)`);
@@ -175,6 +191,7 @@ async function play(args: string[], out: Out): Promise<number> {
   let state = game.replay(rec);
   const rl = humans.size ? lineReader(out.input ?? process.stdin) : null;
   let shown = 0;
+  let seen: string[] | null = null;
   try {
     while (!game.outcome(state)) {
       const d = game.decision(state);
@@ -186,13 +203,13 @@ async function play(args: string[], out: Out): Promise<number> {
         const v = game.view(state, d.role);
         for (const l of v.log.slice(shown)) out.log(`  ${l.text}`);
         shown = v.log.length;
-        out.log(`\n${game.rules.summary?.(state.game, d.role) ?? ''}`);
+        seen = showSummary(out, game.rules.summary?.(state.game, d.role) ?? '', seen);
         out.log(`\n${d.role}: ${d.prompt} [${d.rule}]`);
         const words = (a: Action) => game.rules.describe?.(state.game, a) ?? JSON.stringify(a);
         let list = legal;
         showActions(out, list, words);
         for (;;) {
-          out.log(`choose 1-${list.length} (words narrow the list, empty line lists all, u = undo, q = quit):`);
+          out.log(`choose 1-${list.length} (words narrow the list, empty line lists all, s = whole state, u = undo, q = quit):`);
           const line = await rl.next();
           if (line === null) {
             out.log('input ended: game left unfinished');
@@ -200,6 +217,10 @@ async function play(args: string[], out: Out): Promise<number> {
           }
           const ans = line.trim();
           if (ans === 'q') return 2;
+          if (ans === 's') {
+            out.log(game.rules.summary?.(state.game, d.role) ?? JSON.stringify(game.view(state, d.role).game));
+            continue;
+          }
           if (ans === 'u') {
             try {
               const back = game.undo(rec, d.role);
