@@ -1152,3 +1152,29 @@ describe('14.1 timing', () => {
     expect(s.game.turn).toBe(3);
   });
 });
+
+describe('TC-61, 9.1(2), 9.1.1②: an air unit in a normal attack rolls against its air strength', () => {
+  it('two UK AF (attack 1, air 3) in Allied-held Paris roll 3 and 3 against the Germans who entered: 2 hits, the LF flips', () => {
+    let s = scene([['UK-AF', 'paris', 2], ['FR-LF', 'paris', 1], ['GE-LF', 'paris', 1]], { active: 'allies', allies: ['al2-supply'], dice: [3, 3] });
+    expect(ctrlSide(b, s.game, A('paris'))).toBe('allies'); // 9.1.1②: air units attack only in a land area their side controls
+    s = act(s, { type: 'play', card: 'al2-supply' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'paris', [['UK-AF', 2]]);
+    s = act(s, { type: 'declare', action: 'attack' });
+    // 11.2(1)①: the side with air units in the combat allocates: the Allies put both points on the LF.
+    while (decision(s).kind === 'alloc') s = act(s, { type: 'hit', unit: unitsOf(s, 'GE-LF', 'paris')[0]! });
+    const ge = unitsOf(s, 'GE-LF', 'paris');
+    expect(ge).toHaveLength(1);
+    expect(s.game.used[ge[0]!]).toBe(1); // 2 points = 1 x D: flip (11.3.1); at attack 1 both dice would have missed
+    expect(unitsOf(s, 'UK-AF', 'paris').every((u) => s.game.used[u] === 1)).toBe(true); // 9.1(5)
+  });
+
+  it('a land unit rolls against its attack value: an FR LF (attack 3) rolling 4 scores nothing', () => {
+    let s = scene([['FR-LF', 'paris', 2], ['GE-LF', 'paris', 1]], { active: 'allies', allies: ['al2-supply'], dice: [4] });
+    s = act(s, { type: 'play', card: 'al2-supply' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'paris', [['FR-LF', 1]]);
+    s = act(s, { type: 'declare', action: 'attack' });
+    expect(s.game.used[unitsOf(s, 'GE-LF', 'paris')[0]!]).toBe(0);
+  });
+});
