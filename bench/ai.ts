@@ -21,7 +21,8 @@ function position(game: Game<unknown, Action, unknown>, warm: number): EngineSta
   throw new Error(`${game.rules.id}: no position with a choice after ${warm} steps`);
 }
 
-const WARM: Record<string, number> = { pig: 3, 'soft-underbelly': 60 };
+/** Random steps before the measured position: past the set-up into play (Third Reich: into turn 2-3, past the hand choices). */
+const WARM: Record<string, number> = { pig: 3, 'soft-underbelly': 60, 'third-reich': 400 };
 
 async function benchGame(id: string, entry: AiEntry): Promise<BenchRow[]> {
   const game = entry.game as Game<unknown, Action, unknown>;
