@@ -1178,3 +1178,18 @@ describe('TC-61, 9.1(2), 9.1.1②: an air unit in a normal attack rolls against 
     expect(s.game.used[unitsOf(s, 'GE-LF', 'paris')[0]!]).toBe(0);
   });
 });
+
+describe('7.2: a group left with nothing to declare says why its only choice is to cancel', () => {
+  it('all three units of Paris in one group: no move (8.1(4)), no attack (9.1); Cancel names the rules', () => {
+    let s = scene([['FR-LF', 'paris', 2], ['FR-TF', 'paris', 1]], { active: 'allies', allies: ['al2-supply'] });
+    s = act(s, { type: 'play', card: 'al2-supply' });
+    s = act(s, { type: 'sv' });
+    s = group(s, 'paris', [['FR-LF', 2]]);
+    expect(types(s)).toContain('declare'); // two of three may still move
+    expect(rules.describe!(s.game, { type: 'cancel' })).toBe('Cancel');
+    const tf = unitsOf(s, 'FR-TF', 'paris')[0]!;
+    s = act(s, { type: 'add', unit: tf });
+    expect(game.legalActions(s, 'allies')).toEqual([{ type: 'cancel' }]);
+    expect(rules.describe!(s.game, { type: 'cancel' })).toMatch(/^Cancel: this group can take no action \(a move must leave a control unit behind, 8\.1\(4\)/);
+  });
+});

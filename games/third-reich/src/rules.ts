@@ -50,6 +50,9 @@ export interface TRView extends Omit<TRState, 'hand' | 'deck'> {
 
 const SIDES: readonly Side[] = ['axis', 'allies'];
 
+/** Why a group may be left with nothing to declare: adding units only ever narrows its actions. */
+const DEAD_END_WHY = 'a move must leave a control unit behind, 8.1(4), and not overstack, 8.1.1(2); an attack needs enemy units in its area, 9.1; air actions need air units only, 6.2, 9.2'
+
 /** Card "class": copies of one card (same side, SV and name) are interchangeable for choices. */
 const cardClass = (id: string) => id.replace(/-\d+$/, '');
 
@@ -789,6 +792,13 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
   const areaName = (id: string) => (id === 'pool' ? 'the mobilization pool' : data.areas[A(id)]!.name);
   const unitName = (g: TRState, u: number) => `${b.counters[b.unitKind[u]!]!.id} in ${g.loc[u]! >= 0 ? data.areas[g.loc[u]!]!.name : 'reserve'}`;
   /** The action in words (CLI, UI, logs). */
+  /** A group whose units leave it nothing to declare (7.2): only `cancel` is offered. Display only. */
+  function deadEndGroup(g: TRState): boolean {
+    const top = g.stack.at(-1);
+    if (top?.kind !== 'group' || !g.act?.units.length) return false;
+    return legalActions(g, top.side).every((x) => x.type === 'cancel');
+  }
+
   function describeAction(g: TRState, a: TRAction): string {
     switch (a.type) {
       case 'pick': return `Take ${card(a.card).name} (SV ${card(a.card).sv}) into the hand`;
@@ -816,7 +826,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       case 'form': return `Form a group in ${areaName(a.area)}`;
       case 'add': return `Add ${unitName(g, a.unit)} to the group`;
       case 'declare': return a.action === 'attack' ? (a.twice ? 'Declare two attacks (17.1)' : 'Attack') : a.action === 'airAttack' ? 'Air attack' : a.action === 'airMove' ? 'Air move' : a.action === 'bomb' ? 'Bomb' : a.action === 'drop' ? 'Airborne landing' : 'Move';
-      case 'cancel': return 'Cancel';
+      case 'cancel': return deadEndGroup(g) ? `Cancel: this group can take no action (${DEAD_END_WHY})` : 'Cancel';
       case 'done': return 'No second action';
       case 'to': return `Move to ${areaName(a.area)}`;
       case 'stop': return 'Stop here';
