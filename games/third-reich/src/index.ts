@@ -11,4 +11,4 @@ export { OPTIONS } from './options.ts';
 export const thirdReich = defineGame(createThirdReichRules(thirdReichData()));
 // for the AI's hooks (packages/ai/src/games/third-reich*.ts): the compiled board and control reads
 export { compileBoard, type Board } from './board.ts';
-export { ctrlSide, friendlyUnit, sourceCount, unitsIn, updateControl } from './world.ts';
+export { axisVictoryAreas, ctrlSide, friendlyUnit, mayAttackIn, sourceCount, unitsIn, updateControl } from './world.ts';

@@ -11,7 +11,7 @@ import { POOL, REMOVED, nationCode, type Board } from './board.ts';
 import { allocator, eliminationThreshold, resultOf, type Party, type Target } from './combat.ts';
 import { checkMove } from './movement.ts';
 import { other, type Act, type ActMode, type ActType, type Pending, type TRState } from './state.ts';
-import { absent, axisLeaningNeutral, revertIfEmpty, controlUnits, ctrlSide, enemyControlUnits, enterWar, friendlyUnit, isControlUnit, mayEnter, neighbours, seaCapacity, unitsIn } from './world.ts';
+import { absent, axisLeaningNeutral, mayAttackIn, revertIfEmpty, controlUnits, ctrlSide, enemyControlUnits, enterWar, friendlyUnit, isControlUnit, mayEnter, neighbours, seaCapacity, unitsIn } from './world.ts';
 
 export type OpAction =
   | { type: 'form'; area: string }
@@ -58,14 +58,6 @@ export function createOperations(b: Board, hooks: OpHooks) {
   /** Belligerent enemy units that an attack on `area` hits (11.1(2)); absent US ships excepted (15.3(3)). */
   function enemyUnits(g: TRState, area: number, side: Side): number[] {
     return unitsIn(g, area).filter((u) => !friendlyUnit(g, b, u, side) && g.natBel[b.unitNation[u]!] && !absent(b, g, u));
-  }
-
-  /** 9.1.1: may unit u attack in area a (land units on land, air units in own-side land areas, naval units at sea). */
-  function mayAttackIn(g: TRState, u: number, a: number, side: Side): boolean {
-    const c = b.unitClass[u]!;
-    if (c === 'land') return !b.isSea[a]!;
-    if (c === 'air') return !b.isSea[a] && ctrlSide(b, g, a) === side;
-    return b.isSea[a]!;
   }
 
   // ---- 3.1.3 violations of neutrality ---------------------------------------------------------
@@ -257,7 +249,7 @@ export function createOperations(b: Board, hooks: OpHooks) {
   function canNormalAttack(g: TRState, act: Act): boolean {
     if (!act.units.length) return false;
     const a = g.loc[act.units[0]!]!;
-    return act.units.every((u) => mayAttackIn(g, u, a, act.side)) && enemyUnits(g, a, act.side).length > 0; // 9.1(1), 9.1.1
+    return act.units.every((u) => mayAttackIn(b, g, u, a, act.side)) && enemyUnits(g, a, act.side).length > 0; // 9.1(1), 9.1.1
   }
 
   /** 9.2(2): target areas of an air attack; 15.2(1)/AMB-24 winter ban; 15.7 paths; no overflight of neutrals (the attacker's path avoids them). */
@@ -366,7 +358,7 @@ export function createOperations(b: Board, hooks: OpHooks) {
     const eligible = unitsIn(g, area).filter((u) => {
       if (!friendlyUnit(g, b, u, opp) || g.used[u] || b.unitClass[u] === 'sub') return false; // 10.1(1), 15.1(4)
       if (act.type === 'airAttack' && !hasAirStrength(u)) return false; // 10.1(8)
-      return mayAttackIn(g, u, area, opp); // 9.1.1
+      return mayAttackIn(b, g, u, area, opp); // 9.1.1
     });
     return eligible.length ? { area, targets, eligible } : null;
   }
@@ -729,7 +721,7 @@ export function createOperations(b: Board, hooks: OpHooks) {
     while (act.pass!.length && group.length) {
       const x = act.pass!.shift()!;
       const opp = other(act.side);
-      if (!unitsIn(g, x).some((u) => friendlyUnit(g, b, u, opp) && !g.used[u] && b.unitClass[u] !== 'sub' && mayAttackIn(g, u, x, opp))) continue;
+      if (!unitsIn(g, x).some((u) => friendlyUnit(g, b, u, opp) && !g.used[u] && b.unitClass[u] !== 'sub' && mayAttackIn(b, g, u, x, opp))) continue;
       for (const u of group) g.loc[u] = x;
       revertIfEmpty(b, g, act.area);
       act.area = x;

@@ -11,11 +11,11 @@ import type { Side, ThirdReichData } from './data/index.ts';
 import { compileBoard, DEV, POOL, REMOVED, nationCode, type Board } from './board.ts';
 import { summaryText } from './summary.ts';
 import { OPTIONS } from './options.ts';
-import { other, type Pending, type TRState } from './state.ts';
+import { SIDES, other, type Pending, type TRState } from './state.ts';
 import { createOperations, OP_TYPES, type OpAction } from './operations.ts';
 import { checkMove } from './movement.ts';
 import {
-  costOf, ctrlSide, enemyControlUnits, enterWar, friendlyUnit, landAreasOf, locField, mobilizationOrigins, placementCache, placements, placementSeas, recoverable, sourceCount, updateControl,
+  axisVictoryAreas, costOf, ctrlSide, enemyControlUnits, enterWar, friendlyUnit, landAreasOf, locField, mobilizationOrigins, placementCache, placements, placementSeas, recoverable, sourceCount, updateControl,
 } from './world.ts';
 
 export type TRAction =
@@ -48,10 +48,9 @@ export interface TRView extends Omit<TRState, 'hand' | 'deck'> {
   deck: Record<Side, string[] | number>;
 }
 
-const SIDES: readonly Side[] = ['axis', 'allies'];
 
 /** Why a group may be left with nothing to declare: adding units only ever narrows its actions. */
-const DEAD_END_WHY = 'a move must leave a control unit behind, 8.1(4), and not overstack, 8.1.1(2); an attack needs enemy units in its area, 9.1; air actions need air units only, 6.2, 9.2'
+const DEAD_END_WHY = 'a move must leave a control unit behind, 8.1(4), and not overstack, 8.1.1(2); an attack needs enemy units in its area, 9.1; air actions need air units only, 6.2, 9.2';
 
 /** Card "class": copies of one card (same side, SV and name) are interchangeable for choices. */
 const cardClass = (id: string) => id.replace(/-\d+$/, '');
@@ -272,8 +271,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     // 14.2(1): Berlin, or 4+ sources, or 10+ areas (AMB-25: land areas).
     const berlin = ctrlSide(b, g, b.sp.berlin) === 'axis';
     const src = sourceCount(b, g, 'axis');
-    let areas = 0;
-    for (let a = 0; a < b.areaIds.length; a++) if ((g.options.victoryAreas === 'all' || !b.isSea[a]) && ctrlSide(b, g, a) === 'axis') areas++;
+    const areas = axisVictoryAreas(b, g);
     if (berlin || src >= 4 || areas >= 10) {
       setOutcome(ctx, g, { winner: 'axis', reason: `Axis game victory: ${berlin ? 'holds Berlin' : src >= 4 ? `${src} sources` : `${areas} areas`}`, rule: '14.2(1)' });
     } else setOutcome(ctx, g, { winner: 'allies', reason: `Allied game victory: the Axis has lost Berlin and holds ${src} sources and ${areas} areas`, rule: '14.2(2)' });
@@ -791,7 +789,6 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
 
   const areaName = (id: string) => (id === 'pool' ? 'the mobilization pool' : data.areas[A(id)]!.name);
   const unitName = (g: TRState, u: number) => `${b.counters[b.unitKind[u]!]!.id} in ${g.loc[u]! >= 0 ? data.areas[g.loc[u]!]!.name : 'reserve'}`;
-  /** The action in words (CLI, UI, logs). */
   /** A group whose units leave it nothing to declare (7.2): only `cancel` is offered. Display only. */
   function deadEndGroup(g: TRState): boolean {
     const top = g.stack.at(-1);
@@ -799,6 +796,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     return legalActions(g, top.side).every((x) => x.type === 'cancel');
   }
 
+  /** The action in words (CLI, UI, logs). */
   function describeAction(g: TRState, a: TRAction): string {
     switch (a.type) {
       case 'pick': return `Take ${card(a.card).name} (SV ${card(a.card).sv}) into the hand`;
@@ -924,9 +922,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     describe: (g, a) => describeAction(g, a),
     explain: (g, role, a) => explainAction(g, role, normalise(g, role, a)),
     summary(g, role) {
-      // The web client passes a role's view (hands as counts), the CLI a state: both read as the view.
-      const v = SIDES.every((s) => Array.isArray(g.hand[s])) ? view(g, role) : (g as unknown as TRView);
-      const lines = summaryText(b, v, role);
+      const lines = summaryText(b, view(g, role), role);
       if (g.op) lines.push(`Card in play: ${opName(g.op.card)}, ${g.op.svLeft} SV left.`);
       if (g.bank.axis || g.bank.allies) lines.push(`Banked Ambush SV: Axis ${g.bank.axis}, Allies ${g.bank.allies} (10.2).`);
       if (g.act) lines.push(`Group action: ${g.act.side} ${g.act.type ?? 'forming'} with ${g.act.units.map((u) => b.counters[b.unitKind[u]!]!.id).join(' ') || 'no units yet'} in ${data.areas[g.act.area]!.name}.`);

@@ -150,3 +150,4 @@ export interface TRState {
 }
 
 export const other = (s: Side): Side => (s === 'axis' ? 'allies' : 'axis');
+export const SIDES: readonly Side[] = ['axis', 'allies'];

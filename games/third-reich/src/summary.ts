@@ -7,11 +7,8 @@ import type { Role } from '@sandtable/engine';
 import { POOL, type Board } from './board.ts';
 import type { TRView } from './rules.ts';
 import type { Side } from './data/index.ts';
-import type { TRState } from './state.ts';
-import { ctrlSide, sourceCount } from './world.ts';
-
-const SIDES: readonly Side[] = ['axis', 'allies'];
-const LAST_TURN = 12; // 5.0
+import { SIDES, type TRState } from './state.ts';
+import { axisVictoryAreas, ctrlSide, sourceCount } from './world.ts';
 
 /** The view's map and tracks read as a state (only the public parts are read). */
 const asState = (v: TRView) => v as unknown as TRState;
@@ -23,7 +20,10 @@ function counterName(b: Board, v: TRView, u: number): string {
 /** "GE-LF x3, GE-TF*" - a stack, used units (back side up, 2.1.1(2)) starred. */
 function stackWords(b: Board, v: TRView, units: number[]): string {
   const n = new Map<string, number>();
-  for (const u of units) n.set(counterName(b, v, u), (n.get(counterName(b, v, u)) ?? 0) + 1);
+  for (const u of units) {
+    const id = counterName(b, v, u);
+    n.set(id, (n.get(id) ?? 0) + 1);
+  }
   return [...n].map(([id, k]) => (k > 1 ? `${id} x${k}` : id)).join(', ');
 }
 
@@ -32,12 +32,11 @@ function turnLines(b: Board, v: TRView): string[] {
   const g = asState(v);
   const t = b.data.turns[v.turn - 1];
   const season = t ? ` (${t.season} ${t.year}${t.winter ? ', winter: 15.2' : ''})` : '';
-  const axisLand = b.areaIds.filter((_, a) => !b.isSea[a] && ctrlSide(b, g, a) === 'axis').length;
   const berlin = ctrlSide(b, g, b.sp.berlin);
   return [
-    `Turn ${v.turn} of ${LAST_TURN}${season}; ${v.active} to act, ${v.first} moved first; ${v.passes} consecutive pass(es) (5.0(3)).`,
+    `Turn ${v.turn} of ${b.data.turns.length}${season}; ${v.active} to act, ${v.first} moved first; ${v.passes} consecutive pass(es) (5.0(3)).`,
     `Sources: Axis ${sourceCount(b, g, 'axis')}, Allies ${sourceCount(b, g, 'allies')} (3.2); the Axis strategic count ${sourceCount(b, g, 'axis', true)} (10 wins, 14.1(1); 1 or fewer loses, 14.1(2)).`,
-    `After turn 12 (14.2): Berlin ${berlin === 'axis' ? 'Axis' : berlin === 'allies' ? 'Allied' : 'neutral'}, Axis sources ${sourceCount(b, g, 'axis')} (4+ wins), Axis land areas ${axisLand} (10+ wins); the Axis needs any one.`,
+    `After turn ${b.data.turns.length} (14.2): Berlin ${berlin === 'axis' ? 'Axis' : berlin === 'allies' ? 'Allied' : 'neutral'}, Axis sources ${sourceCount(b, g, 'axis')} (4+ wins), Axis areas ${axisVictoryAreas(b, g)} (10+ wins, ${g.options.victoryAreas === 'all' ? 'land and sea' : 'land only'}: AMB-25); the Axis needs any one.`,
   ];
 }
 

@@ -36,6 +36,21 @@ export function isControlUnit(b: Board, g: TRState, u: number): boolean {
   return b.isSea[a] ? c === 'naval' : c === 'land' || c === 'air';
 }
 
+/** 9.1.1: may unit u of `side` attack in area a (land units on land, air units in land areas `side` controls, naval units at sea). */
+export function mayAttackIn(b: Board, g: TRState, u: number, a: number, side: Side): boolean {
+  const c = b.unitClass[u]!;
+  if (c === 'land') return !b.isSea[a]!;
+  if (c === 'air') return !b.isSea[a] && ctrlSide(b, g, a) === side;
+  return b.isSea[a]!;
+}
+
+/** 14.2(1)③: the areas the Axis controls as the game victory counts them (AMB-25: land areas, or all with `victoryAreas`). */
+export function axisVictoryAreas(b: Board, g: TRState): number {
+  let n = 0;
+  for (let a = 0; a < b.areaIds.length; a++) if ((g.options.victoryAreas === 'all' || !b.isSea[a]) && ctrlSide(b, g, a) === 'axis') n++;
+  return n;
+}
+
 export function unitsIn(g: TRState, area: number): number[] {
   const out: number[] = [];
   for (let u = 0; u < g.loc.length; u++) if (g.loc[u] === area) out.push(u);

@@ -22,7 +22,7 @@
  * enters its areas when it stops (neutrals entered join the other camp, 3.1.3(1)), and control
  * changes at the end of the impulse (3.4(4)).
  */
-import { compileBoard, ctrlSide, sourceCount, thirdReichData, updateControl, type Board, type Side, type TRState } from '@sandtable/third-reich';
+import { axisVictoryAreas, compileBoard, ctrlSide, sourceCount, thirdReichData, updateControl, type Board, type Side, type TRState } from '@sandtable/third-reich';
 import { winChanceFromMargin } from '../hooks.ts';
 
 export const BOARD: Board = compileBoard(thirdReichData());
@@ -67,13 +67,6 @@ export function forces(b: Board, g: TRState): Forces {
     f[g.natSide[n]!][a]! += unitWorth(b, g, u);
   }
   return f;
-}
-
-/** Land areas the side controls (14.2(1)③, AMB-25). */
-export function landAreas(b: Board, g: TRState, side: Side): number {
-  let n = 0;
-  for (let a = 0; a < b.areaIds.length; a++) if (!b.isSea[a] && ctrlSide(b, g, a) === side) n++;
-  return n;
 }
 
 /**
@@ -170,7 +163,7 @@ export function evalTerms(g: TRState, b: Board = BOARD): EvalTerms {
   let capitals = 0;
   for (const c of CAPITALS) capitals += ctrlSide(b, g, c) === 'axis' ? 1 : ctrlSide(b, g, c) === 'allies' ? -1 : 0;
   const hand = (s: Side) => g.hand[s].reduce((sum, id) => sum + cardWorth(b, id), 0);
-  const areas = landAreas(b, g, 'axis');
+  const areas = axisVictoryAreas(b, g); // 14.2(1)③
   return {
     // 14.1(2): at 1 source or fewer the Allies win; each Axis source above that is a cushion.
     // Allied sources are not a victory condition, only cards (5.0(1)).

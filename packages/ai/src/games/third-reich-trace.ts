@@ -7,8 +7,8 @@
  *   npx tsx packages/ai/src/games/third-reich-trace.ts [opponent=greedy] [seed=s1] [ms=50] [aiSide=allies]
  */
 import type { Action } from '@sandtable/engine';
-import { ctrlSide, sourceCount, thirdReich, type Side, type TRAction, type TRState } from '@sandtable/third-reich';
-import { BOARD as B, evalTerms, forces, landAreas } from './third-reich-eval.ts';
+import { axisVictoryAreas, ctrlSide, sourceCount, thirdReich, type Side, type TRAction, type TRState } from '@sandtable/third-reich';
+import { BOARD as B, evalTerms, forces } from './third-reich-eval.ts';
 import { thirdReichHooks } from './third-reich.ts';
 import { makePlayer } from '../players.ts';
 import type { AiKind } from '../strength.ts';
@@ -31,7 +31,7 @@ while (!game.outcome(s) && steps < 100_000) {
   if (g.turn !== turn) {
     turn = g.turn;
     const f = forces(B, g);
-    console.log(`T${turn} axis sources ${sourceCount(B, g, 'axis')} [${srcs(g, 'axis')}] allied ${sourceCount(B, g, 'allies')} berlin ${ctrlSide(B, g, B.sp.berlin)} axis land ${landAreas(B, g, 'axis')} material ${sum(f.axis)}/${sum(f.allies)} entry ${JSON.stringify(g.entry)} eval ${round(evalTerms(g))}`);
+    console.log(`T${turn} axis sources ${sourceCount(B, g, 'axis')} [${srcs(g, 'axis')}] allied ${sourceCount(B, g, 'allies')} berlin ${ctrlSide(B, g, B.sp.berlin)} axis areas ${axisVictoryAreas(B, g)} material ${sum(f.axis)}/${sum(f.allies)} entry ${JSON.stringify(g.entry)} eval ${round(evalTerms(g))}`);
     if (acts.size) console.log(`   AI steps ${JSON.stringify([...acts])}`);
     for (let a = 0; a < B.areaIds.length; a++) {
       if (!B.source[a] || B.isSea[a] || ctrlSide(B, g, a) !== 'axis') continue;

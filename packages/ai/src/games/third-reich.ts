@@ -9,7 +9,7 @@
  * `determinize` draws the opponent's hand and deck from the cards not seen.
  */
 import { randomIndex, weightedIndex, seedRng, type EngineState, type Game, type Role, type RngState } from '@sandtable/engine';
-import { ctrlSide, friendlyUnit, thirdReich, unitsIn, type Side, type TRAction, type TRState, type TRView } from '@sandtable/third-reich';
+import { ctrlSide, friendlyUnit, mayAttackIn, thirdReich, unitsIn, type Side, type TRAction, type TRState, type TRView } from '@sandtable/third-reich';
 import type { AiHooks, SearchStats } from '../hooks.ts';
 import { LoopGuard, hash53 } from '../loop-guard.ts';
 import { BOARD as B, HOPS, cardWorth, evaluateThirdReich, forces, type Forces } from './third-reich-eval.ts';
@@ -169,16 +169,9 @@ function attackWorth(g: TRState, units: readonly number[], target: number, side:
   return 0.2 + 3 * Math.min(1, expectedHits(units, air) / total) + attackOdds(g, units, target, side, air).odds;
 }
 
-/** Whether unit `u` of `side` may attack in area `a` (9.1.1): land units on land, air units only in land areas `side` controls, naval units at sea. */
-function mayAttackIn(g: TRState, u: number, a: number, side: Side): boolean {
-  const cls = B.unitClass[u];
-  if (B.isSea[a]) return cls === 'naval' || cls === 'sub';
-  return cls === 'land' || (cls === 'air' && ctrlSide(B, g, a) === side);
-}
-
 /** The unused belligerent units of `side` in `a` that may attack there: the biggest group an attack can have (7.1, 9.1.1). */
 function attackers(g: TRState, a: number, side: Side): number[] {
-  return unitsIn(g, a).filter((u) => !g.used[u] && g.natBel[B.unitNation[u]!] && friendlyUnit(g, B, u, side) && mayAttackIn(g, u, a, side));
+  return unitsIn(g, a).filter((u) => !g.used[u] && g.natBel[B.unitNation[u]!] && friendlyUnit(g, B, u, side) && mayAttackIn(B, g, u, a, side));
 }
 
 /** An enemy-controlled land area with enemy units in it where `side` has units too: the fight for it goes on. */
@@ -269,7 +262,7 @@ export function actionWeight(g: TRState, sc: Scene, a: TRAction): number {
     case 'add': {
       // Bigger groups: more dice in an attack (11.1), so every unit that may attack joins one; stronger stacks after a move, one unit staying behind (8.1(4)).
       if (!act) return 0.001;
-      if (enemyIn(g, act.area, side).length && mayAttackIn(g, a.unit, act.area, side)) return 5;
+      if (enemyIn(g, act.area, side).length && mayAttackIn(B, g, a.unit, act.area, side)) return 5;
       const free = unitsIn(g, act.area).filter((u) => !act.units.includes(u) && !g.used[u] && friendlyUnit(g, B, u, side)).length;
       return free > 1 ? 2.4 : 0.6;
     }
@@ -341,8 +334,9 @@ export function weights(g: TRState, role: Role, actions: readonly TRAction[], ch
   const order = actions.map((_, i) => i).filter((i) => mayLeadNowhere(actions[i]!)).sort((x, y) => w[y]! - w[x]!);
   let live = 0;
   for (const i of order) {
+    const a = actions[i]!;
     if (live >= checkTop) break;
-    if (leadsNowhere(g, role, actions[i] as Extract<TRAction, { type: 'form' | 'add' | 'air' }>)) w[i] = DEAD_END;
+    if (mayLeadNowhere(a) && leadsNowhere(g, role, a)) w[i] = DEAD_END;
     else live++;
   }
   return w;

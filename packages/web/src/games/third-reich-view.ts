@@ -4,7 +4,7 @@
  * event text, the opponent's hand as a count, decks, development pool, discards, banked SV, entry
  * tracks, the card, group action and combat under way. Presentation only: what the view hides
  * (the opponent's hand and deck, face-down cards) is never in its input, and source counts are
- * the rules' own (`summary`).
+ * the rules' own (`sourceCount`, 3.2).
  */
 import type { Decision, Role } from '@sandtable/engine';
 import { NATIONS, type CardData, type CounterData, type ThirdReichData, type TRView, type UnitType } from '@sandtable/third-reich';
@@ -53,8 +53,8 @@ export interface TRTables {
   /** Unit index -> counter kind (the rules' board). */
   unitKind: readonly number[];
   cards: ReadonlyMap<string, CardData>;
-  /** The rules' own summary of a state for `role` (source counts are read from it). */
-  summary(g: TRView, role: Role): string;
+  /** The rules' own source count (3.2) of each side, read off the view's public map. */
+  sources(g: TRView): { axis: number; allies: number };
 }
 
 const printedValues = (c: CounterData): string => `${c.attack}-${c.durability}-${c.movement}${c.air !== undefined ? ` (${c.air})` : ''}`;
@@ -91,12 +91,6 @@ export function trControl(v: TRView): (string | null)[] {
   return v.ctrl.map((n) => (n >= 0 ? NATIONS[n] ?? null : null));
 }
 
-/** Source counts as the rules state them in their summary (3.2). */
-export function trSources(t: TRTables, v: TRView, role: Role): { axis: string; allies: string } {
-  const m = /Sources: Axis (\d+), Allies (\d+)/.exec(t.summary(v, role));
-  return { axis: m?.[1] ?? '?', allies: m?.[2] ?? '?' };
-}
-
 const PHASE: Record<string, string> = {
   hand: 'hand selection', impulse: 'impulse', card: 'card played', sv: 'SV part', recover: 'recovery', withdraw: 'withdrawal',
   discard: 'discards', reassign: 'reassignment', diplomacy: 'Diplomacy', develop: 'Development', freeMob: 'Lend-Lease',
@@ -106,7 +100,7 @@ const PHASE: Record<string, string> = {
 
 export function trStatus(t: TRTables, v: TRView, role: Role, decision: Decision | null): [string, string][] {
   const turn = t.data.turns[v.turn - 1];
-  const src = trSources(t, v, role);
+  const src = t.sources(v);
   const out: [string, string][] = [
     ['Turn', `${v.turn} / ${t.data.turns.length}${turn ? ` ${turn.season} ${turn.year}` : ''}`],
   ];

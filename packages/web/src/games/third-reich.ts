@@ -11,7 +11,7 @@
  * Side panels: hands, decks, development pool, discards, banked SV, entry tracks.
  */
 import type { Action, Role, View } from '@sandtable/engine';
-import { createThirdReichRules, thirdReich, thirdReichData, type AreaData, type TRView } from '@sandtable/third-reich';
+import { createThirdReichRules, sourceCount, thirdReichData, type AreaData, type TRState, type TRView } from '@sandtable/third-reich';
 import coastline from 'virtual:coastline/third-reich';
 import type { AreaShape, LinkLine, MapModel, MapStroke, Pt } from '../map/model.ts';
 import { boundsOf, pointInArea, pointInRings } from '../map/model.ts';
@@ -25,7 +25,8 @@ const byId = new Map(areas.map((a) => [a.id, a]));
 const cards = new Map(data.cards.map((c) => [c.id, c]));
 const tables: TRTables = {
   data, unitKind: board.unitKind, cards,
-  summary: (g, role) => thirdReich.rules.summary?.(g as never, role) ?? '',
+  // 3.2: the rules' count; it reads only the public map (control and war status), which the view holds whole
+  sources: (g) => ({ axis: sourceCount(board, g as unknown as TRState, 'axis'), allies: sourceCount(board, g as unknown as TRState, 'allies') }),
 };
 
 const SEA = { axis: '#7f97b4', allies: '#6f9fcf', none: '#86acd0' };
