@@ -32,15 +32,29 @@ async function benchGame(id: string, entry: AiEntry): Promise<BenchRow[]> {
   const depth = entry.hooks.rolloutDepth ?? 30;
   const batch = 1000;
   let seed = 0;
-  const ours = measure(`${id}: ISMCTS (ours)`, 'iteration', () => {
-    new Searcher(entry.game, entry.hooks, view, { seed: seed++ }).run(batch);
-    return batch;
-  }, 7, 2, `rollout depth ${depth}`);
+  const ours = measure(
+    `${id}: ISMCTS (ours)`,
+    'iteration',
+    () => {
+      new Searcher(entry.game, entry.hooks, view, { seed: seed++ }).run(batch);
+      return batch;
+    },
+    7,
+    2,
+    `rollout depth ${depth}`,
+  );
   let k = 0;
-  const ceiling = measure(`${id}: clone + random playout loop (ceiling)`, 'playout', () => {
-    for (let i = 0; i < batch; i++) randomPlayout(game, start, `c${k++}`, { maxSteps: depth });
-    return batch;
-  }, 7, 1, `depth ${depth}`);
+  const ceiling = measure(
+    `${id}: clone + random playout loop (ceiling)`,
+    'playout',
+    () => {
+      for (let i = 0; i < batch; i++) randomPlayout(game, start, `c${k++}`, { maxSteps: depth });
+      return batch;
+    },
+    7,
+    1,
+    `depth ${depth}`,
+  );
   const rows = [ours, ceiling];
   try {
     const n = 100;
@@ -48,11 +62,25 @@ async function benchGame(id: string, entry: AiEntry): Promise<BenchRow[]> {
     for (let i = 0; i < 3; i++) times.push(await timeBgioMcts(game, start, n, depth));
     times.sort((a, b) => a - b);
     const ms = times[1]! / n;
-    rows.push({ name: `${id}: boardgame.io MCTSBot 0.50`, unit: 'iteration', samples: 3, medianMs: ms, perSecond: 1000 / ms, note: `playoutDepth ${depth}; ours is ${(ours.perSecond / (1000 / ms)).toFixed(1)}x` });
+    rows.push({
+      name: `${id}: boardgame.io MCTSBot 0.50`,
+      unit: 'iteration',
+      samples: 3,
+      medianMs: ms,
+      perSecond: 1000 / ms,
+      note: `playoutDepth ${depth}; ours is ${(ours.perSecond / (1000 / ms)).toFixed(1)}x`,
+    });
   } catch (e) {
-    rows.push({ name: `${id}: boardgame.io MCTSBot (failed)`, unit: '-', samples: 0, medianMs: NaN, perSecond: NaN, note: (e as Error).message.slice(0, 80) });
+    rows.push({
+      name: `${id}: boardgame.io MCTSBot (failed)`,
+      unit: '-',
+      samples: 0,
+      medianMs: NaN,
+      perSecond: NaN,
+      note: (e as Error).message.slice(0, 80),
+    });
   }
-  ours.note = `${ours.note}; ${(100 * ours.perSecond / ceiling.perSecond).toFixed(0)}% of the random-playout ceiling`;
+  ours.note = `${ours.note}; ${((100 * ours.perSecond) / ceiling.perSecond).toFixed(0)}% of the random-playout ceiling`;
   return rows;
 }
 

@@ -8,7 +8,9 @@ import { MCTSBot } from 'boardgame.io/ai';
 import { InitializeGame } from 'boardgame.io/internal';
 import type { Action, EngineState, Game } from '@sandtable/engine';
 
-interface Wrapped { s: EngineState<unknown> }
+interface Wrapped {
+  s: EngineState<unknown>;
+}
 
 export function bgioGame(game: Game<unknown, Action, unknown>, start: EngineState<unknown>) {
   const roles = game.rules.roles;
@@ -16,7 +18,11 @@ export function bgioGame(game: Game<unknown, Action, unknown>, start: EngineStat
   return {
     name: game.rules.id,
     setup: (): Wrapped => ({ s: structuredClone(start) }),
-    turn: { minMoves: 1, maxMoves: 1, order: { first: ({ G }: { G: Wrapped }) => seat(G), next: ({ G }: { G: Wrapped }) => seat(G) } },
+    turn: {
+      minMoves: 1,
+      maxMoves: 1,
+      order: { first: ({ G }: { G: Wrapped }) => seat(G), next: ({ G }: { G: Wrapped }) => seat(G) },
+    },
     moves: {
       act: ({ G, playerID }: { G: Wrapped; playerID: string }, action: Action) => {
         game.applyInPlace(G.s, roles[Number(playerID)]!, action, true);
@@ -35,10 +41,21 @@ export function bgioGame(game: Game<unknown, Action, unknown>, start: EngineStat
 }
 
 /** Runs boardgame.io's MCTS bot for `iterations` on the position; returns the elapsed ms. */
-export async function timeBgioMcts(game: Game<unknown, Action, unknown>, start: EngineState<unknown>, iterations: number, playoutDepth: number): Promise<number> {
+export async function timeBgioMcts(
+  game: Game<unknown, Action, unknown>,
+  start: EngineState<unknown>,
+  iterations: number,
+  playoutDepth: number,
+): Promise<number> {
   const g = bgioGame(game, start);
   const state = InitializeGame({ game: g as never, numPlayers: game.rules.roles.length });
-  const bot = new MCTSBot({ game: g as never, enumerate: g.ai.enumerate as never, seed: 'bench', iterations, playoutDepth });
+  const bot = new MCTSBot({
+    game: g as never,
+    enumerate: g.ai.enumerate as never,
+    seed: 'bench',
+    iterations,
+    playoutDepth,
+  });
   const player = String(Math.max(0, game.rules.roles.indexOf(game.decision(start)!.role)));
   const t0 = performance.now();
   await bot.play(state, player);

@@ -3,7 +3,16 @@
  * and river hexsides. Movement ranges (bounded Dijkstra, 20 MP), full-map supply floods,
  * early-exit supply traces and building the grid.
  */
-import { HexGrid, newFloodField, nextUint32, PathFinder, seedRng, Tracer, type RngState, type StepCost } from '@sandtable/engine';
+import {
+  HexGrid,
+  newFloodField,
+  nextUint32,
+  PathFinder,
+  seedRng,
+  Tracer,
+  type RngState,
+  type StepCost,
+} from '@sandtable/engine';
 import { measure, type BenchRow } from './lib.ts';
 
 const COLS = 300;
@@ -60,52 +69,111 @@ export async function run(): Promise<{ title: string; rows: BenchRow[] }[]> {
   const rows: BenchRow[] = [];
 
   const bytes = g.memoryBytes();
-  rows.push(measure('build 300x200 HexGrid (neighbour table)', 'grid', () => void new HexGrid({ cols: COLS, rows: ROWS, orientation: 'flat', offset: 'odd' }), 15, 2,
-    `typed arrays ${(bytes / 1e6).toFixed(2)} MB = ${(bytes / g.nodeCount).toFixed(0)} B/hex`));
+  rows.push(
+    measure(
+      'build 300x200 HexGrid (neighbour table)',
+      'grid',
+      () => void new HexGrid({ cols: COLS, rows: ROWS, orientation: 'flat', offset: 'odd' }),
+      15,
+      2,
+      `typed arrays ${(bytes / 1e6).toFixed(2)} MB = ${(bytes / g.nodeCount).toFixed(0)} B/hex`,
+    ),
+  );
 
   let q = 0;
   let reachedTotal = 0;
   let queries = 0;
   const batch = 100;
-  rows.push(measure('bounded Dijkstra, 20 MP', 'query', () => {
-    for (let k = 0; k < batch; k++) {
-      const r = finder.reach(starts[q++ % starts.length]!, { budget: 20, cost });
-      reachedTotal += r.count;
-      queries++;
-    }
-    return batch;
-  }, 20, 2));
+  rows.push(
+    measure(
+      'bounded Dijkstra, 20 MP',
+      'query',
+      () => {
+        for (let k = 0; k < batch; k++) {
+          const r = finder.reach(starts[q++ % starts.length]!, { budget: 20, cost });
+          reachedTotal += r.count;
+          queries++;
+        }
+        return batch;
+      },
+      20,
+      2,
+    ),
+  );
   rows[rows.length - 1]!.note = `${(reachedTotal / queries).toFixed(0)} hexes reached per query on average`;
 
   rows[rows.length - 1]!.note += `; PathFinder scratch + queue ${(finder.memoryBytes() / 1e6).toFixed(2)} MB`;
-  rows.push(measure('bounded Dijkstra, 20 MP, ZOC stop rule (1 hex in 7)', 'query', () => {
-    for (let k = 0; k < batch; k++) finder.reach(starts[q++ % starts.length]!, { budget: 20, cost, stopsIn: (i) => zoc[i] === 1 });
-    return batch;
-  }, 20, 2));
+  rows.push(
+    measure(
+      'bounded Dijkstra, 20 MP, ZOC stop rule (1 hex in 7)',
+      'query',
+      () => {
+        for (let k = 0; k < batch; k++)
+          finder.reach(starts[q++ % starts.length]!, { budget: 20, cost, stopsIn: (i) => zoc[i] === 1 });
+        return batch;
+      },
+      20,
+      2,
+    ),
+  );
 
   const field = newFloodField(g.nodeCount);
   const impassable = g.terrain.map((t) => (TERRAIN_MP[t] === Infinity ? 1 : 0));
   const passable = (i: number) => impassable[i] === 0;
   const notAcrossRiver = (_u: number, _v: number, _d: number, slot: number) => (g.hexsides[slot]! & RIVER) === 0;
-  rows.push(measure('full-map flood (hops), 4 sources', 'flood', () => {
-    tracer.flood(starts.slice(0, 4), { enters: passable }, field);
-  }, 20, 2));
-  rows[rows.length - 1]!.note = `${field.count} hexes reached; field ${((field.reached.byteLength + field.distance.byteLength) / 1e6).toFixed(2)} MB`;
-  rows.push(measure('full-map flood (hops), no river crossing', 'flood', () => {
-    tracer.flood(starts.slice(0, 4), { enters: passable, crosses: notAcrossRiver }, field);
-  }, 20, 2));
-  rows.push(measure('full-map flood by cost (unbounded Dijkstra)', 'flood', () => {
-    tracer.flood(starts.slice(0, 4), { cost }, field);
-  }, 10, 2));
+  rows.push(
+    measure(
+      'full-map flood (hops), 4 sources',
+      'flood',
+      () => {
+        tracer.flood(starts.slice(0, 4), { enters: passable }, field);
+      },
+      20,
+      2,
+    ),
+  );
+  rows[rows.length - 1]!.note =
+    `${field.count} hexes reached; field ${((field.reached.byteLength + field.distance.byteLength) / 1e6).toFixed(2)} MB`;
+  rows.push(
+    measure(
+      'full-map flood (hops), no river crossing',
+      'flood',
+      () => {
+        tracer.flood(starts.slice(0, 4), { enters: passable, crosses: notAcrossRiver }, field);
+      },
+      20,
+      2,
+    ),
+  );
+  rows.push(
+    measure(
+      'full-map flood by cost (unbounded Dijkstra)',
+      'flood',
+      () => {
+        tracer.flood(starts.slice(0, 4), { cost }, field);
+      },
+      10,
+      2,
+    ),
+  );
   rows[rows.length - 1]!.note = `${field.count} hexes reached`;
 
   const isSource = new Uint8Array(g.nodeCount);
   for (const s of starts.slice(0, 40)) isSource[s] = 1;
   let t = 0;
-  rows.push(measure('supply trace: nearest of 40 sources (early exit)', 'trace', () => {
-    for (let k = 0; k < batch; k++) tracer.nearestSource(starts[1000 + (t++ % 1000)]!, isSource, { enters: passable });
-    return batch;
-  }, 20, 2));
+  rows.push(
+    measure(
+      'supply trace: nearest of 40 sources (early exit)',
+      'trace',
+      () => {
+        for (let k = 0; k < batch; k++)
+          tracer.nearestSource(starts[1000 + (t++ % 1000)]!, isSource, { enters: passable });
+        return batch;
+      },
+      20,
+      2,
+    ),
+  );
 
   return [{ title: 'Board topology, 300x200 = 60,000 hexes (medians)', rows }];
 }

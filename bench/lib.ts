@@ -21,7 +21,14 @@ export function median(xs: number[]): number {
  * Times `fn` `samples` times (after `warmup` untimed runs). `fn` may return the number of
  * operations it performed (default 1), so per-operation medians are reported.
  */
-export function measure(name: string, unit: string, fn: () => number | void, samples = 15, warmup = 2, note?: string): BenchRow {
+export function measure(
+  name: string,
+  unit: string,
+  fn: () => number | void,
+  samples = 15,
+  warmup = 2,
+  note?: string,
+): BenchRow {
   for (let i = 0; i < warmup; i++) fn();
   const per: number[] = [];
   for (let i = 0; i < samples; i++) {
@@ -37,7 +44,14 @@ export function measure(name: string, unit: string, fn: () => number | void, sam
 
 export function printTable(title: string, rows: BenchRow[]): void {
   const head = ['benchmark', 'unit', 'samples', 'median ms/op', 'ops/s', 'note'];
-  const body = rows.map((r) => [r.name, r.unit, String(r.samples), r.medianMs.toFixed(4), r.perSecond.toFixed(1), r.note ?? '']);
+  const body = rows.map((r) => [
+    r.name,
+    r.unit,
+    String(r.samples),
+    r.medianMs.toFixed(4),
+    r.perSecond.toFixed(1),
+    r.note ?? '',
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   console.log(`\n${title}`);

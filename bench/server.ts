@@ -11,12 +11,20 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { median, printTable, type BenchRow } from './lib.ts';
-import { createServer, PostgresRepository, SqliteRepository, workerAi, type Repository } from '../packages/server/src/index.ts';
+import {
+  createServer,
+  PostgresRepository,
+  SqliteRepository,
+  workerAi,
+  type Repository,
+} from '../packages/server/src/index.ts';
 import { pigCatalog } from '../packages/server/src/testing.ts';
 import type { GameCatalog } from '../packages/server/src/types.ts';
 import type { Options } from '@sandtable/engine';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '4' }, games: { type: 'string', default: '1,16,64' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '4' }, games: { type: 'string', default: '1,16,64' } },
+});
 const SECONDS = Number(values.seconds);
 const GAME_COUNTS = values.games!.split(',').map(Number);
 const MAX_ACTIONS_PER_CLIENT = 100_000;
@@ -69,15 +77,28 @@ function percentile(xs: number[], p: number): number {
 }
 
 async function post(url: string, token: string, body: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(url, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json() };
 }
 
 /** One client: both seats of one game, random legal actions, until `until`. */
-async function client(base: string, gameId: string, tokens: Record<string, string>, until: number, lat: number[], seed: number): Promise<void> {
+async function client(
+  base: string,
+  gameId: string,
+  tokens: Record<string, string>,
+  until: number,
+  lat: number[],
+  seed: number,
+): Promise<void> {
   let x = seed;
-  const rand = (n: number) => ((x = (x * 1103515245 + 12345) & 0x7fffffff) % n);
-  let res = await fetch(`${base}/api/games/${gameId}`, { headers: { authorization: `Bearer ${Object.values(tokens)[0]}` } });
+  const rand = (n: number) => (x = (x * 1103515245 + 12345) & 0x7fffffff) % n;
+  let res = await fetch(`${base}/api/games/${gameId}`, {
+    headers: { authorization: `Bearer ${Object.values(tokens)[0]}` },
+  });
   let view = (await res.json()) as any;
   for (let i = 0; i < MAX_ACTIONS_PER_CLIENT && performance.now() < until && view.summary.status === 'active'; i++) {
     const role = view.summary.turnRole as string;
@@ -87,7 +108,10 @@ async function client(base: string, gameId: string, tokens: Record<string, strin
     }
     const actions = view.view.actions as unknown[];
     const t0 = performance.now();
-    const r = await post(`${base}/api/games/${gameId}/actions`, tokens[role]!, { version: view.version, action: actions[rand(actions.length)] });
+    const r = await post(`${base}/api/games/${gameId}/actions`, tokens[role]!, {
+      version: view.version,
+      action: actions[rand(actions.length)],
+    });
     lat.push(performance.now() - t0);
     if (r.status !== 200) throw new Error(`action refused: ${JSON.stringify(r.body.error)}`);
     view = r.body;
@@ -116,13 +140,21 @@ async function httpLoad(store: Store, games: number, subject: Subject = PIG): Pr
   const lat: number[] = [];
   const t0 = performance.now();
   const until = t0 + SECONDS * 1000;
-  await Promise.all(created.map((g, i) => client(base, g.gameId, Object.fromEntries(g.seats.map((s) => [s.role, s.token!])), until, lat, i + 1)));
+  await Promise.all(
+    created.map((g, i) =>
+      client(base, g.gameId, Object.fromEntries(g.seats.map((s) => [s.role, s.token!])), until, lat, i + 1),
+    ),
+  );
   const secs = (performance.now() - t0) / 1000;
   await server.close();
   await repo.close();
   const p50 = median(lat);
   return {
-    name: `${subject.id}: ${games} games, random clients over HTTP`, unit: 'action', samples: lat.length, medianMs: p50, perSecond: lat.length / secs,
+    name: `${subject.id}: ${games} games, random clients over HTTP`,
+    unit: 'action',
+    samples: lat.length,
+    medianMs: p50,
+    perSecond: lat.length / secs,
     note: `ops/s = actions/s overall; median = p50 latency; p99 ${percentile(lat, 99).toFixed(2)} ms`,
   };
 }
@@ -133,7 +165,15 @@ async function aiLoad(store: Store, games: number): Promise<BenchRow> {
   await server.listen(0);
   const ids = [];
   for (let i = 0; i < games; i++) {
-    ids.push((await server.service.create({ game: 'pig', options: longGame, seats: { a: { kind: 'ai', ai: 'random' }, b: { kind: 'ai', ai: 'random' } } })).gameId);
+    ids.push(
+      (
+        await server.service.create({
+          game: 'pig',
+          options: longGame,
+          seats: { a: { kind: 'ai', ai: 'random' }, b: { kind: 'ai', ai: 'random' } },
+        })
+      ).gameId,
+    );
   }
   const t0 = performance.now();
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
@@ -142,7 +182,14 @@ async function aiLoad(store: Store, games: number): Promise<BenchRow> {
   const secs = (performance.now() - t0) / 1000;
   await server.close();
   await repo.close();
-  return { name: `pig: ${games} games, both seats AI (random, worker thread)`, unit: 'action', samples: actions, medianMs: (secs * 1000) / actions, perSecond: actions / secs, note: 'median = mean ms between actions, all games' };
+  return {
+    name: `pig: ${games} games, both seats AI (random, worker thread)`,
+    unit: 'action',
+    samples: actions,
+    medianMs: (secs * 1000) / actions,
+    perSecond: actions / secs,
+    note: 'median = mean ms between actions, all games',
+  };
 }
 
 async function rawInserts(store: Store, concurrency: number): Promise<BenchRow> {
@@ -153,7 +200,14 @@ async function rawInserts(store: Store, concurrency: number): Promise<BenchRow> 
   await repo.rawInserts(n, concurrency);
   const ms = performance.now() - t0;
   await repo.close();
-  return { name: `raw INSERT, one row per commit (${concurrency} at once)`, unit: 'insert', samples: n, medianMs: ms / n, perSecond: (n / ms) * 1000, note: 'the ceiling: one committed row per action' };
+  return {
+    name: `raw INSERT, one row per commit (${concurrency} at once)`,
+    unit: 'insert',
+    samples: n,
+    medianMs: ms / n,
+    perSecond: (n / ms) * 1000,
+    note: 'the ceiling: one committed row per action',
+  };
 }
 
 /** Soft Underbelly from the catalog (a real game's state and views), when it loads. */
@@ -169,7 +223,10 @@ async function softUnderbelly(): Promise<Subject | null> {
 export async function run(): Promise<{ title: string; rows: BenchRow[] }[]> {
   const stores = [sqliteStore()];
   if (process.env.DATABASE_URL) stores.push(pgStore(process.env.DATABASE_URL));
-  else console.log('PostgreSQL: skipped (set DATABASE_URL, e.g. eval "$(bash packages/server/scripts/pg-test-server.sh)")');
+  else
+    console.log(
+      'PostgreSQL: skipped (set DATABASE_URL, e.g. eval "$(bash packages/server/scripts/pg-test-server.sh)")',
+    );
   const out = [];
   for (const store of stores) {
     const rows: BenchRow[] = [];
@@ -180,7 +237,10 @@ export async function run(): Promise<{ title: string; rows: BenchRow[] }[]> {
     if (su) rows.push(await httpLoad(store, 16, su));
     rows.push(await aiLoad(store, Math.max(...GAME_COUNTS)));
     await store.done();
-    out.push({ title: `Server load on ${store.name}, loopback, ${SECONDS} s per row (2 cores; clients in the same process)`, rows });
+    out.push({
+      title: `Server load on ${store.name}, loopback, ${SECONDS} s per row (2 cores; clients in the same process)`,
+      rows,
+    });
   }
   return out;
 }

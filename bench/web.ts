@@ -11,7 +11,10 @@ import { median, type BenchRow } from './lib.ts';
 import { launch, serveApp } from '../packages/web/e2e/browser.ts';
 import { DIST } from '../packages/web/bin/serve.mjs';
 
-interface Frames { draw: number[]; interval: number[] }
+interface Frames {
+  draw: number[];
+  interval: number[];
+}
 type Api = {
   firstDraw(): Promise<{ buildMs: number; firstDrawMs: number; hexes: number; counters: number }>;
   panning(frames: number, zoom?: number): Promise<Frames>;
@@ -22,7 +25,14 @@ type Api = {
 function row(name: string, f: Frames): BenchRow {
   const m = median(f.draw);
   const iv = median(f.interval);
-  return { name, unit: 'frame', samples: f.draw.length, medianMs: m, perSecond: 1000 / m, note: `rAF interval ${iv.toFixed(1)} ms (${(1000 / iv).toFixed(0)} fps)` };
+  return {
+    name,
+    unit: 'frame',
+    samples: f.draw.length,
+    medianMs: m,
+    perSecond: 1000 / m,
+    note: `rAF interval ${iv.toFixed(1)} ms (${(1000 / iv).toFixed(0)} fps)`,
+  };
 }
 
 export async function run(): Promise<{ title: string; rows: BenchRow[] }[]> {
@@ -35,7 +45,8 @@ export async function run(): Promise<{ title: string; rows: BenchRow[] }[]> {
     await page.waitForFunction('document.title === "bench ready"');
     // page-side calls as expressions: this file is type-checked without the DOM library
     const call = <K extends keyof Api>(expr: string) => page.evaluate(`window.bench.${expr}`) as ReturnType<Api[K]>;
-    const firsts: number[] = [], builds: number[] = [];
+    const firsts: number[] = [],
+      builds: number[] = [];
     let info = { hexes: 0, counters: 0 };
     for (let i = 0; i < 5; i++) {
       const r = await call<'firstDraw'>('firstDraw()');
@@ -50,8 +61,20 @@ export async function run(): Promise<{ title: string; rows: BenchRow[] }[]> {
     const trAll = await call<'thirdReich'>('thirdReich(300, 0.17)');
     const trZoom = await call<'thirdReich'>('thirdReich(100, 0.5, true)');
     const rows: BenchRow[] = [
-      { name: `build map model + indexes (${info.hexes} hexes, ${info.counters} counters)`, unit: 'map', samples: builds.length, medianMs: median(builds), perSecond: 1000 / median(builds) },
-      { name: 'time to first draw (1280x800, playing zoom)', unit: 'frame', samples: firsts.length, medianMs: median(firsts), perSecond: 1000 / median(firsts) },
+      {
+        name: `build map model + indexes (${info.hexes} hexes, ${info.counters} counters)`,
+        unit: 'map',
+        samples: builds.length,
+        medianMs: median(builds),
+        perSecond: 1000 / median(builds),
+      },
+      {
+        name: 'time to first draw (1280x800, playing zoom)',
+        unit: 'frame',
+        samples: firsts.length,
+        medianMs: median(firsts),
+        perSecond: 1000 / median(firsts),
+      },
       row('panning, playing zoom (hex 48 px)', pan),
       row('panning, zoomed out (hex 7 px, ~30k hexes in view)', far),
       row('10 counters moving, playing zoom', move),

@@ -40,16 +40,31 @@ export const SOFT_UNDERBELLY: CoastSpec = { lon: [-14, 38], lat: [26, 56], lon0:
  * same screen, so points are kept 10 km apart (whole km) and islets under 150 km² are left out:
  * about 4,700 points, 57 kB of JSON (21 kB gzipped).
  */
-export const THIRD_REICH: CoastSpec = { lon: [-26, 56], lat: [27, 72], lon0: 15, lat0: 50, minStep: 10, holes: true, minArea: 150, grain: 1 };
+export const THIRD_REICH: CoastSpec = {
+  lon: [-26, 56],
+  lat: [27, 72],
+  lon0: 15,
+  lat0: 50,
+  minStep: 10,
+  holes: true,
+  minArea: 150,
+  grain: 1,
+};
 
 /** The games that ask for coastlines, by game id (`virtual:coastline/<id>`). */
 export const COASTS: Record<string, CoastSpec> = { 'soft-underbelly': SOFT_UNDERBELLY, 'third-reich': THIRD_REICH };
 
 function decodeArcs(t: Topo): P[][] {
-  const [sx, sy] = t.transform.scale, [tx, ty] = t.transform.translate;
+  const [sx, sy] = t.transform.scale,
+    [tx, ty] = t.transform.translate;
   return t.arcs.map((arc) => {
-    let x = 0, y = 0;
-    return arc.map(([dx, dy]) => { x += dx; y += dy; return [x * sx + tx, y * sy + ty] as P; });
+    let x = 0,
+      y = 0;
+    return arc.map(([dx, dy]) => {
+      x += dx;
+      y += dy;
+      return [x * sx + tx, y * sy + ty] as P;
+    });
   });
 }
 
@@ -70,7 +85,11 @@ function unwrapped(ring: P[]): P[] {
   let shift = 0;
   const shifts = ring.map(([lon], i) => {
     const prev = ring[i - 1];
-    if (prev) { const d = lon - prev[0]; if (d > 180) shift -= 360; else if (d < -180) shift += 360; }
+    if (prev) {
+      const d = lon - prev[0];
+      if (d > 180) shift -= 360;
+      else if (d < -180) shift += 360;
+    }
     return shift;
   });
   if (!shifts.some((x) => x)) return ring;
@@ -84,7 +103,8 @@ function unwrapped(ring: P[]): P[] {
 function clipEdge(ring: P[], inside: (p: P) => boolean, cut: (a: P, b: P) => P): P[] {
   const out: P[] = [];
   for (let i = 0; i < ring.length; i++) {
-    const a = ring[(i + ring.length - 1) % ring.length]!, b = ring[i]!;
+    const a = ring[(i + ring.length - 1) % ring.length]!,
+      b = ring[i]!;
     if (inside(b)) {
       if (!inside(a)) out.push(cut(a, b));
       out.push(b);
@@ -94,8 +114,12 @@ function clipEdge(ring: P[], inside: (p: P) => boolean, cut: (a: P, b: P) => P):
 }
 
 export function clipRing(ring: P[], [x0, x1]: [number, number], [y0, y1]: [number, number]): P[] {
-  const atX = (x: number) => (a: P, b: P): P => [x, a[1] + ((b[1] - a[1]) * (x - a[0])) / (b[0] - a[0])];
-  const atY = (y: number) => (a: P, b: P): P => [a[0] + ((b[0] - a[0]) * (y - a[1])) / (b[1] - a[1]), y];
+  const atX =
+    (x: number) =>
+    (a: P, b: P): P => [x, a[1] + ((b[1] - a[1]) * (x - a[0])) / (b[0] - a[0])];
+  const atY =
+    (y: number) =>
+    (a: P, b: P): P => [a[0] + ((b[0] - a[0]) * (y - a[1])) / (b[1] - a[1]), y];
   let r = clipEdge(ring, (p) => p[0] >= x0, atX(x0));
   r = clipEdge(r, (p) => p[0] <= x1, atX(x1));
   r = clipEdge(r, (p) => p[1] >= y0, atY(y0));
@@ -105,14 +129,18 @@ export function clipRing(ring: P[], [x0, x1]: [number, number], [y0, y1]: [numbe
 /** Shoelace area of a ring (km², unsigned). */
 export function ringArea(ring: readonly P[]): number {
   let s = 0;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) s += (ring[j]![0] - ring[i]![0]) * (ring[j]![1] + ring[i]![1]);
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++)
+    s += (ring[j]![0] - ring[i]![0]) * (ring[j]![1] + ring[i]![1]);
   return Math.abs(s) / 2;
 }
 
 export function coastRings(topo: Topo, spec: CoastSpec): P[][] {
   const arcs = decodeArcs(topo);
-  const kx = 111.32 * Math.cos((spec.lat0 * Math.PI) / 180), ky = 110.57;
-  const round = spec.grain ? (v: number) => Math.round(v / spec.grain!) * spec.grain! : (v: number) => Math.round(v * 10) / 10;
+  const kx = 111.32 * Math.cos((spec.lat0 * Math.PI) / 180),
+    ky = 110.57;
+  const round = spec.grain
+    ? (v: number) => Math.round(v / spec.grain!) * spec.grain!
+    : (v: number) => Math.round(v * 10) / 10;
   const out: P[][] = [];
   for (const g of topo.objects.land.geometries) {
     const polys = (g.type === 'Polygon' ? [g.arcs] : g.arcs) as number[][][];
@@ -141,7 +169,8 @@ export function loadLand(): Topo {
 const ID = 'virtual:coastline';
 /** Serves `virtual:coastline/<game>` for each game in `games`, and `virtual:coastline` as Soft Underbelly's. */
 export function coastPlugin(games: Record<string, CoastSpec> = COASTS): Plugin {
-  const specOf = (id: string): CoastSpec | undefined => (id === ID ? SOFT_UNDERBELLY : id.startsWith(ID + '/') ? games[id.slice(ID.length + 1)] : undefined);
+  const specOf = (id: string): CoastSpec | undefined =>
+    id === ID ? SOFT_UNDERBELLY : id.startsWith(ID + '/') ? games[id.slice(ID.length + 1)] : undefined;
   return {
     name: 'sandtable-coastline',
     resolveId: (id) => (specOf(id) ? '\0' + id : null),

@@ -29,7 +29,8 @@ export function rulesTextPlugin(dir = rulesDir()): Plugin {
       const texts: Record<string, string> = {};
       if (existsSync(dir)) {
         const ids = gameIds();
-        for (const f of readdirSync(dir)) if (ids.has(f.replace(/\.md$/, ''))) texts[f.slice(0, -3)] = readFileSync(`${dir}/${f}`, 'utf8');
+        for (const f of readdirSync(dir))
+          if (ids.has(f.replace(/\.md$/, ''))) texts[f.slice(0, -3)] = readFileSync(`${dir}/${f}`, 'utf8');
       }
       return `export default ${JSON.stringify(texts)};`;
     },

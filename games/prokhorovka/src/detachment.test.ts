@@ -6,7 +6,24 @@
  */
 import { describe, expect, it } from 'vitest';
 import { prokhorovka } from './index.ts';
-import { E, H, L, act, chit, declare, dice, kind, legal, logged, position, six, unit, until, type Pos, type S } from './combat/testkit.ts';
+import {
+  E,
+  H,
+  L,
+  act,
+  chit,
+  declare,
+  dice,
+  kind,
+  legal,
+  logged,
+  position,
+  six,
+  unit,
+  until,
+  type Pos,
+  type S,
+} from './combat/testkit.ts';
 import { AS_CHIT, DETACHED, detachmentUnitId, inEnemyZoc, locReach, values } from './state.ts';
 
 /** A position in the phasing side's `phase` (movement by default), built like the combat tests'. */
@@ -128,7 +145,10 @@ describe('签一览 detachment, A-26: a face-up detachment is a combat unit', ()
   });
 
   it('A-26, 5.1(7): with a LOC it may receive one chit in reorganization, and may (optionally) be reorganized into the pool with its chit', () => {
-    let s = at({ side: 'SU', units: { '71G': '1507', GD: '0101' }, chits: { '71G': ['Detachment'] } }, 'reorganization');
+    let s = at(
+      { side: 'SU', units: { '71G': '1507', GD: '0101' }, chits: { '71G': ['Detachment'] } },
+      'reorganization',
+    );
     const c = chit(s, '71G', 'Detachment');
     const id = splitAt(s, c, '1409');
     const pooled = s.game.equip.filter((x) => x.side === 'SU' && x.loc === 'cup').slice(0, 2);
@@ -147,7 +167,15 @@ describe('签一览 detachment, A-26: a face-up detachment is a combat unit', ()
   });
 
   it('A-26 (alternative detachmentReorgOptional=false): every face-up detachment with a LOC is reorganized at the end of the phase', () => {
-    let s = at({ side: 'SU', units: { '71G': '1507', GD: '0101' }, chits: { '71G': ['Detachment'] }, options: { detachmentReorgOptional: false } }, 'reorganization');
+    let s = at(
+      {
+        side: 'SU',
+        units: { '71G': '1507', GD: '0101' },
+        chits: { '71G': ['Detachment'] },
+        options: { detachmentReorgOptional: false },
+      },
+      'reorganization',
+    );
     const c = chit(s, '71G', 'Detachment');
     const id = splitAt(s, c, '1409');
     s = act(s, { type: 'endPhase' });

@@ -45,7 +45,13 @@ function visibleBack(E: Env, g: PGState, c: ChitState): ChitBack | null {
  */
 export function publicState(E: Env, g: PGState, role: string): PublicState {
   const seen = (c: ChitState) => c.side === role || c.faceUp;
-  const hide = (c: ChitState, back: ChitBack | null) => ({ c, side: c.side, loc: c.loc, back, key: `${c.side}|${c.loc}|${back}` });
+  const hide = (c: ChitState, back: ChitBack | null) => ({
+    c,
+    side: c.side,
+    loc: c.loc,
+    back,
+    key: `${c.side}|${c.loc}|${back}`,
+  });
   const hiddenEquip = g.equip.filter((c) => !seen(c)).map((c) => hide(c, visibleBack(E, g, c)));
   const hiddenSupport = g.support.filter((c) => !seen(c)).map((c) => hide(c, null));
   // Chits alike in side, location and back are told apart only by where the public state names
@@ -65,8 +71,14 @@ export function publicState(E: Env, g: PGState, role: string): PublicState {
     ...hidden.map((h) => ({ token: token.get(h.c.id)!, side: h.side, loc: h.loc, back: h.back })),
   ];
   return {
-    o: { ...g.o, redChits: [...g.o.redChits] }, lastTurn: g.lastTurn, ver: g.ver, germanReinfDone: g.germanReinfDone,
-    stack: redact(g.stack), equip: slots(g.equip, hiddenEquip), support: slots(g.support, hiddenSupport), combat: redact((g as { combat?: unknown }).combat ?? null),
+    o: { ...g.o, redChits: [...g.o.redChits] },
+    lastTurn: g.lastTurn,
+    ver: g.ver,
+    germanReinfDone: g.germanReinfDone,
+    stack: redact(g.stack),
+    equip: slots(g.equip, hiddenEquip),
+    support: slots(g.support, hiddenSupport),
+    combat: redact((g as { combat?: unknown }).combat ?? null),
   };
 }
 
@@ -75,15 +87,40 @@ export function determinize(E: Env, v: PGView, _role: string, rng: RngState): PG
   const p = v.pub;
   const grid = E.b.grid;
   const dealt = new Map<string, string>();
-  const equip = deal(p.equip, E.d.equipment.map((c) => ({ id: c.id, side: c.side, back: c.back })), rng, dealt);
-  const support = deal(p.support, E.d.support.map((c) => ({ id: c.id, side: c.side, back: null })), rng, dealt);
+  const equip = deal(
+    p.equip,
+    E.d.equipment.map((c) => ({ id: c.id, side: c.side, back: c.back })),
+    rng,
+    dealt,
+  );
+  const support = deal(
+    p.support,
+    E.d.support.map((c) => ({ id: c.id, side: c.side, back: null })),
+    rng,
+    dealt,
+  );
   const untoken = <T>(x: T): T => mapStrings(x, (v) => dealt.get(v) ?? v);
   const where: Record<string, number> = { reserve: RESERVE, arriving: ARRIVING, eliminated: ELIMINATED, chit: AS_CHIT };
   const g: PGState = {
-    o: structuredClone(p.o), turn: v.turn, lastTurn: p.lastTurn, side: v.side, phase: v.phase,
-    units: v.units.map((u) => ({ id: u.id, side: u.side, hex: u.hex !== null ? grid.hex(u.hex) : where[u.where]!, reduced: u.reduced, designated: u.designated })),
-    equip, support, ver: p.ver, germanReinfDone: p.germanReinfDone, mv: copyMoveState(v.mv),
-    stack: untoken(p.stack), result: v.result ? { ...v.result } : null,
+    o: structuredClone(p.o),
+    turn: v.turn,
+    lastTurn: p.lastTurn,
+    side: v.side,
+    phase: v.phase,
+    units: v.units.map((u) => ({
+      id: u.id,
+      side: u.side,
+      hex: u.hex !== null ? grid.hex(u.hex) : where[u.where]!,
+      reduced: u.reduced,
+      designated: u.designated,
+    })),
+    equip,
+    support,
+    ver: p.ver,
+    germanReinfDone: p.germanReinfDone,
+    mv: copyMoveState(v.mv),
+    stack: untoken(p.stack),
+    result: v.result ? { ...v.result } : null,
   };
   if (p.combat != null) (g as { combat?: unknown }).combat = untoken(p.combat);
   return g;
@@ -93,9 +130,16 @@ export function determinize(E: Env, v: PGView, _role: string, rng: RngState): PG
  * Deals the chits of `all` not named by a visible slot into the hidden slots: slots whose back is
  * known take a chit of that back first, then the rest take what remains. Records token -> id.
  */
-function deal(slots: ChitSlot[], all: { id: string; side: Side; back: ChitBack | null }[], rng: RngState, dealt: Map<string, string>): ChitState[] {
+function deal(
+  slots: ChitSlot[],
+  all: { id: string; side: Side; back: ChitBack | null }[],
+  rng: RngState,
+  dealt: Map<string, string>,
+): ChitState[] {
   const byId = new Map<string, ChitState>();
-  for (const s of slots) if ('id' in s) byId.set(s.id, { id: s.id, side: all.find((c) => c.id === s.id)!.side, loc: s.loc, faceUp: s.faceUp });
+  for (const s of slots)
+    if ('id' in s)
+      byId.set(s.id, { id: s.id, side: all.find((c) => c.id === s.id)!.side, loc: s.loc, faceUp: s.faceUp });
   for (const side of ['DE', 'SU'] as Side[]) {
     const pool = all.filter((c) => c.side === side && !byId.has(c.id));
     shuffle(pool, rng);
@@ -105,7 +149,14 @@ function deal(slots: ChitSlot[], all: { id: string; side: Side; back: ChitBack |
       byId.set(c.id, { id: c.id, side, loc: s.loc, faceUp: false });
       dealt.set(s.token, c.id);
     };
-    for (const s of hidden.filter((x) => x.back !== null)) place(s, Math.max(0, pool.findIndex((c) => c.back === s.back)));
+    for (const s of hidden.filter((x) => x.back !== null))
+      place(
+        s,
+        Math.max(
+          0,
+          pool.findIndex((c) => c.back === s.back),
+        ),
+      );
     for (const s of hidden.filter((x) => x.back === null)) place(s, 0);
   }
   return all.map((c) => byId.get(c.id)!);
@@ -116,7 +167,8 @@ function firstMentions(x: unknown, out = new Map<string, number>()): Map<string,
   if (typeof x === 'string') {
     if (!out.has(x)) out.set(x, out.size);
   } else if (Array.isArray(x)) for (const y of x) firstMentions(y, out);
-  else if (x && typeof x === 'object') for (const k of Object.keys(x).sort()) firstMentions((x as Record<string, unknown>)[k], out);
+  else if (x && typeof x === 'object')
+    for (const k of Object.keys(x).sort()) firstMentions((x as Record<string, unknown>)[k], out);
   return out;
 }
 

@@ -37,7 +37,8 @@ function position(units: Record<string, string>, side: 'DE' | 'SU' = 'DE', turn 
 const unit = (s: S, id: string) => s.game.units.find((u) => u.id === id)!;
 const dests = (s: S, id: string, mode: MoveMode = 'normal') => reachable(E, s.game, unit(s, id), mode);
 const labels = (m: Map<number, number>) => [...m.keys()].map((h) => grid.label(h)).sort();
-const move = (s: S, side: string, id: string, hex: string, mode: MoveMode = 'normal') => act(act(s, side, { type: 'pick', unit: id, mode }), side, { type: 'moveTo', hex });
+const move = (s: S, side: string, id: string, hex: string, mode: MoveMode = 'normal') =>
+  act(act(s, side, { type: 'pick', unit: id, mode }), side, { type: 'moveTo', hex });
 const refusal = (s: S, side: string, a: object) => {
   try {
     act(s, side, a);
@@ -94,7 +95,10 @@ describe('8.2(2) zones of control', () => {
     const zoc = inEnemyZoc(E, s.game, 'DE');
     for (const h of r.keys()) {
       const path = movePath(E, s.game, unit(s, '11Pz'), 'normal', h);
-      expect(path.slice(1, -1).some((x) => zoc[x] === 1), grid.label(h)).toBe(false);
+      expect(
+        path.slice(1, -1).some((x) => zoc[x] === 1),
+        grid.label(h),
+      ).toBe(false);
     }
     const s2 = act(s, 'DE', { type: 'pick', unit: '11Pz', mode: 'normal' });
     expect(refusal(s2, 'DE', { type: 'moveTo', hex: '2701' })).toMatch(/8\.2\(2\)/);
@@ -138,7 +142,7 @@ describe('3.4 stacking', () => {
     expect(refusal(s2, 'DE', { type: 'moveTo', hex: '2204' })).toMatch(/3\.4\(1\)/);
   });
 
-  it('3.4(3), A-08: chits move with their stack; chits over a reduced unit\'s equipment value go to the reorganization pool', () => {
+  it("3.4(3), A-08: chits move with their stack; chits over a reduced unit's equipment value go to the reorganization pool", () => {
     const s = position({ GD: '2203' });
     const chits = s.game.equip.filter((c) => c.side === 'DE' && c.loc === 'cup').slice(0, 4);
     for (const c of chits) c.loc = 'GD';
@@ -207,7 +211,9 @@ describe('8.1 one stack at a time', () => {
     s = move(s, 'DE', '57ID', '2303');
     expect(prokhorovka.legalActions(s, 'DE')).toContainEqual({ type: 'pick', unit: '255ID', mode: 'normal' });
     expect(prokhorovka.legalActions(s, 'DE')).not.toContainEqual({ type: 'pick', unit: '57ID', mode: 'normal' });
-    expect(prokhorovka.rules.describe!(s.game, { type: 'pick', unit: '255ID', mode: 'normal' })).toBe('move 255ID at 2205');
+    expect(prokhorovka.rules.describe!(s.game, { type: 'pick', unit: '255ID', mode: 'normal' })).toBe(
+      'move 255ID at 2205',
+    );
     s = act(s, 'DE', { type: 'endPhase' });
     expect(s.game.phase).toBe('reserveAttack');
     expect(s.game.mv.moved).toEqual([]);

@@ -15,7 +15,20 @@ import { PathFinder, type Ctx, type Reach } from '@sandtable/engine';
 import { ANY_RIVER, MAJOR, RAIL, ROAD } from './data/board.ts';
 import type { Side } from './data/types.ts';
 import { drawEquip } from './rules.ts';
-import { ARRIVING, DETACHED, RESERVE, chitsOf, detachmentChitOf, detachmentUnitId, inEnemyZoc, values, type Entry, type Env, type PGState, type UnitState } from './state.ts';
+import {
+  ARRIVING,
+  DETACHED,
+  RESERVE,
+  chitsOf,
+  detachmentChitOf,
+  detachmentUnitId,
+  inEnemyZoc,
+  values,
+  type Entry,
+  type Env,
+  type PGState,
+  type UnitState,
+} from './state.ts';
 
 export type MoveMode = 'normal' | 'strategic';
 
@@ -46,7 +59,14 @@ export interface MoveState {
 
 /** A copy of the movement bookkeeping (for views and clones; cheaper than structuredClone). */
 export function copyMoveState(m: MoveState): MoveState {
-  return { moved: [...m.moved], strategic: [...m.strategic], picked: m.picked && { ...m.picked }, cities: { ...m.cities }, xxivDone: m.xxivDone, lastPath: [...m.lastPath] };
+  return {
+    moved: [...m.moved],
+    strategic: [...m.strategic],
+    picked: m.picked && { ...m.picked },
+    cities: { ...m.cities },
+    xxivDone: m.xxivDone,
+    lastPath: [...m.lastPath],
+  };
 }
 
 const MOVE_TYPES = new Set(['pick', 'moveTo', 'cancelMove', 'load', 'xxivRoll', 'detach']);
@@ -55,7 +75,8 @@ export const isMoveAction = (a: { type: string }): a is MoveAction => MOVE_TYPES
 /** 3.3(1): at the start, cities north of the start line are Soviet, those south German. */
 export function initialMoveState(E: Env): MoveState {
   const cities: Record<string, Side> = {};
-  for (const p of E.d.map.places) if (p.kind === 'city') cities[p.hex] = E.b.germanSide[E.b.grid.hex(p.hex)] ? 'DE' : 'SU';
+  for (const p of E.d.map.places)
+    if (p.kind === 'city') cities[p.hex] = E.b.germanSide[E.b.grid.hex(p.hex)] ? 'DE' : 'SU';
   return { moved: [], strategic: [], picked: null, cities, xxivDone: false, lastPath: [] };
 }
 
@@ -92,7 +113,14 @@ function menv(E: Env): MoveEnv {
     const x = E.d.tables.hexsides.find((k) => k.id === id)!;
     return [x.mpNonMech, x.mpMech];
   };
-  m = { finder: new PathFinder(grid), terrain, river: side('river'), major: side('major'), roadHex, entries: new Map() };
+  m = {
+    finder: new PathFinder(grid),
+    terrain,
+    river: side('river'),
+    major: side('major'),
+    roadHex,
+    entries: new Map(),
+  };
   moveEnvs.set(E, m);
   return m;
 }
@@ -165,7 +193,9 @@ function entrySourcesOf(E: Env, g: PGState, u: UnitState): number[] {
   const src = E.d.map.sources;
   if (u.side === 'DE') return src.filter((s) => s.side === 'DE' && s.edge === 'S').map((s) => E.b.grid.hex(s.hex)); // 7.0(1): south edge
   const f = E.unitById.get(u.id)!.formation;
-  const entry = g.o.entryByTrackSource ? E.d.tables.turnTrack.flatMap((t) => t.reinforcements).find((r) => r.formation === f)?.entry ?? 'any' : 'any';
+  const entry = g.o.entryByTrackSource
+    ? (E.d.tables.turnTrack.flatMap((t) => t.reinforcements).find((r) => r.formation === f)?.entry ?? 'any')
+    : 'any';
   const edges = entry === 'any' ? null : entry.split('/'); // 7.0(1) "N/E", A-56
   return src.filter((s) => s.side === 'SU' && (!edges || edges.includes(s.edge))).map((s) => E.b.grid.hex(s.hex));
 }
@@ -193,7 +223,14 @@ export function reachable(E: Env, g: PGState, u: UnitState, mode: MoveMode): Map
 export function canMove(E: Env, g: PGState, u: UnitState, mode: MoveMode): boolean {
   const occ = occupancyFor(E, g, u.side);
   if (u.hex >= 0 && oneStepMove(E, g, u, mode, occ)) return true; // the common case, without a search
-  return search(E, g, u, mode, (r) => r.goal >= 0, (h) => h !== u.hex && occ[h] !== FRIEND);
+  return search(
+    E,
+    g,
+    u,
+    mode,
+    (r) => r.goal >= 0,
+    (h) => h !== u.hex && occ[h] !== FRIEND,
+  );
 }
 
 /** Whether `u` may end a move in an adjacent empty hex (8.2(1), 8.3(1); entering an enemy ZOC ends a normal move there, 8.2(2)). */
@@ -203,7 +240,9 @@ function oneStepMove(E: Env, g: PGState, u: UnitState, mode: MoveMode, occ: Uint
   const grid = E.b.grid;
   if (mode === 'strategic') {
     const zoc = inEnemyZoc(E, g, u.side);
-    return grid.neighbours(u.hex).some((h) => occ[h] === 0 && !zoc[h] && (grid.hexsideBetween(u.hex, h) & ROAD) !== 0 && 1 <= 2 * ma);
+    return grid
+      .neighbours(u.hex)
+      .some((h) => occ[h] === 0 && !zoc[h] && (grid.hexsideBetween(u.hex, h) & ROAD) !== 0 && 1 <= 2 * ma);
   }
   const mech = isMech(E, u.id);
   return grid.neighbours(u.hex).some((h) => occ[h] === 0 && stepCost(E, mech, u.hex, h) <= ma);
@@ -213,7 +252,14 @@ function oneStepMove(E: Env, g: PGState, u: UnitState, mode: MoveMode, occ: Uint
  * Runs the movement search of `u` from its hex, or from each entry source (7.0(2)) with the
  * source's entry cost already spent; `visit` sees each result and may stop the loop.
  */
-function search(E: Env, g: PGState, u: UnitState, mode: MoveMode, visit: (r: Reach, spent: number) => boolean, isGoal?: (h: number) => boolean): boolean {
+function search(
+  E: Env,
+  g: PGState,
+  u: UnitState,
+  mode: MoveMode,
+  visit: (r: Reach, spent: number) => boolean,
+  isGoal?: (h: number) => boolean,
+): boolean {
   const ma = movementAllowance(E, g, u);
   if (ma <= 0) return false;
   const zoc = inEnemyZoc(E, g, u.side);
@@ -260,18 +306,32 @@ export function movePath(E: Env, g: PGState, u: UnitState, mode: MoveMode, to: n
 // ---- who may move ---------------------------------------------------------------------------
 
 /** Why `u` may not move in `mode` now, or null (8.1, 8.3, 17.1, A-06). */
-export function pickRefusal(E: Env, g: PGState, side: Side, u: UnitState | undefined, mode: MoveMode): { rule: string; message: string } | null {
+export function pickRefusal(
+  E: Env,
+  g: PGState,
+  side: Side,
+  u: UnitState | undefined,
+  mode: MoveMode,
+): { rule: string; message: string } | null {
   if (!u || u.side !== side) return { rule: '8.1(1)', message: 'move one of your own stacks' };
-  if (u.hex < 0 && u.hex !== ARRIVING) return { rule: '8.1(1), 7.0(2)', message: `${u.id} is not on the map and not arriving` };
+  if (u.hex < 0 && u.hex !== ARRIVING)
+    return { rule: '8.1(1), 7.0(2)', message: `${u.id} is not on the map and not arriving` };
   if (g.mv.moved.includes(u.id)) return { rule: '8.1(1), 8.1(3)', message: `${u.id} has already moved this phase` };
   if (g.turn === 1 && side === 'DE') return { rule: '17.1(2)', message: 'German stacks may not move on turn 1' };
   const f = E.unitById.get(u.id)!.formation;
-  if (g.turn === 1 && (f === '1TA' || f === 'R')) return { rule: '17.1(3)', message: `${u.id} (${f}) may not move on turn 1` };
+  if (g.turn === 1 && (f === '1TA' || f === 'R'))
+    return { rule: '17.1(3)', message: `${u.id} (${f}) may not move on turn 1` };
   if (mode === 'strategic') {
-    if (g.o.strategicOnlyDesignated && !u.designated && u.hex !== ARRIVING) return { rule: '8.1(3), 5.1(3)2, A-06', message: `only reserve-designated stacks and entering reinforcements may move strategically; ${u.id} is not designated` };
-    if (u.hex >= 0 && inEnemyZoc(E, g, side)[u.hex]) return { rule: '8.3(1)2', message: `${u.id} starts in an enemy ZOC: no strategic movement` };
+    if (g.o.strategicOnlyDesignated && !u.designated && u.hex !== ARRIVING)
+      return {
+        rule: '8.1(3), 5.1(3)2, A-06',
+        message: `only reserve-designated stacks and entering reinforcements may move strategically; ${u.id} is not designated`,
+      };
+    if (u.hex >= 0 && inEnemyZoc(E, g, side)[u.hex])
+      return { rule: '8.3(1)2', message: `${u.id} starts in an enemy ZOC: no strategic movement` };
   }
-  if (!canMove(E, g, u, mode)) return { rule: mode === 'strategic' ? '8.3(1)' : '8.2(1)', message: `${u.id} has no hex it can reach` };
+  if (!canMove(E, g, u, mode))
+    return { rule: mode === 'strategic' ? '8.3(1)' : '8.2(1)', message: `${u.id} has no hex it can reach` };
   return null;
 }
 
@@ -285,7 +345,8 @@ function picks(E: Env, g: PGState, side: Side): MoveAction[] {
   const out: MoveAction[] = [];
   for (const u of g.units) {
     if (u.side !== side || (u.hex < 0 && u.hex !== ARRIVING)) continue;
-    for (const mode of ['normal', 'strategic'] as MoveMode[]) if (!pickRefusal(E, g, side, u, mode)) out.push({ type: 'pick', unit: u.id, mode });
+    for (const mode of ['normal', 'strategic'] as MoveMode[])
+      if (!pickRefusal(E, g, side, u, mode)) out.push({ type: 'pick', unit: u.id, mode });
   }
   pickCache.set(g, { key, picks: out });
   return out;
@@ -308,12 +369,22 @@ const phaseStarted = (g: PGState) => g.mv.moved.some((id) => !detachmentChitOf(i
 /** Why the detachment chit `chit` may not split off now, or null (签一览 detachment, D-56). */
 export function detachRefusal(E: Env, g: PGState, side: Side, chit: string): { rule: string; message: string } | null {
   const c = g.equip.find((x) => x.id === chit);
-  if (!c || c.side !== side || E.equipById.get(c.id)!.cls !== 'detachment') return { rule: '签一览 detachment', message: `${chit} is not one of your detachment chits` };
+  if (!c || c.side !== side || E.equipById.get(c.id)!.cls !== 'detachment')
+    return { rule: '签一览 detachment', message: `${chit} is not one of your detachment chits` };
   const parent = g.units.find((x) => x.id === c.loc);
-  if (!parent || parent.hex < 0) return { rule: '签一览 detachment, 3.5(2)', message: `${chit} is not under one of your units on the map` };
-  if (phaseStarted(g)) return { rule: '签一览 detachment', message: 'detachments split off only at the start of the movement phase, before any other stack moves' };
+  if (!parent || parent.hex < 0)
+    return { rule: '签一览 detachment, 3.5(2)', message: `${chit} is not under one of your units on the map` };
+  if (phaseStarted(g))
+    return {
+      rule: '签一览 detachment',
+      message: 'detachments split off only at the start of the movement phase, before any other stack moves',
+    };
   const u = { ...g.units.find((x) => x.id === detachmentUnitId(c.id))!, hex: parent.hex };
-  if (!canMove(E, g, u, 'normal')) return { rule: '签一览 detachment, 3.4(1)', message: `the detachment could not leave ${E.b.grid.label(parent.hex)}: it may not turn face-up without separating` };
+  if (!canMove(E, g, u, 'normal'))
+    return {
+      rule: '签一览 detachment, 3.4(1)',
+      message: `the detachment could not leave ${E.b.grid.label(parent.hex)}: it may not turn face-up without separating`,
+    };
   return null;
 }
 
@@ -338,7 +409,8 @@ export function xxivRollAllowed(E: Env, g: PGState): boolean {
   if (g.units.some((u) => u.side === 'SU' && u.hex >= 0 && E.b.germanSide[u.hex] === 1)) return false; // 19.2(3)
   return xxivPool(E, g).length > 0;
 }
-const xxivPool = (E: Env, g: PGState) => g.units.filter((u) => u.side === 'DE' && u.hex === RESERVE && E.unitById.get(u.id)!.formation === 'XXIV');
+const xxivPool = (E: Env, g: PGState) =>
+  g.units.filter((u) => u.side === 'DE' && u.hex === RESERVE && E.unitById.get(u.id)!.formation === 'XXIV');
 
 function xxivRoll(E: Env, ctx: Ctx, g: PGState): void {
   g.mv.xxivDone = true;
@@ -348,13 +420,21 @@ function xxivRoll(E: Env, ctx: Ctx, g: PGState): void {
     return;
   }
   const pool = xxivPool(E, g);
-  const u = pool[pool.length === 1 ? 0 : ctx.roll(1, 'XXIV Panzer Corps: the unit is picked at random (19.2(2))', pool.length)[0]! - 1]!;
+  const u =
+    pool[
+      pool.length === 1
+        ? 0
+        : ctx.roll(1, 'XXIV Panzer Corps: the unit is picked at random (19.2(2))', pool.length)[0]! - 1
+    ]!;
   u.hex = ARRIVING;
   g.ver++; // a new stack may move: cached picks are stale
   const allot = E.d.tables.xxivAllotment.find((a) => a.unit === u.id) ?? { tank: 0, equip: 0 };
   drawEquip(E, ctx, g, 'DE', 'tank', allot.tank, 'arriving', `${u.id} joins (19.2(2))`); // enters with it (7.0(2), A-03)
   drawEquip(E, ctx, g, 'DE', 'equip', allot.equip, 'arriving', `${u.id} joins (19.2(2))`);
-  ctx.log(`XXIV Panzer Corps: rolled ${d}, ${u.id} joins with ${allot.tank} Tank + ${allot.equip} Equip chits and enters this movement phase (19.2(2), 7.0(2))`, { rule: '19.2(2)' });
+  ctx.log(
+    `XXIV Panzer Corps: rolled ${d}, ${u.id} joins with ${allot.tank} Tank + ${allot.equip} Equip chits and enters this movement phase (19.2(2), 7.0(2))`,
+    { rule: '19.2(2)' },
+  );
 }
 
 // ---- legal actions and effects --------------------------------------------------------------
@@ -383,8 +463,17 @@ export function performMove(E: Env, ctx: Ctx, g: PGState, d: Entry, a: MoveActio
       const wasHidden = !c.faceUp;
       c.faceUp = true;
       g.mv.picked = { unit: detachmentUnitId(c.id), mode: 'normal', from: c.loc };
-      g.stack.push({ kind: 'moveTo', role: d.side, side: d.side, rule: '签一览 detachment', prompt: `choose the hex the detachment splitting off from ${c.loc} moves to (it must leave the hex)` });
-      ctx.log(`${c.loc} splits off a detachment (${c.id}, turned face-up) at ${E.b.grid.label(unitHex(g, c.loc))} (签一览 detachment)`, { rule: '签一览 detachment' });
+      g.stack.push({
+        kind: 'moveTo',
+        role: d.side,
+        side: d.side,
+        rule: '签一览 detachment',
+        prompt: `choose the hex the detachment splitting off from ${c.loc} moves to (it must leave the hex)`,
+      });
+      ctx.log(
+        `${c.loc} splits off a detachment (${c.id}, turned face-up) at ${E.b.grid.label(unitHex(g, c.loc))} (签一览 detachment)`,
+        { rule: '签一览 detachment' },
+      );
       if (wasHidden) ctx.irreversible('a detachment chit was turned face-up');
       return;
     }
@@ -394,7 +483,13 @@ export function performMove(E: Env, ctx: Ctx, g: PGState, d: Entry, a: MoveActio
     case 'pick':
       g.mv.xxivDone = true; // 19.2(1): the roll is made at the start of the phase
       g.mv.picked = { unit: a.unit, mode: a.mode };
-      g.stack.push({ kind: 'moveTo', role: d.side, side: d.side, rule: a.mode === 'strategic' ? '8.3' : '8.2', prompt: `choose the hex ${a.unit} moves to (${a.mode} movement)` });
+      g.stack.push({
+        kind: 'moveTo',
+        role: d.side,
+        side: d.side,
+        rule: a.mode === 'strategic' ? '8.3' : '8.2',
+        prompt: `choose the hex ${a.unit} moves to (${a.mode} movement)`,
+      });
       return;
     case 'cancelMove':
       g.mv.picked = null;
@@ -405,7 +500,9 @@ export function performMove(E: Env, ctx: Ctx, g: PGState, d: Entry, a: MoveActio
       const c = g.equip.find((x) => x.id === a.chit)!;
       c.loc = g.mv.picked!.unit;
       c.faceUp = false;
-      ctx.log(`${c.loc} takes a ${E.equipById.get(c.id)!.back} chit as it enters (7.0(2), A-03, 19.6(2))`, { rule: 'A-03' });
+      ctx.log(`${c.loc} takes a ${E.equipById.get(c.id)!.back} chit as it enters (7.0(2), A-03, 19.6(2))`, {
+        rule: 'A-03',
+      });
       return;
     }
     case 'moveTo': {
@@ -413,7 +510,8 @@ export function performMove(E: Env, ctx: Ctx, g: PGState, d: Entry, a: MoveActio
       const u = g.units.find((x) => x.id === p.unit)!;
       const to = E.b.grid.hex(a.hex);
       const path = movePath(E, g, pickedUnit(g), p.mode, to);
-      if (p.from) { // 签一览 detachment: the chit becomes a combat unit, starting from its parent's hex (A-26)
+      if (p.from) {
+        // 签一览 detachment: the chit becomes a combat unit, starting from its parent's hex (A-26)
         g.equip.find((x) => x.id === detachmentChitOf(u.id))!.loc = DETACHED;
         u.hex = unitHex(g, p.from);
         u.reduced = false;
@@ -425,7 +523,10 @@ export function performMove(E: Env, ctx: Ctx, g: PGState, d: Entry, a: MoveActio
       if (p.mode === 'strategic') g.mv.strategic.push(u.id); // 8.3(1)3
       g.mv.picked = null;
       g.stack.pop();
-      ctx.log(`${u.id} ${from === ARRIVING ? 'enters' : 'moves'} ${p.mode === 'strategic' ? 'strategically ' : ''}${g.mv.lastPath.join(' > ')} (${p.mode === 'strategic' ? '8.3' : from === ARRIVING ? '7.0(2)' : '8.2'})`, { rule: p.mode === 'strategic' ? '8.3' : '8.2' });
+      ctx.log(
+        `${u.id} ${from === ARRIVING ? 'enters' : 'moves'} ${p.mode === 'strategic' ? 'strategically ' : ''}${g.mv.lastPath.join(' > ')} (${p.mode === 'strategic' ? '8.3' : from === ARRIVING ? '7.0(2)' : '8.2'})`,
+        { rule: p.mode === 'strategic' ? '8.3' : '8.2' },
+      );
       return;
     }
   }
@@ -504,31 +605,72 @@ export const movedStrategically = (g: PGState, unit: string) => g.mv.strategic.i
 // ---- explain and describe -------------------------------------------------------------------
 
 /** A rule-cited refusal for a movement action that is not legal, or undefined when not a movement action. */
-export function explainMove(E: Env, g: PGState, d: Entry, a: { type: string }): { rule: string; message: string } | null | undefined {
+export function explainMove(
+  E: Env,
+  g: PGState,
+  d: Entry,
+  a: { type: string },
+): { rule: string; message: string } | null | undefined {
   if (!isMoveAction(a)) return undefined;
   if (a.type === 'detach') {
-    if (d.kind !== 'movement') return { rule: '签一览 detachment', message: 'a detachment splits off at the start of your movement phase, not while a stack is picked' };
+    if (d.kind !== 'movement')
+      return {
+        rule: '签一览 detachment',
+        message: 'a detachment splits off at the start of your movement phase, not while a stack is picked',
+      };
     return detachRefusal(E, g, d.side, a.chit);
   }
   if (a.type === 'xxivRoll') {
     if (!g.o.xxivPanzerCorps) return { rule: '19.2', message: 'the optional rule 19.2 is not in play' };
-    if (g.turn < E.d.tables.combat.xxivFromTurn) return { rule: '19.2(1)', message: `the XXIV Panzer Corps roll is allowed only from turn ${E.d.tables.combat.xxivFromTurn}` };
-    if (g.side !== 'DE' || g.phase !== 'movement') return { rule: '19.2(1)', message: 'the roll is made at the start of the German movement phase' };
+    if (g.turn < E.d.tables.combat.xxivFromTurn)
+      return {
+        rule: '19.2(1)',
+        message: `the XXIV Panzer Corps roll is allowed only from turn ${E.d.tables.combat.xxivFromTurn}`,
+      };
+    if (g.side !== 'DE' || g.phase !== 'movement')
+      return { rule: '19.2(1)', message: 'the roll is made at the start of the German movement phase' };
     if (g.mv.xxivDone) return { rule: '19.2(1)', message: 'the roll is made once, at the start of the movement phase' };
-    return { rule: '19.2(3)', message: 'no roll while the 7.0 reinforcement condition holds (a Soviet stack south of the start line) or with no XXIV unit in the reserve pool' };
+    return {
+      rule: '19.2(3)',
+      message:
+        'no roll while the 7.0 reinforcement condition holds (a Soviet stack south of the start line) or with no XXIV unit in the reserve pool',
+    };
   }
   if (a.type === 'pick') {
-    if (d.kind !== 'movement') return { rule: '8.1(1)', message: 'pick a stack only in your movement phase, one at a time' };
-    return pickRefusal(E, g, d.side, g.units.find((u) => u.id === a.unit), a.mode) ?? null;
+    if (d.kind !== 'movement')
+      return { rule: '8.1(1)', message: 'pick a stack only in your movement phase, one at a time' };
+    return (
+      pickRefusal(
+        E,
+        g,
+        d.side,
+        g.units.find((u) => u.id === a.unit),
+        a.mode,
+      ) ?? null
+    );
   }
   if (d.kind !== 'moveTo') return { rule: '8.1(1)', message: 'pick a stack first' };
-  if (a.type === 'cancelMove') return g.mv.picked?.from ? { rule: '签一览 detachment', message: 'a detachment turned face-up must separate: it may not stay with its parent' } : null;
+  if (a.type === 'cancelMove')
+    return g.mv.picked?.from
+      ? {
+          rule: '签一览 detachment',
+          message: 'a detachment turned face-up must separate: it may not stay with its parent',
+        }
+      : null;
   if (a.type === 'load') {
     const u = g.units.find((x) => x.id === g.mv.picked!.unit)!;
     const c = g.equip.find((x) => x.id === a.chit);
-    if (u.hex !== ARRIVING) return { rule: '3.4(3), A-03', message: 'only an entering reinforcement takes received chits; chits change stacks only by reorganization' };
-    if (!c || c.side !== u.side || c.loc !== 'arriving') return { rule: '7.0(2), A-03', message: `${a.chit} is not one of the chits received with the reinforcements` };
-    return { rule: '3.4(2)', message: `${u.id} already carries as many chits as its equipment value (${values(E, u).equip})` };
+    if (u.hex !== ARRIVING)
+      return {
+        rule: '3.4(3), A-03',
+        message: 'only an entering reinforcement takes received chits; chits change stacks only by reorganization',
+      };
+    if (!c || c.side !== u.side || c.loc !== 'arriving')
+      return { rule: '7.0(2), A-03', message: `${a.chit} is not one of the chits received with the reinforcements` };
+    return {
+      rule: '3.4(2)',
+      message: `${u.id} already carries as many chits as its equipment value (${values(E, u).equip})`,
+    };
   }
   return destinationRefusal(E, g, a.hex);
 }
@@ -541,25 +683,41 @@ export function destinationRefusal(E: Env, g: PGState, label: string): { rule: s
   if (h < 0) return { rule: '2.2.1(1)', message: `no hex ${label} on the map` };
   if (reachable(E, g, u, p.mode).has(h)) return null;
   const occupant = g.units.find((x) => x.hex === h);
-  if (occupant && occupant.side !== u.side) return { rule: '3.4(1), 8.2', message: `${label} holds the enemy stack ${occupant.id}` };
-  if (occupant) return { rule: '3.4(1)(4), A-08', message: `${label} holds ${occupant.id}: a move may pass through but not end on another stack` };
-  if (E.b.source[h] && E.b.source[h] !== (u.side === 'DE' ? 1 : 2)) return { rule: '2.2.1(5)', message: `${label} is an enemy communication source` };
+  if (occupant && occupant.side !== u.side)
+    return { rule: '3.4(1), 8.2', message: `${label} holds the enemy stack ${occupant.id}` };
+  if (occupant)
+    return {
+      rule: '3.4(1)(4), A-08',
+      message: `${label} holds ${occupant.id}: a move may pass through but not end on another stack`,
+    };
+  if (E.b.source[h] && E.b.source[h] !== (u.side === 'DE' ? 1 : 2))
+    return { rule: '2.2.1(5)', message: `${label} is an enemy communication source` };
   if (h === u.hex) return { rule: '8.1(2)', message: 'the stack is already there' };
   if (p.mode === 'strategic') {
     const inZoc = inEnemyZoc(E, g, u.side)[h];
     return inZoc
       ? { rule: '8.3(1)2', message: `${label} is in an enemy ZOC: strategic movement never enters one` }
-      : { rule: '8.3(1)1', message: `${label} is not reachable along roads within twice the MA (${2 * movementAllowance(E, g, u)})` };
+      : {
+          rule: '8.3(1)1',
+          message: `${label} is not reachable along roads within twice the MA (${2 * movementAllowance(E, g, u)})`,
+        };
   }
-  if (reachableIgnoringZoc(E, g, u, h)) return { rule: '8.2(2)', message: `${label} lies beyond an enemy ZOC hex, where the move must stop` };
-  return { rule: '8.2(1)1', message: `${label} costs more than ${u.id}'s movement allowance (${movementAllowance(E, g, u)} MP)` };
+  if (reachableIgnoringZoc(E, g, u, h))
+    return { rule: '8.2(2)', message: `${label} lies beyond an enemy ZOC hex, where the move must stop` };
+  return {
+    rule: '8.2(1)1',
+    message: `${label} costs more than ${u.id}'s movement allowance (${movementAllowance(E, g, u)} MP)`,
+  };
 }
 
 function reachableIgnoringZoc(E: Env, g: PGState, u: UnitState, h: number): boolean {
   if (u.hex < 0) return false;
   const occ = occupancyFor(E, g, u.side);
   const mech = isMech(E, u.id);
-  const r = finder(E).reach(u.hex, { budget: movementAllowance(E, g, u), cost: (a, b) => (occ[b] === CLOSED ? Infinity : stepCost(E, mech, a, b)) });
+  const r = finder(E).reach(u.hex, {
+    budget: movementAllowance(E, g, u),
+    cost: (a, b) => (occ[b] === CLOSED ? Infinity : stepCost(E, mech, a, b)),
+  });
   return r.has(h);
 }
 
@@ -572,7 +730,9 @@ export function describeMove(E: Env, g: PGState, a: MoveAction): string {
     }
     case 'moveTo': {
       const p = g.mv.picked;
-      return p ? `${p.unit} ${g.units.find((x) => x.id === p.unit)!.hex === ARRIVING ? 'enters to' : 'moves to'} ${a.hex}` : `move to ${a.hex}`;
+      return p
+        ? `${p.unit} ${g.units.find((x) => x.id === p.unit)!.hex === ARRIVING ? 'enters to' : 'moves to'} ${a.hex}`
+        : `move to ${a.hex}`;
     }
     case 'cancelMove':
       return 'pick another stack';

@@ -21,7 +21,15 @@ function started(seed = 's1', options = {}): S {
 describe('options (spec §8)', () => {
   it('every ambiguity A-01..A-57 is a named option with a default; 19.1-19.6 are options', () => {
     expect(new Set(AMBIGUITY_IDS).size).toBe(57);
-    for (const k of ['extendedGame', 'xxivPanzerCorps', 'beastKiller', 'extraCounters', 'tdBreakdowns', 'hideChitBacks']) expect(OPTION_SPECS.some((o) => o.key === k)).toBe(true);
+    for (const k of [
+      'extendedGame',
+      'xxivPanzerCorps',
+      'beastKiller',
+      'extraCounters',
+      'tdBreakdowns',
+      'hideChitBacks',
+    ])
+      expect(OPTION_SPECS.some((o) => o.key === k)).toBe(true);
   });
 });
 
@@ -29,9 +37,22 @@ describe('4.0 set-up', () => {
   it('4.0(2)-(4): dotted units in the reserve pool; 12/19 and 12/21 chits drawn; the Soviet draws 4 support and places first', () => {
     const s = prokhorovka.setup('x');
     const st = g(s);
-    expect(st.units.filter((u) => u.hex === -1).map((u) => u.id).sort()).toEqual(E.d.units.filter((u) => u.reinforcement).map((u) => u.id).sort());
-    const drawn = (side: string, back: string) => st.equip.filter((c) => c.side === side && c.loc === 'drawn' && E.equipById.get(c.id)!.back === back).length;
-    expect([drawn('DE', 'tank'), drawn('DE', 'equip'), drawn('SU', 'tank'), drawn('SU', 'equip')]).toEqual([12, 19, 12, 21]);
+    expect(
+      st.units
+        .filter((u) => u.hex === -1)
+        .map((u) => u.id)
+        .sort(),
+    ).toEqual(
+      E.d.units
+        .filter((u) => u.reinforcement)
+        .map((u) => u.id)
+        .sort(),
+    );
+    const drawn = (side: string, back: string) =>
+      st.equip.filter((c) => c.side === side && c.loc === 'drawn' && E.equipById.get(c.id)!.back === back).length;
+    expect([drawn('DE', 'tank'), drawn('DE', 'equip'), drawn('SU', 'tank'), drawn('SU', 'equip')]).toEqual([
+      12, 19, 12, 21,
+    ]);
     expect(st.support.filter((c) => c.side === 'SU' && c.loc === 'pool').length).toBe(4);
     expect(prokhorovka.decision(s)!.role).toBe('SU');
   });
@@ -39,7 +60,9 @@ describe('4.0 set-up', () => {
   it('4.0(5): chits go face-down under own units up to the equipment value; the rest to the reorganization pool', () => {
     let s = prokhorovka.setup('x');
     const inf = '71G'; // equipment value 2
-    const chits = g(s).equip.filter((c) => c.side === 'SU' && c.loc === 'drawn').slice(0, 3);
+    const chits = g(s)
+      .equip.filter((c) => c.side === 'SU' && c.loc === 'drawn')
+      .slice(0, 3);
     s = act(s, 'SU', { type: 'place', chit: chits[0]!.id, unit: inf });
     s = act(s, 'SU', { type: 'place', chit: chits[1]!.id, unit: inf });
     expect(() => act(s, 'SU', { type: 'place', chit: chits[2]!.id, unit: inf })).toThrow(/4.0\(5\)/);
@@ -49,8 +72,15 @@ describe('4.0 set-up', () => {
 
   it('4.0(6)1, A-01: the German chooses 8 support chits and keeps them through turn 1 (no turn-1 German support receipt)', () => {
     const s = started();
-    const pool = g(s).support.filter((c) => c.side === 'DE' && c.loc === 'pool').map((c) => c.id);
-    expect(pool).toEqual(E.d.support.filter((c) => c.side === 'DE').slice(0, 8).map((c) => c.id));
+    const pool = g(s)
+      .support.filter((c) => c.side === 'DE' && c.loc === 'pool')
+      .map((c) => c.id);
+    expect(pool).toEqual(
+      E.d.support
+        .filter((c) => c.side === 'DE')
+        .slice(0, 8)
+        .map((c) => c.id),
+    );
     expect(g(s).turn).toBe(1);
     expect(g(s).phase).toBe('designation');
   });
@@ -59,7 +89,10 @@ describe('4.0 set-up', () => {
 describe('5.0 sequence of play', () => {
   it('5.1(3), D-07: mechanized stacks may always be designated; infantry only outside enemy ZOC', () => {
     const s = started();
-    const ids = prokhorovka.legalActions(s, 'DE').filter((a) => a.type === 'designate').map((a) => (a as { unit: string }).unit);
+    const ids = prokhorovka
+      .legalActions(s, 'DE')
+      .filter((a) => a.type === 'designate')
+      .map((a) => (a as { unit: string }).unit);
     expect(ids).toContain('GD'); // mechanized, in Soviet ZOC
     expect(ids).not.toContain('167ID'); // infantry at 0914 next to 52G at 1013: in Soviet ZOC
     expect(ids).toContain('332ID'); // infantry not adjacent to any Soviet unit
@@ -87,10 +120,18 @@ describe('5.0 sequence of play', () => {
       s = act(s, d.role, { type: 'endPhase' });
     }
     expect(prokhorovka.decision(s)!.kind).toBe('reinfChoice');
-    expect(prokhorovka.legalActions(s, 'SU')).toEqual(['92G', '93G', '94G'].map((unit) => ({ type: 'reinfPick', unit })));
+    expect(prokhorovka.legalActions(s, 'SU')).toEqual(
+      ['92G', '93G', '94G'].map((unit) => ({ type: 'reinfPick', unit })),
+    );
     s = act(s, 'SU', { type: 'reinfPick', unit: '93G' });
-    expect(g(s).units.filter((u) => u.hex === -3).map((u) => u.id)).toEqual(['93G']);
-    expect(g(s).equip.filter((c) => c.side === 'SU' && c.loc === 'arriving').length).toBe(E.d.tables.turnTrack[1]!.equip);
+    expect(
+      g(s)
+        .units.filter((u) => u.hex === -3)
+        .map((u) => u.id),
+    ).toEqual(['93G']);
+    expect(g(s).equip.filter((c) => c.side === 'SU' && c.loc === 'arriving').length).toBe(
+      E.d.tables.turnTrack[1]!.equip,
+    );
     expect(g(s).phase).toBe('designation');
   });
 
@@ -98,7 +139,12 @@ describe('5.0 sequence of play', () => {
     let s = started();
     for (let k = 0; k < 200 && !(g(s).side === 'SU' && g(s).turn === 2 && g(s).phase === 'reorganization'); k++) {
       const d = prokhorovka.decision(s)!;
-      s = act(s, d.role, prokhorovka.legalActions(s, d.role).find((a) => a.type === 'endPhase') ?? prokhorovka.legalActions(s, d.role)[0]!);
+      s = act(
+        s,
+        d.role,
+        prokhorovka.legalActions(s, d.role).find((a) => a.type === 'endPhase') ??
+          prokhorovka.legalActions(s, d.role)[0]!,
+      );
     }
     const st = structuredClone(g(s));
     st.units.find((u) => u.id === '71G')!.hex = E.b.grid.hex('0516'); // south of the start line
@@ -108,14 +154,25 @@ describe('5.0 sequence of play', () => {
     expect(prokhorovka.legalActions(s, 'DE').map((a) => (a as { unit: string }).unit)).toEqual(['VIK', '17Pz', '23Pz']);
     s = act(s, 'DE', { type: 'reinfPick', unit: 'VIK' });
     s = act(s, 'DE', { type: 'reinfPick', unit: '23Pz' });
-    expect(g(s).units.filter((u) => u.side === 'DE' && u.hex === -3).map((u) => u.id).sort()).toEqual(['23Pz', 'VIK']);
-    const arriving = (back: string) => g(s).equip.filter((c) => c.side === 'DE' && c.loc === 'arriving' && E.equipById.get(c.id)!.back === back).length;
+    expect(
+      g(s)
+        .units.filter((u) => u.side === 'DE' && u.hex === -3)
+        .map((u) => u.id)
+        .sort(),
+    ).toEqual(['23Pz', 'VIK']);
+    const arriving = (back: string) =>
+      g(s).equip.filter((c) => c.side === 'DE' && c.loc === 'arriving' && E.equipById.get(c.id)!.back === back).length;
     expect([arriving('tank'), arriving('equip')]).toEqual([4, 3]);
     expect(g(s).phase).toBe('designation');
     // turn 3 onwards: nothing more
     for (let k = 0; k < 300 && !(g(s).side === 'DE' && g(s).turn === 3 && g(s).phase === 'designation'); k++) {
       const d = prokhorovka.decision(s)!;
-      s = act(s, d.role, prokhorovka.legalActions(s, d.role).find((a) => a.type === 'endPhase') ?? prokhorovka.legalActions(s, d.role)[0]!);
+      s = act(
+        s,
+        d.role,
+        prokhorovka.legalActions(s, d.role).find((a) => a.type === 'endPhase') ??
+          prokhorovka.legalActions(s, d.role)[0]!,
+      );
     }
     expect(g(s).units.find((u) => u.id === '17Pz')!.hex).toBe(-1);
   });
@@ -133,7 +190,9 @@ describe('views (3.5(5), 19.6)', () => {
     expect(gd.chits.slice(1).every((c) => 'back' in c && !('id' in c))).toBe(true);
     const backs = gd.chits.slice(1).map((c) => ('back' in c ? c.back : ''));
     expect(backs).toEqual([...backs].sort());
-    const hidden = prokhorovka.view({ ...s, game: { ...st, o: { ...st.o, hideChitBacks: true } } }, 'SU').game.units.find((u) => u.id === 'GD')!;
+    const hidden = prokhorovka
+      .view({ ...s, game: { ...st, o: { ...st.o, hideChitBacks: true } } }, 'SU')
+      .game.units.find((u) => u.id === 'GD')!;
     expect(hidden.chits.slice(1)).toEqual([{ back: null }, { back: null }]); // 19.6
   });
 });

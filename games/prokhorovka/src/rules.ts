@@ -9,14 +9,56 @@ import { RuleError, type Ctx, type GameRules, type Outcome } from '@sandtable/en
 import type { ProkhorovkaData } from './data/types.ts';
 import { OPTION_SPECS, toOpts } from './options.ts';
 import {
-  ARRIVING, AS_CHIT, DETACHED, ELIMINATED, RESERVE, detachmentChitOf, detachmentUnitId, chitsOf, inEnemyZoc, locReach, makeEnv, other, roadLocReach, values,
-  type ChitState, type Entry, type Env, type PGState, type Side,
+  ARRIVING,
+  AS_CHIT,
+  DETACHED,
+  ELIMINATED,
+  RESERVE,
+  detachmentChitOf,
+  detachmentUnitId,
+  chitsOf,
+  inEnemyZoc,
+  locReach,
+  makeEnv,
+  other,
+  roadLocReach,
+  values,
+  type ChitState,
+  type Entry,
+  type Env,
+  type PGState,
+  type Side,
 } from './state.ts';
-import { airOutsideBattles, attackPhaseLegal, combatDescribe, combatExplain, combatLegal, combatPerform, combatSummary, combatView, endDeclaration, isAttackPhase, isCombatAction, type CombatAction, type CombatView } from './combat/actions.ts';
+import {
+  airOutsideBattles,
+  attackPhaseLegal,
+  combatDescribe,
+  combatExplain,
+  combatLegal,
+  combatPerform,
+  combatSummary,
+  combatView,
+  endDeclaration,
+  isAttackPhase,
+  isCombatAction,
+  type CombatAction,
+  type CombatView,
+} from './combat/actions.ts';
 import { determinize, publicState, type PublicState } from './determinize.ts';
 import { summaryText } from './summary.ts';
 import { chitName } from './combat/core.ts';
-import { copyMoveState, describeMove, endMovement, endPlayerTurnMovement, explainMove, initialMoveState, isMoveAction, movementLegal, performMove, type MoveAction } from './movement.ts';
+import {
+  copyMoveState,
+  describeMove,
+  endMovement,
+  endPlayerTurnMovement,
+  explainMove,
+  initialMoveState,
+  isMoveAction,
+  movementLegal,
+  performMove,
+  type MoveAction,
+} from './movement.ts';
 
 export type PGAction =
   | { type: 'place'; chit: string; unit: string }
@@ -30,24 +72,50 @@ export type PGAction =
   | MoveAction
   | CombatAction;
 
-const PHASES = ['support', 'reinforcement', 'designation', 'normalAttack', 'movement', 'reserveAttack', 'reorganization'] as const;
+const PHASES = [
+  'support',
+  'reinforcement',
+  'designation',
+  'normalAttack',
+  'movement',
+  'reserveAttack',
+  'reorganization',
+] as const;
 const PHASE_RULE: Record<string, string> = {
-  support: '5.1(1), 6.0', reinforcement: '5.1(2), 7.0', designation: '5.1(3)', normalAttack: '5.1(4), 9.0',
-  movement: '5.1(5), 8.0', reserveAttack: '5.1(6), 9.0', reorganization: '5.1(7)',
+  support: '5.1(1), 6.0',
+  reinforcement: '5.1(2), 7.0',
+  designation: '5.1(3)',
+  normalAttack: '5.1(4), 9.0',
+  movement: '5.1(5), 8.0',
+  reserveAttack: '5.1(6), 9.0',
+  reorganization: '5.1(7)',
 };
 const PHASE_PROMPT: Record<string, string> = {
-  designation: 'designate reserve stacks, then end the phase', normalAttack: 'declare attacks (pick an attacker, then its target), then end the declaration (9.2(1))',
-  movement: 'move stacks one at a time (pick a stack, then its destination), enter reinforcements, then end the phase', reserveAttack: 'declare reserve attacks with designated stacks (pick an attacker, then its target), then end the declaration (9.2(1))',
+  designation: 'designate reserve stacks, then end the phase',
+  normalAttack: 'declare attacks (pick an attacker, then its target), then end the declaration (9.2(1))',
+  movement: 'move stacks one at a time (pick a stack, then its destination), enter reinforcements, then end the phase',
+  reserveAttack:
+    'declare reserve attacks with designated stacks (pick an attacker, then its target), then end the declaration (9.2(1))',
   reorganization: 'reorganize: place up to 2 chits from the pool, return chits to the pool, then end the phase',
 };
 
 /** Draws `n` chits at random from `side`'s cup of `back` (4.0(4), 7.0; A-48 short cups). The draw is logged to the owner only. */
-export function drawEquip(E: Env, ctx: Ctx, g: PGState, side: Side, back: 'tank' | 'equip', n: number, to: string, why: string): string[] {
+export function drawEquip(
+  E: Env,
+  ctx: Ctx,
+  g: PGState,
+  side: Side,
+  back: 'tank' | 'equip',
+  n: number,
+  to: string,
+  why: string,
+): string[] {
   const got: string[] = [];
   for (let k = 0; k < n; k++) {
     const cup = g.equip.filter((c) => c.side === side && c.loc === 'cup' && E.equipById.get(c.id)!.back === back);
     if (cup.length === 0) break;
-    const pick = cup[cup.length === 1 ? 0 : ctx.roll(1, `${why}: draw from the ${side} ${back} cup`, cup.length, [side])[0]! - 1]!;
+    const pick =
+      cup[cup.length === 1 ? 0 : ctx.roll(1, `${why}: draw from the ${side} ${back} cup`, cup.length, [side])[0]! - 1]!;
     pick.loc = to;
     pick.faceUp = false;
     got.push(pick.id);
@@ -111,13 +179,25 @@ function reinforcements(E: Env, ctx: Ctx, g: PGState): void {
     const box = E.d.tables.turnTrack[g.turn - 1];
     if (!box) return;
     for (const r of [...box.reinforcements].reverse()) {
-      const pool = g.units.filter((u) => u.side === 'SU' && u.hex === RESERVE && E.unitById.get(u.id)!.formation === r.formation);
-      chooseReinforcements(g, 'SU', pool.map((u) => u.id), r.count, `choose ${r.count} ${r.formation} unit(s) to arrive from the reserve pool`);
+      const pool = g.units.filter(
+        (u) => u.side === 'SU' && u.hex === RESERVE && E.unitById.get(u.id)!.formation === r.formation,
+      );
+      chooseReinforcements(
+        g,
+        'SU',
+        pool.map((u) => u.id),
+        r.count,
+        `choose ${r.count} ${r.formation} unit(s) to arrive from the reserve pool`,
+      );
     }
     // 7.0(2), A-03: the chits enter with the units (placed under them in the movement phase)
     drawEquip(E, ctx, g, 'SU', 'tank', box.tank, 'arriving', `turn ${g.turn} reinforcement (7.0)`);
     drawEquip(E, ctx, g, 'SU', 'equip', box.equip, 'arriving', `turn ${g.turn} reinforcement (7.0)`);
-    if (box.reinforcements.length || box.tank || box.equip) ctx.log(`Soviet reinforcements arrive (7.0): ${box.reinforcements.map((r) => `${r.formation} x${r.count}`).join(', ') || 'chits only'}`, { rule: '7.0' });
+    if (box.reinforcements.length || box.tank || box.equip)
+      ctx.log(
+        `Soviet reinforcements arrive (7.0): ${box.reinforcements.map((r) => `${r.formation} x${r.count}`).join(', ') || 'chits only'}`,
+        { rule: '7.0' },
+      );
     return;
   }
   if (g.turn === 1 || g.germanReinfDone) return; // 17.1(1), A-02
@@ -126,7 +206,13 @@ function reinforcements(E: Env, ctx: Ctx, g: PGState): void {
   g.germanReinfDone = true;
   const pkg = E.d.tables.germanReinforcement;
   const cands = g.units.filter((u) => u.side === 'DE' && u.hex === RESERVE && pkg.candidates.includes(u.id));
-  chooseReinforcements(g, 'DE', cands.map((u) => u.id), g.o.germanReinfUnits, `choose ${g.o.germanReinfUnits} of ${cands.map((u) => u.id).join(', ')} to arrive (A-02)`);
+  chooseReinforcements(
+    g,
+    'DE',
+    cands.map((u) => u.id),
+    g.o.germanReinfUnits,
+    `choose ${g.o.germanReinfUnits} of ${cands.map((u) => u.id).join(', ')} to arrive (A-02)`,
+  );
   drawEquip(E, ctx, g, 'DE', 'tank', pkg.tank, 'arriving', 'German reinforcement (7.0)'); // 7.0(2), A-03
   drawEquip(E, ctx, g, 'DE', 'equip', pkg.equip, 'arriving', 'German reinforcement (7.0)');
   ctx.log('German reinforcements: a Soviet stack is south of the start line (7.0)', { rule: '7.0' });
@@ -173,7 +259,12 @@ export function germanVP(E: Env, g: PGState): { vp: number; hexes: number[]; bon
   const loc = locReach(E, g, 'DE');
   const occupied = (h: number) => g.units.some((u) => u.hex === h && u.side === 'DE');
   // A-09 (off): an empty end hex in enemy ZOC does not block: a LOC reaching a neighbour reaches it (never an enemy unit's hex or source)
-  const reaches = (h: number) => loc[h] === 1 || (!g.o.locEndHexZocBlocks && E.b.source[h] !== 2 && !g.units.some((u) => u.hex === h) && E.b.grid.neighbours(h).some((x) => loc[x] === 1));
+  const reaches = (h: number) =>
+    loc[h] === 1 ||
+    (!g.o.locEndHexZocBlocks &&
+      E.b.source[h] !== 2 &&
+      !g.units.some((u) => u.hex === h) &&
+      E.b.grid.neighbours(h).some((x) => loc[x] === 1));
   const hexes = E.b.vpHexes.filter((h) => reaches(h) && (g.o.vpNeedsNoOccupation || occupied(h))); // 18.0(1)1, A-47, A-09
   let bonus = false;
   if (g.o.vpRoadCutBonus) {
@@ -181,7 +272,8 @@ export function germanVP(E: Env, g: PGState): { vp: number; hexes: number[]; bon
     const grid = E.b.grid;
     for (const u of g.units) {
       if (u.side !== 'DE' || u.hex < 0 || !road[u.hex]) continue;
-      for (const s of E.b.sources.SU) if (grid.distance(u.hex, s) === 1 && grid.hexsideBetween(u.hex, s) & 4) bonus = true; // 18.0(1)2, A-55
+      for (const s of E.b.sources.SU)
+        if (grid.distance(u.hex, s) === 1 && grid.hexsideBetween(u.hex, s) & 4) bonus = true; // 18.0(1)2, A-55
     }
   }
   return { vp: hexes.length + (bonus ? 1 : 0), hexes, bonus };
@@ -198,7 +290,11 @@ export function victory(E: Env, g: PGState): Outcome {
 /** Equipment chits by the unit they are stacked with (one pass). */
 function chitsByUnit(g: PGState): Map<string, ChitState[]> {
   const out = new Map<string, ChitState[]>();
-  for (const c of g.equip) { const l = out.get(c.loc); if (l) l.push(c); else out.set(c.loc, [c]); }
+  for (const c of g.equip) {
+    const l = out.get(c.loc);
+    if (l) l.push(c);
+    else out.set(c.loc, [c]);
+  }
   return out;
 }
 
@@ -213,19 +309,27 @@ export function legal(E: Env, g: PGState, d: Entry): PGAction[] {
       const out: PGAction[] = [{ type: 'donePlacing' }];
       const drawn = g.equip.filter((c) => c.side === s && c.loc === 'drawn');
       const under = chitsByUnit(g);
-      for (const u of mine) if (values(E, u).equip > (under.get(u.id)?.length ?? 0)) for (const c of drawn) out.push({ type: 'place', chit: c.id, unit: u.id });
+      for (const u of mine)
+        if (values(E, u).equip > (under.get(u.id)?.length ?? 0))
+          for (const c of drawn) out.push({ type: 'place', chit: c.id, unit: u.id });
       return out;
     }
     case 'setupSupport':
       // 4.0(6)1: the German chooses 8 of its 18
-      return g.support.filter((c) => c.side === 'DE' && c.loc === 'cup').map((c) => ({ type: 'pickSupport', chit: c.id }));
+      return g.support
+        .filter((c) => c.side === 'DE' && c.loc === 'cup')
+        .map((c) => ({ type: 'pickSupport', chit: c.id }));
     case 'designation': {
       // 5.1(3): mechanized stacks, and non-mechanized stacks not in an enemy ZOC
       const zoc = inEnemyZoc(E, g, s);
       const out: PGAction[] = [{ type: 'endPhase' }];
-      for (const u of mine) if (!u.designated && (E.unitById.get(u.id)!.mechanized || !zoc[u.hex])) out.push({ type: 'designate', unit: u.id });
+      for (const u of mine)
+        if (!u.designated && (E.unitById.get(u.id)!.mechanized || !zoc[u.hex]))
+          out.push({ type: 'designate', unit: u.id });
       // A-04: units received in phase 2 may be designated (off the map they are in no enemy ZOC)
-      if (g.o.reinforcementsMayDesignate) for (const u of g.units) if (u.side === s && u.hex === ARRIVING && !u.designated) out.push({ type: 'designate', unit: u.id });
+      if (g.o.reinforcementsMayDesignate)
+        for (const u of g.units)
+          if (u.side === s && u.hex === ARRIVING && !u.designated) out.push({ type: 'designate', unit: u.id });
       return [...out, ...airOutsideBattles(E, g, s)]; // 16.1(1)2-3: ground attack at any time, recon in the own player-turn
     }
     case 'reorganization': {
@@ -237,11 +341,16 @@ export function legal(E: Env, g: PGState, d: Entry): PGAction[] {
       const under = chitsByUnit(g); // one pass over the chits (this list is built at every reorganization step)
       if (!returned && done < E.d.tables.combat.reorgPlaceMax) {
         const pool = g.equip.filter((c) => c.side === s && c.loc === 'reorg');
-        for (const u of withLoc) if (values(E, u).equip > (under.get(u.id)?.length ?? 0)) for (const c of pool) out.push({ type: 'reorgPlace', chit: c.id, unit: u.id });
+        for (const u of withLoc)
+          if (values(E, u).equip > (under.get(u.id)?.length ?? 0))
+            for (const c of pool) out.push({ type: 'reorgPlace', chit: c.id, unit: u.id });
       }
       for (const u of withLoc) for (const c of under.get(u.id) ?? []) out.push({ type: 'reorgReturn', chit: c.id });
       // 签一览 detachment ※, A-26: a face-up detachment with a LOC may go back to the pool (with its chit)
-      for (const u of withLoc) { const c = detachmentChitOf(u.id); if (c) out.push({ type: 'reorgReturn', chit: c }); }
+      for (const u of withLoc) {
+        const c = detachmentChitOf(u.id);
+        if (c) out.push({ type: 'reorgReturn', chit: c });
+      }
       return [...out, ...airOutsideBattles(E, g, s)]; // 16.1(1)2-3
     }
     case 'movement':
@@ -272,8 +381,16 @@ function perform(E: Env, ctx: Ctx, g: PGState, d: Entry, a: PGAction): void {
     case 'donePlacing': {
       for (const c of g.equip) if (c.side === s && c.loc === 'drawn') c.loc = 'reorg'; // 4.0(5)
       g.stack.pop();
-      if (s === 'SU') push(g, 'setupPlace', 'DE', '4.0(5)', 'place your drawn chits face-down under your units (the rest go to the reorganization pool)');
-      else push(g, 'setupSupport', 'DE', '4.0(6)1', 'choose 8 support chits for your turn-1 support pool', { count: 0 });
+      if (s === 'SU')
+        push(
+          g,
+          'setupPlace',
+          'DE',
+          '4.0(5)',
+          'place your drawn chits face-down under your units (the rest go to the reorganization pool)',
+        );
+      else
+        push(g, 'setupSupport', 'DE', '4.0(6)1', 'choose 8 support chits for your turn-1 support pool', { count: 0 });
       return;
     }
     case 'pickSupport': {
@@ -331,7 +448,10 @@ function perform(E: Env, ctx: Ctx, g: PGState, d: Entry, a: PGAction): void {
  */
 function reorganizeDetachment(g: PGState, chit: string): void {
   const u = g.units.find((x) => x.id === detachmentUnitId(chit))!;
-  for (const c of chitsOf(g, u.id)) { c.loc = 'reorg'; c.faceUp = false; }
+  for (const c of chitsOf(g, u.id)) {
+    c.loc = 'reorg';
+    c.faceUp = false;
+  }
   const c = g.equip.find((x) => x.id === chit)!;
   c.loc = 'reorg';
   c.faceUp = false;
@@ -356,9 +476,20 @@ export interface PGView {
   turn: number;
   side: Side;
   phase: string;
-  units: { id: string; side: Side; hex: string | null; where: string; reduced: boolean; designated: boolean; chits: ({ id: string; faceUp: boolean } | { back: string | null })[] }[];
+  units: {
+    id: string;
+    side: Side;
+    hex: string | null;
+    where: string;
+    reduced: boolean;
+    designated: boolean;
+    chits: ({ id: string; faceUp: boolean } | { back: string | null })[];
+  }[];
   /** Own chits off the map by location; the opponent's only as counts. */
-  pools: Record<Side, { reorg: number; arriving: number; support: number; cupTank: number; cupEquip: number; supportCup: number }>;
+  pools: Record<
+    Side,
+    { reorg: number; arriving: number; support: number; cupTank: number; cupEquip: number; supportCup: number }
+  >;
   /** Own chits in the reorganization pool (or drawn at set-up), the support pool, and arriving with reinforcements (A-03). */
   mine: { reorg: string[]; support: string[]; arriving: string[] };
   /** Movement bookkeeping and city control (public, 8.0, 3.3). */
@@ -378,7 +509,10 @@ export interface PGView {
  */
 function chitsSeenBy(E: Env, g: PGState, chits: ChitState[], role: string): PGView['units'][number]['chits'] {
   const seen = chits.filter((c) => c.side === role || c.faceUp).map((c) => ({ id: c.id, faceUp: c.faceUp }));
-  const backs = chits.filter((c) => !(c.side === role || c.faceUp)).map((c) => (g.o.hideChitBacks ? null : E.equipById.get(c.id)!.back)).sort();
+  const backs = chits
+    .filter((c) => !(c.side === role || c.faceUp))
+    .map((c) => (g.o.hideChitBacks ? null : E.equipById.get(c.id)!.back))
+    .sort();
   return [...seen, ...backs.map((back) => ({ back }))];
 }
 
@@ -387,20 +521,36 @@ export function makeView(E: Env, g: PGState, role: string): PGView {
   const under = new Map<string, ChitState[]>(); // chits by unit, in one pass over the chits
   for (const c of g.equip) under.get(c.loc)?.push(c) ?? under.set(c.loc, [c]);
   const units = g.units.map((u) => ({
-    id: u.id, side: u.side, hex: u.hex >= 0 ? grid.label(u.hex) : null,
-    where: u.hex >= 0 ? 'map' : u.hex === RESERVE ? 'reserve' : u.hex === ARRIVING ? 'arriving' : u.hex === AS_CHIT ? 'chit' : 'eliminated',
-    reduced: u.reduced, designated: u.designated,
+    id: u.id,
+    side: u.side,
+    hex: u.hex >= 0 ? grid.label(u.hex) : null,
+    where:
+      u.hex >= 0
+        ? 'map'
+        : u.hex === RESERVE
+          ? 'reserve'
+          : u.hex === ARRIVING
+            ? 'arriving'
+            : u.hex === AS_CHIT
+              ? 'chit'
+              : 'eliminated',
+    reduced: u.reduced,
+    designated: u.designated,
     chits: chitsSeenBy(E, g, under.get(u.id) ?? [], role),
   }));
   const pools: PGView['pools'] = {
     DE: { reorg: 0, arriving: 0, support: 0, cupTank: 0, cupEquip: 0, supportCup: 0 },
     SU: { reorg: 0, arriving: 0, support: 0, cupTank: 0, cupEquip: 0, supportCup: 0 },
   };
-  for (const c of g.equip) { // one pass over the chits (views are built often: AI, server, tests)
+  for (const c of g.equip) {
+    // one pass over the chits (views are built often: AI, server, tests)
     const p = pools[c.side];
     if (c.loc === 'reorg') p.reorg++;
     else if (c.loc === 'arriving') p.arriving++;
-    else if (c.loc === 'cup') { if (E.equipById.get(c.id)!.back === 'tank') p.cupTank++; else p.cupEquip++; }
+    else if (c.loc === 'cup') {
+      if (E.equipById.get(c.id)!.back === 'tank') p.cupTank++;
+      else p.cupEquip++;
+    }
   }
   for (const c of g.support) {
     if (c.loc === 'pool') pools[c.side].support++;
@@ -411,7 +561,18 @@ export function makeView(E: Env, g: PGState, role: string): PGView {
     support: g.support.filter((c) => c.side === role && c.loc === 'pool').map((c) => c.id),
     arriving: g.equip.filter((c) => c.side === role && c.loc === 'arriving').map((c) => c.id),
   };
-  return { turn: g.turn, side: g.side, phase: g.phase, units, pools, mine, mv: copyMoveState(g.mv), pub: publicState(E, g, role), combat: combatView(g, role), result: g.result };
+  return {
+    turn: g.turn,
+    side: g.side,
+    phase: g.phase,
+    units,
+    pools,
+    mine,
+    mv: copyMoveState(g.mv),
+    pub: publicState(E, g, role),
+    combat: combatView(g, role),
+    result: g.result,
+  };
 }
 
 /** A chit in an action's words, "Tiger (DE-E07)": only the acting side's own chits are named by actions (3.5(5)). */
@@ -426,21 +587,44 @@ export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState
     id: 'prokhorovka',
     title: 'Kursk South: Prokhorovka 1943',
     roles: ['DE', 'SU'],
-    scenarios: [{ id: 'citadel', title: 'Operation Citadel, southern face (5-13 July 1943)', description: 'The base game: 9 turns (10 with 19.1).' }],
+    scenarios: [
+      {
+        id: 'citadel',
+        title: 'Operation Citadel, southern face (5-13 July 1943)',
+        description: 'The base game: 9 turns (10 with 19.1).',
+      },
+    ],
     options: OPTION_SPECS,
     setup(ctx, _scenario, options) {
       const o = toOpts(options);
-      if (o.extraCounters) throw new RuleError('19.4', 'the 19.4 counters (6GAb, 66G) are not part of this game', 'malformed');
+      if (o.extraCounters)
+        throw new RuleError('19.4', 'the 19.4 counters (6GAb, 66G) are not part of this game', 'malformed');
       const g: PGState = {
-        o, turn: 0, lastTurn: o.extendedGame ? E.d.tables.game.optionalTurn : E.d.tables.game.turns, side: 'SU', phase: 'setup',
+        o,
+        turn: 0,
+        lastTurn: o.extendedGame ? E.d.tables.game.optionalTurn : E.d.tables.game.turns,
+        side: 'SU',
+        phase: 'setup',
         units: [
           ...E.d.units.map((u) => ({ id: u.id, side: u.side, hex: RESERVE, reduced: false, designated: false })),
           // 签一览 detachment: each detachment chit's combat unit, off the map until it splits off
-          ...E.d.equipment.filter((c) => c.cls === 'detachment').map((c) => ({ id: detachmentUnitId(c.id), side: c.side, hex: AS_CHIT, reduced: false, designated: false })),
+          ...E.d.equipment
+            .filter((c) => c.cls === 'detachment')
+            .map((c) => ({
+              id: detachmentUnitId(c.id),
+              side: c.side,
+              hex: AS_CHIT,
+              reduced: false,
+              designated: false,
+            })),
         ],
         equip: E.d.equipment.map((c) => ({ id: c.id, side: c.side, loc: 'cup', faceUp: false })),
         support: E.d.support.map((c) => ({ id: c.id, side: c.side, loc: 'cup', faceUp: false })),
-        ver: 0, germanReinfDone: false, mv: initialMoveState(E), stack: [], result: null,
+        ver: 0,
+        germanReinfDone: false,
+        mv: initialMoveState(E),
+        stack: [],
+        result: null,
       };
       // 4.0(2)(3): dotted units to the reserve pool, the others on their set-up hexes
       for (const p of E.d.setup) g.units.find((u) => u.id === p.unit)!.hex = E.b.grid.hex(p.hex);
@@ -451,7 +635,13 @@ export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState
         drawEquip(E, ctx, g, s, 'equip', n.equip, 'drawn', 'set-up (4.0(4))');
       }
       drawSupport(ctx, g, 'SU', E.d.tables.support.sovietDrawAtSetup, 'set-up (4.0(6)2)');
-      push(g, 'setupPlace', 'SU', '4.0(5)', 'place your drawn chits face-down under your units (the rest go to the reorganization pool)');
+      push(
+        g,
+        'setupPlace',
+        'SU',
+        '4.0(5)',
+        'place your drawn chits face-down under your units (the rest go to the reorganization pool)',
+      );
       return g;
     },
     currentDecision(g) {
@@ -473,10 +663,26 @@ export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState
       const mv = explainMove(E, g, d, action);
       if (mv === undefined && isCombatAction(action)) return combatExplain(E, g, d, action);
       if (mv !== undefined) return mv;
-      if (action.type === 'reinfPick') return { rule: '7.0(1), A-02', message: d.kind === 'reinfChoice' ? `choose among ${(d.from ?? []).join(', ')}` : 'reinforcements are chosen in the reinforcement phase' };
-      if (action.type === 'designate') return { rule: '5.1(3)', message: 'only mechanized stacks, or non-mechanized stacks outside enemy ZOC, may be designated' };
-      if (action.type === 'reorgPlace') return { rule: '5.1(7)1', message: 'at most 2 chits from the pool, onto units with a LOC and free equipment capacity' };
-      if (action.type === 'place') return { rule: '4.0(5), 3.4(2)', message: 'drawn chits go under your own units, up to their equipment value' };
+      if (action.type === 'reinfPick')
+        return {
+          rule: '7.0(1), A-02',
+          message:
+            d.kind === 'reinfChoice'
+              ? `choose among ${(d.from ?? []).join(', ')}`
+              : 'reinforcements are chosen in the reinforcement phase',
+        };
+      if (action.type === 'designate')
+        return {
+          rule: '5.1(3)',
+          message: 'only mechanized stacks, or non-mechanized stacks outside enemy ZOC, may be designated',
+        };
+      if (action.type === 'reorgPlace')
+        return {
+          rule: '5.1(7)1',
+          message: 'at most 2 chits from the pool, onto units with a LOC and free equipment capacity',
+        };
+      if (action.type === 'place')
+        return { rule: '4.0(5), 3.4(2)', message: 'drawn chits go under your own units, up to their equipment value' };
       return null;
     },
     view(g, role) {
@@ -493,15 +699,32 @@ export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState
     },
     describe(_g, a) {
       switch (a.type) {
-        case 'place': case 'reorgPlace': return `put ${chitLabel(E, a.chit)} under ${a.unit}`;
-        case 'reorgReturn': return _g.equip.find((c) => c.id === a.chit)?.loc === DETACHED ? `reorganize detachment ${detachmentUnitId(a.chit)} into the pool (with its chit)` : `return ${chitLabel(E, a.chit)} to the reorganization pool`;
-        case 'pickSupport': return `choose support chit ${chitLabel(E, a.chit)}`;
-        case 'designate': return `designate ${a.unit} as reserve`;
-        case 'donePlacing': return 'finish placing chits';
-        case 'endPhase': return 'end the phase';
-        case 'reinfPick': return `${a.unit} arrives as a reinforcement`;
-        case 'pick': case 'moveTo': case 'cancelMove': case 'load': case 'xxivRoll': case 'detach': return describeMove(E, _g, a);
-        default: return combatDescribe(E, _g, a);
+        case 'place':
+        case 'reorgPlace':
+          return `put ${chitLabel(E, a.chit)} under ${a.unit}`;
+        case 'reorgReturn':
+          return _g.equip.find((c) => c.id === a.chit)?.loc === DETACHED
+            ? `reorganize detachment ${detachmentUnitId(a.chit)} into the pool (with its chit)`
+            : `return ${chitLabel(E, a.chit)} to the reorganization pool`;
+        case 'pickSupport':
+          return `choose support chit ${chitLabel(E, a.chit)}`;
+        case 'designate':
+          return `designate ${a.unit} as reserve`;
+        case 'donePlacing':
+          return 'finish placing chits';
+        case 'endPhase':
+          return 'end the phase';
+        case 'reinfPick':
+          return `${a.unit} arrives as a reinforcement`;
+        case 'pick':
+        case 'moveTo':
+        case 'cancelMove':
+        case 'load':
+        case 'xxivRoll':
+        case 'detach':
+          return describeMove(E, _g, a);
+        default:
+          return combatDescribe(E, _g, a);
       }
     },
     summary(g, role) {

@@ -94,7 +94,8 @@ export interface Env {
 export function makeEnv(d: ProkhorovkaData): Env {
   const b = buildBoard(d.map, d.tables);
   const E: Env = {
-    d, b,
+    d,
+    b,
     unitById: new Map([...d.units, ...detachmentUnits(d)].map((u) => [u.id, u])),
     equipById: new Map(d.equipment.map((c) => [c.id, c])),
     supportById: new Map(d.support.map((c) => [c.id, c])),
@@ -116,13 +117,23 @@ export function makeEnv(d: ProkhorovkaData): Env {
  * removes it, 13.0(2)2). Its values are the chit's printed ones.
  */
 function detachmentUnits(d: ProkhorovkaData): UnitData[] {
-  return d.equipment.filter((c) => c.cls === 'detachment').map((c) => {
-    const v = { fire: c.normal!, equip: c.equip!, ma: c.ma! };
-    return {
-      id: detachmentUnitId(c.id), side: c.side, formation: 'detachment', name: `Detachment (${c.id})`, branch: 'infantry' as const,
-      mechanized: false, reinforcement: false, full: v, reduced: v, provenance: `${c.provenance}; A-26: non-mechanized, one step`,
-    };
-  });
+  return d.equipment
+    .filter((c) => c.cls === 'detachment')
+    .map((c) => {
+      const v = { fire: c.normal!, equip: c.equip!, ma: c.ma! };
+      return {
+        id: detachmentUnitId(c.id),
+        side: c.side,
+        formation: 'detachment',
+        name: `Detachment (${c.id})`,
+        branch: 'infantry' as const,
+        mechanized: false,
+        reinforcement: false,
+        full: v,
+        reduced: v,
+        provenance: `${c.provenance}; A-26: non-mechanized, one step`,
+      };
+    });
 }
 
 // ---- occupancy ------------------------------------------------------------------------------
@@ -164,10 +175,14 @@ function locField(E: Env, g: PGState, side: Side, prev?: Uint8Array, roadOnly = 
   const zoc = inEnemyZoc(E, g, side);
   const enemySource = code(other(side));
   const own = code(side);
-  const enters = (h: number) => occ[h] !== code(other(side)) && E.b.source[h] !== enemySource && (!zoc[h] || occ[h] === own);
+  const enters = (h: number) =>
+    occ[h] !== code(other(side)) && E.b.source[h] !== enemySource && (!zoc[h] || occ[h] === own);
   const starts = E.b.sources[side].filter(enters);
   const grid = E.b.grid;
-  const f = E.tracer.flood(starts, roadOnly ? { enters, crosses: (u, v) => (grid.hexsideBetween(u, v) & ROAD) !== 0 } : { enters });
+  const f = E.tracer.flood(
+    starts,
+    roadOnly ? { enters, crosses: (u, v) => (grid.hexsideBetween(u, v) & ROAD) !== 0 } : { enters },
+  );
   const out = prev ?? new Uint8Array(grid.nodeCount);
   out.set(f.reached);
   return out;

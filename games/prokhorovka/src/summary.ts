@@ -11,11 +11,16 @@ import { chitName } from './combat/core.ts';
 
 const SIDE_NAME: Record<Side, string> = { DE: 'German', SU: 'Soviet' };
 
-
 /** A stack's chits as the view gives them: names of visible chits ("face-up" marked), backs of hidden ones. */
 function chitList(E: Env, chits: PGView['units'][number]['chits']): string {
   return chits
-    .map((c) => ('id' in c ? `${chitName(E, c.id)}${c.faceUp ? ' (face-up)' : ''}` : c.back ? `[${c.back === 'tank' ? 'Tank' : 'Equip'}]` : '[chit]'))
+    .map((c) =>
+      'id' in c
+        ? `${chitName(E, c.id)}${c.faceUp ? ' (face-up)' : ''}`
+        : c.back
+          ? `[${c.back === 'tank' ? 'Tank' : 'Equip'}]`
+          : '[chit]',
+    )
     .join(', ');
 }
 
@@ -39,17 +44,23 @@ export function summaryText(E: Env, v: PGView, role: string, vp: number, extra: 
   for (const side of ['DE', 'SU'] as Side[]) {
     const units = v.units.filter((u) => u.side === side);
     lines.push(`${SIDE_NAME[side]} stacks on the map:`);
-    for (const u of units.filter((x) => x.where === 'map').sort((a, b) => (a.hex! < b.hex! ? -1 : 1))) lines.push(stackLine(E, u));
+    for (const u of units.filter((x) => x.where === 'map').sort((a, b) => (a.hex! < b.hex! ? -1 : 1)))
+      lines.push(stackLine(E, u));
     for (const where of ['reserve', 'arriving', 'eliminated']) {
       const off = units.filter((u) => u.where === where).map((u) => u.id);
       if (off.length) lines.push(`  ${where}: ${off.join(', ')}`);
     }
     const p = v.pools[side];
-    lines.push(`  pools: support ${p.support}, reorganization ${p.reorg}, arriving ${p.arriving}; cups: Tank ${p.cupTank}, Equip ${p.cupEquip}, support ${p.supportCup}`);
+    lines.push(
+      `  pools: support ${p.support}, reorganization ${p.reorg}, arriving ${p.arriving}; cups: Tank ${p.cupTank}, Equip ${p.cupEquip}, support ${p.supportCup}`,
+    );
     if (side === role) {
-      if (v.mine.support.length) lines.push(`  your support chits: ${v.mine.support.map((id) => chitName(E, id)).join(', ')}`);
-      if (v.mine.reorg.length) lines.push(`  your reorganization pool: ${v.mine.reorg.map((id) => chitName(E, id)).join(', ')}`);
-      if (v.mine.arriving.length) lines.push(`  your arriving chits: ${v.mine.arriving.map((id) => chitName(E, id)).join(', ')}`);
+      if (v.mine.support.length)
+        lines.push(`  your support chits: ${v.mine.support.map((id) => chitName(E, id)).join(', ')}`);
+      if (v.mine.reorg.length)
+        lines.push(`  your reorganization pool: ${v.mine.reorg.map((id) => chitName(E, id)).join(', ')}`);
+      if (v.mine.arriving.length)
+        lines.push(`  your arriving chits: ${v.mine.arriving.map((id) => chitName(E, id)).join(', ')}`);
     }
   }
   return lines.join('\n') + extra;

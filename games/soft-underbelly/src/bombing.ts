@@ -2,7 +2,21 @@
 import type { Ctx } from '@sandtable/engine';
 import type { SUAction } from './actions.ts';
 import { pushLoss } from './losses.ts';
-import { AXIS, areaName, lineIn, log, missionRoom, occupancy, other, reach, rulerOf, unit, type Env, type Side, type SUState } from './state.ts';
+import {
+  AXIS,
+  areaName,
+  lineIn,
+  log,
+  missionRoom,
+  occupancy,
+  other,
+  reach,
+  rulerOf,
+  unit,
+  type Env,
+  type Side,
+  type SUState,
+} from './state.ts';
 
 export function bombOptions(E: Env, g: SUState, side: Side): SUAction[] {
   const out: SUAction[] = [];
@@ -22,15 +36,31 @@ export function bombOptions(E: Env, g: SUState, side: Side): SUAction[] {
 }
 
 /** Why a bombing is illegal (for explain). */
-export function bombProblem(E: Env, g: SUState, side: Side, id: string, target: string): { rule: string; message: string } | null {
+export function bombProblem(
+  E: Env,
+  g: SUState,
+  side: Side,
+  id: string,
+  target: string,
+): { rule: string; message: string } | null {
   const u = g.units.find((x) => x.id === id);
-  if (!u || u.side !== side || u.type !== 'aircraft' || u.loc < 0) return { rule: '§30 L324', message: 'only your aircraft on the map may bomb' };
+  if (!u || u.side !== side || u.type !== 'aircraft' || u.loc < 0)
+    return { rule: '§30 L324', message: 'only your aircraft on the map may bomb' };
   if (!u.up) return { rule: '§29 L312', message: 'a face-down (used) aircraft cannot bomb or support again this turn' };
   const t = E.m.indexOf(target);
   if (t < 0) return { rule: '§30 L324', message: `no area ${target}` };
-  if (!reach(E, g, side, u.loc, t)) return { rule: '§31 L336-L340', message: `${areaName(E, t)} is beyond the ${g.overlord && side !== AXIS ? 'long' : 'short'} ruler from ${areaName(E, u.loc)}` };
-  if (!missionRoom(E, g, u.loc)) return { rule: '§14 L168, AMB-9', message: 'this area already launched its aircraft missions this impulse (2 only with an airfield)' };
-  if (side === AXIS && g.blockade === u.loc) return { rule: '§45 L452', message: 'Axis units may not fight from a Blockade area' };
+  if (!reach(E, g, side, u.loc, t))
+    return {
+      rule: '§31 L336-L340',
+      message: `${areaName(E, t)} is beyond the ${g.overlord && side !== AXIS ? 'long' : 'short'} ruler from ${areaName(E, u.loc)}`,
+    };
+  if (!missionRoom(E, g, u.loc))
+    return {
+      rule: '§14 L168, AMB-9',
+      message: 'this area already launched its aircraft missions this impulse (2 only with an airfield)',
+    };
+  if (side === AXIS && g.blockade === u.loc)
+    return { rule: '§45 L452', message: 'Axis units may not fight from a Blockade area' };
   return null;
 }
 
@@ -46,6 +76,10 @@ export function bomb(E: Env, ctx: Ctx, g: SUState, side: Side, a: Extract<SUActi
   const [d] = ctx.roll(1, `${u.id} bombs ${areaName(E, t)} (hit on ${need}-6)`);
   g.lastRoll = { why: 'bombing', dice: [d!] };
   const hit = d! >= need;
-  log(ctx, `${u.id} bombs ${areaName(E, t)}: ${d} — ${hit ? '1 loss (no retreat)' : 'no effect'}`, hard ? '§30 L330' : '§30 L328');
+  log(
+    ctx,
+    `${u.id} bombs ${areaName(E, t)}: ${d} — ${hit ? '1 loss (no retreat)' : 'no effect'}`,
+    hard ? '§30 L330' : '§30 L328',
+  );
   if (hit) pushLoss(E, g, enemy, 1, 'bomb', t, '§30 L332');
 }

@@ -5,7 +5,20 @@
 import { describe, expect, it } from 'vitest';
 import type { Options } from '@sandtable/engine';
 import type { SUAction } from './actions.ts';
-import { areaOf, go, has, idx, legal, passWindows, position, put, realGame, startImpulse, unitOf, type Position } from './testing/fixtures.ts';
+import {
+  areaOf,
+  go,
+  has,
+  idx,
+  legal,
+  passWindows,
+  position,
+  put,
+  realGame,
+  startImpulse,
+  unitOf,
+  type Position,
+} from './testing/fixtures.ts';
 import { BATTLE, POOL, type Side } from './state.ts';
 
 const pos = position;
@@ -101,7 +114,11 @@ describe('BUG-3 §28 L296 §24 L268: landing survivors keep the 2-tank limit', (
     for (let i = 0; i < 10 && p.game.decision(p.s)?.kind !== 'landingReturn'; i++) {
       const d = p.game.decision(p.s)!;
       const l = legal(p, d.role as Side);
-      go(p, d.role as Side, l.find((a) => a.type === 'breakOff') ?? l.find((a) => a.type === 'pass' || a.type === 'done') ?? l[0]!);
+      go(
+        p,
+        d.role as Side,
+        l.find((a) => a.type === 'breakOff') ?? l.find((a) => a.type === 'pass' || a.type === 'done') ?? l[0]!,
+      );
     }
     expect(p.game.decision(p.s)).toMatchObject({ kind: 'landingReturn' });
     expect(has(p, 'allies', { type: 'returnTo', area: '18' })).toBe(true);
@@ -133,7 +150,11 @@ describe('BUG-3b §28 L296 AMB-33: no area can take the surviving tank', () => {
     for (let i = 0; i < 10 && p.game.decision(p.s)?.kind !== 'landingReturn'; i++) {
       const d = p.game.decision(p.s)!;
       const l = legal(p, d.role as Side);
-      go(p, d.role as Side, l.find((a) => a.type === 'breakOff') ?? l.find((a) => a.type === 'pass' || a.type === 'done') ?? l[0]!);
+      go(
+        p,
+        d.role as Side,
+        l.find((a) => a.type === 'breakOff') ?? l.find((a) => a.type === 'pass' || a.type === 'done') ?? l[0]!,
+      );
     }
     expect(p.game.decision(p.s)).toMatchObject({ kind: 'landingReturn' });
     expect(u(p, 'us-tank-1').loc).toBe(BATTLE); // it survived the landing

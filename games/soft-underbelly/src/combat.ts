@@ -11,8 +11,29 @@ import { airRetreatAreas, canRetreat, pushLoss } from './losses.ts';
 import { freeCubes } from './movement.ts';
 import { supplyMap } from './supply.ts';
 import {
-  ALLIES, AXIS, BATTLE, POOL, occupancy, areaName, eliminate, hasUnits, isLand, lineIn, log, missionRoom, other, reach, tanksIn, unit,
-  type Battle, type BattleSide, type Entry, type Env, type Side, type SUState, type Unit,
+  ALLIES,
+  AXIS,
+  BATTLE,
+  POOL,
+  occupancy,
+  areaName,
+  eliminate,
+  hasUnits,
+  isLand,
+  lineIn,
+  log,
+  missionRoom,
+  other,
+  reach,
+  tanksIn,
+  unit,
+  type Battle,
+  type BattleSide,
+  type Entry,
+  type Env,
+  type Side,
+  type SUState,
+  type Unit,
 } from './state.ts';
 
 // ---- declaring attacks (§18) ------------------------------------------------------------------
@@ -30,7 +51,14 @@ function battleCubes(g: SUState, side: Side, a: number, d?: Entry): number {
 }
 
 function battleCounters(g: SUState, side: Side, a: number, d?: Entry): Unit[] {
-  return g.units.filter((u) => u.loc === a && u.side === side && isLand(u.type) && !(g.o.unitOneBattlePerImpulse && u.ft) && !(d?.ids ?? []).includes(u.id));
+  return g.units.filter(
+    (u) =>
+      u.loc === a &&
+      u.side === side &&
+      isLand(u.type) &&
+      !(g.o.unitOneBattlePerImpulse && u.ft) &&
+      !(d?.ids ?? []).includes(u.id),
+  );
 }
 
 export function attackLimitReached(g: SUState): boolean {
@@ -40,8 +68,13 @@ export function attackLimitReached(g: SUState): boolean {
 
 function attackOrigins(E: Env, g: SUState, side: Side, t: number): number[] {
   const sup = g.o.requireSupplyToMoveAttack ? supplyMap(E, g, side) : null;
-  return E.m.adj[t]!.filter((a) => g.ctrl[a] === side && !(side === AXIS && g.blockade === a) && (!sup || sup[a]) &&
-    (battleCubes(g, side, a) > 0 || battleCounters(g, side, a).length > 0));
+  return E.m.adj[t]!.filter(
+    (a) =>
+      g.ctrl[a] === side &&
+      !(side === AXIS && g.blockade === a) &&
+      (!sup || sup[a]) &&
+      (battleCubes(g, side, a) > 0 || battleCounters(g, side, a).length > 0),
+  );
 }
 
 /** Targets of a land attack: adjacent enemy-occupied areas (or a lone line, AMB-18). */
@@ -60,7 +93,13 @@ export function attackTargets(E: Env, g: SUState, side: Side): number[] {
 
 export function declareAttack(E: Env, ctx: Ctx, g: SUState, side: Side, t: number): void {
   log(ctx, `${side} declare an attack on ${areaName(E, t)}`, '§18 L198-L200');
-  decide(g, 'commit', side, '§18 L200, AMB-6', `choose the units attacking ${areaName(E, t)}`, { side, target: t, from: [], count: [], ids: [] });
+  decide(g, 'commit', side, '§18 L200, AMB-6', `choose the units attacking ${areaName(E, t)}`, {
+    side,
+    target: t,
+    from: [],
+    count: [],
+    ids: [],
+  });
 }
 
 HANDLERS.commit = {
@@ -110,10 +149,34 @@ function emptySide(): BattleSide {
   return { from: [], cubes: [], ids: [], tank: null, air: null, hit: 6, dice: [], hits: 0 };
 }
 
-export function startBattle(E: Env, ctx: Ctx, g: SUState, side: Side, t: number, landing: boolean, from: number[], cubes: number[], ids: string[], fleets: string[]): void {
+export function startBattle(
+  E: Env,
+  ctx: Ctx,
+  g: SUState,
+  side: Side,
+  t: number,
+  landing: boolean,
+  from: number[],
+  cubes: number[],
+  ids: string[],
+  fleets: string[],
+): void {
   const b: Battle = {
-    target: t, attacker: side, landing, fleets, round: 1, maxRounds: 3, att: emptySide(), def: emptySide(),
-    paraExtraUsed: false, paraExtraNow: false, stopped: false, brokenOff: false, retreated: false, attDice: 0, defDice: 0,
+    target: t,
+    attacker: side,
+    landing,
+    fleets,
+    round: 1,
+    maxRounds: 3,
+    att: emptySide(),
+    def: emptySide(),
+    paraExtraUsed: false,
+    paraExtraNow: false,
+    stopped: false,
+    brokenOff: false,
+    retreated: false,
+    attDice: 0,
+    defDice: 0,
   };
   b.att.from = from.slice();
   b.att.cubes = cubes.slice();
@@ -171,14 +234,21 @@ function battleOver(g: SUState, b: Battle): boolean {
 SYS.battleEvade = (E, _ctx, g) => {
   const b = g.battle!;
   if (battleOver(g, b)) return;
-  decide(g, 'evade', defenderOf(b), '§19 L206, §29 L318', `move aircraft out of ${areaName(E, b.target)} before combat, or done`, { side: defenderOf(b) });
+  decide(
+    g,
+    'evade',
+    defenderOf(b),
+    '§19 L206, §29 L318',
+    `move aircraft out of ${areaName(E, b.target)} before combat, or done`,
+    { side: defenderOf(b) },
+  );
 };
 
 function evadeOptions(E: Env, g: SUState, side: Side, t: number): SUAction[] {
   const out: SUAction[] = [];
   for (const u of g.units) {
     if (u.loc !== t || u.side !== side || u.type !== 'aircraft') continue;
-    if (g.battle && (g.battle.def.air === u.id)) continue;
+    if (g.battle && g.battle.def.air === u.id) continue;
     for (const a of airRetreatAreas(E, g, side, t)) out.push({ type: 'evade', id: u.id, to: E.m.ids[a]! });
   }
   return out;
@@ -206,8 +276,22 @@ SYS.battleSupport = (E, _ctx, g) => {
   const b = g.battle!;
   if (battleOver(g, b)) return;
   // Attacker declares first, then the defender (spec 10.6 item 3).
-  decide(g, 'support', defenderOf(b), '§20 L218, §28 L300, §29 L316', `choose supports for the defence of ${areaName(E, b.target)}, or done`, { side: defenderOf(b) });
-  decide(g, 'support', b.attacker, '§20 L218, §28 L300, §29 L316, §34 L358', `choose supports (and paratroop drops) for the attack on ${areaName(E, b.target)}, or done`, { side: b.attacker });
+  decide(
+    g,
+    'support',
+    defenderOf(b),
+    '§20 L218, §28 L300, §29 L316',
+    `choose supports for the defence of ${areaName(E, b.target)}, or done`,
+    { side: defenderOf(b) },
+  );
+  decide(
+    g,
+    'support',
+    b.attacker,
+    '§20 L218, §28 L300, §29 L316, §34 L358',
+    `choose supports (and paratroop drops) for the attack on ${areaName(E, b.target)}, or done`,
+    { side: b.attacker },
+  );
 };
 
 export function supportOptions(E: Env, g: SUState, side: Side): SUAction[] {
@@ -232,7 +316,8 @@ export function supportOptions(E: Env, g: SUState, side: Side): SUAction[] {
   if (side === ALLIES && b.attacker === ALLIES) {
     // §34 L358: face-up paratroops drop into a battle or landing within ruler range of their area.
     for (const u of g.units) {
-      if (u.side === ALLIES && u.type === 'paratroops' && u.up && u.loc >= 0 && reach(E, g, ALLIES, u.loc, t)) out.push({ type: 'support', id: u.id });
+      if (u.side === ALLIES && u.type === 'paratroops' && u.up && u.loc >= 0 && reach(E, g, ALLIES, u.loc, t))
+        out.push({ type: 'support', id: u.id });
     }
   }
   return out;
@@ -259,7 +344,11 @@ HANDLERS.support = {
       mine.air = u.id;
       u.up = false; // flips, keeps supporting all battle (§29 L312-L316)
       g.missions[u.loc] = g.missions[u.loc]! + 1;
-      log(ctx, `${u.id} in ${areaName(E, u.loc)} supports the ${side === b.attacker ? 'attack' : 'defence'} and flips`, '§29 L312-L316');
+      log(
+        ctx,
+        `${u.id} in ${areaName(E, u.loc)} supports the ${side === b.attacker ? 'attack' : 'defence'} and flips`,
+        '§29 L312-L316',
+      );
     } else {
       u.loc = BATTLE;
       u.up = false;
@@ -328,14 +417,18 @@ SYS.battleRound = (E, ctx, g) => {
   sys(g, 'battleAfterRound');
   sys(g, 'battleRoll');
   if (hasParatroops(g, b) && !b.paraExtraUsed) {
-    if (g.o.paratroopExtraDieOncePerBattle) decide(g, 'paraDie', ALLIES, '§34 L358, AMB-13', 'use the paratroops\' extra die this round?');
+    if (g.o.paratroopExtraDieOncePerBattle)
+      decide(g, 'paraDie', ALLIES, '§34 L358, AMB-13', "use the paratroops' extra die this round?");
     else b.paraExtraNow = true;
   }
 };
 
 HANDLERS.paraDie = {
   legal() {
-    return [{ type: 'extraDie', use: true }, { type: 'extraDie', use: false }];
+    return [
+      { type: 'extraDie', use: true },
+      { type: 'extraDie', use: false },
+    ];
   },
   perform(_E, _ctx, g, _d, a) {
     pop(g);
@@ -356,7 +449,10 @@ SYS.battleRoll = (E, ctx, g) => {
   b.defDice = diceCount(g, b, false) + (allies ? 0 : extra);
   // §19 L206: both sides roll at the same time.
   b.att.dice = ctx.roll(b.attDice, `${b.attacker} attack, round ${b.round} (${b.attDice} dice, hit on ${b.att.hit}-6)`);
-  b.def.dice = ctx.roll(b.defDice, `${defenderOf(b)} defence, round ${b.round} (${b.defDice} dice, hit on ${b.def.hit}-6)`);
+  b.def.dice = ctx.roll(
+    b.defDice,
+    `${defenderOf(b)} defence, round ${b.round} (${b.defDice} dice, hit on ${b.def.hit}-6)`,
+  );
   b.att.hits = b.att.dice.filter((x) => x >= b.att.hit).length;
   b.def.hits = b.def.dice.filter((x) => x >= b.def.hit).length;
   log(ctx, `${b.attacker} inflict ${b.att.hits}, ${defenderOf(b)} inflict ${b.def.hits}`, '§20 L212-L216');
@@ -370,7 +466,8 @@ SYS.battleRoll = (E, ctx, g) => {
 function eliteOptions(g: SUState): SUAction[] {
   const b = g.battle!;
   const units = b.attacker === AXIS ? attUnits(g, b) : defUnits(g, b);
-  const alone = units.length === 1 && (b.attacker === AXIS ? b.att.cubes.every((k) => k === 0) : g.cubes.axis[b.target] === 0);
+  const alone =
+    units.length === 1 && (b.attacker === AXIS ? b.att.cubes.every((k) => k === 0) : g.cubes.axis[b.target] === 0);
   if (alone && !g.o.loneEliteUsesAbility) return [];
   return units.filter((u) => u.type === 'elite' && u.up).map((u) => ({ type: 'elite', id: u.id }));
 }
@@ -404,7 +501,14 @@ SYS.battleAfterRound = (E, _ctx, g) => {
   const b = g.battle!;
   if (battleOver(g, b)) return;
   sys(g, 'battleNext');
-  decide(g, 'roundEnd', defenderOf(b), '§19 L208, §22 L240-L244, §45 L444-L450', `end of round ${b.round}: retreat, evade, play an event, or continue`, { passes: 0 });
+  decide(
+    g,
+    'roundEnd',
+    defenderOf(b),
+    '§19 L208, §22 L240-L244, §45 L444-L450',
+    `end of round ${b.round}: retreat, evade, play an event, or continue`,
+    { passes: 0 },
+  );
 };
 
 function roundEndOptions(E: Env, g: SUState, role: Side): SUAction[] {
@@ -440,8 +544,16 @@ HANDLERS.roundEnd = {
     } else if (a.type === 'retreatStart') {
       pop(g);
       const partial = b.round === 1 || g.o.partialRetreatAnyRound;
-      log(ctx, `${role} retreat${partial ? 's some or all units' : 's every unit'} from ${areaName(E, b.target)}`, partial ? '§19 L208, §22 L244, AMB-3' : '§22 L240');
-      decide(g, 'retreat', role, '§22 L240-L248', `retreat units out of ${areaName(E, b.target)} (1-2 areas)`, { side: role, mode: partial ? 'partial' : 'total', area: b.target });
+      log(
+        ctx,
+        `${role} retreat${partial ? 's some or all units' : 's every unit'} from ${areaName(E, b.target)}`,
+        partial ? '§19 L208, §22 L244, AMB-3' : '§22 L240',
+      );
+      decide(g, 'retreat', role, '§22 L240-L248', `retreat units out of ${areaName(E, b.target)} (1-2 areas)`, {
+        side: role,
+        mode: partial ? 'partial' : 'total',
+        area: b.target,
+      });
     } else if (a.type === 'evade') {
       evade(E, ctx, g, a);
     } else if (a.type === 'event') {
@@ -470,7 +582,8 @@ SYS.battleEnd = (E, ctx, g) => {
   const cleared = !defenderAlive(g, b) && attackerAlive(g, b) && !b.stopped;
   if (cleared) {
     log(ctx, `${areaName(E, t)} is cleared of defenders`, '§23 L252');
-    if (lineIn(g, t) && g.o.lineRemovedOnOccupation && (paras.length || landers.length || seaCubes)) removeLine(E, ctx, g, t);
+    if (lineIn(g, t) && g.o.lineRemovedOnOccupation && (paras.length || landers.length || seaCubes))
+      removeLine(E, ctx, g, t);
     if (paras.length || landers.length || seaCubes) {
       // Landing units and dropped paratroops are already in the area: they occupy it (§24 L268, §34 L360).
       for (const u of [...paras, ...landers]) u.loc = t;
@@ -482,7 +595,10 @@ SYS.battleEnd = (E, ctx, g) => {
       log(ctx, `${side} occupy ${areaName(E, t)}`, '§23 L252, §24 L268');
     }
     if (b.att.from.some((a, i) => a >= 0 && (b.att.cubes[i]! > 0 || attUnits(g, b).some((u) => u.loc === a)))) {
-      decide(g, 'occupy', side, '§23 L252', `advance attacking units into ${areaName(E, t)} (not aircraft), or done`, { side, target: t });
+      decide(g, 'occupy', side, '§23 L252', `advance attacking units into ${areaName(E, t)} (not aircraft), or done`, {
+        side,
+        target: t,
+      });
     }
     return;
   }
@@ -491,7 +607,13 @@ SYS.battleEnd = (E, ctx, g) => {
     log(ctx, `${u.id} is removed: ${areaName(E, t)} is not Allied-occupied at the end of the battle`, '§34 L360');
   }
   if (landers.length || seaCubes) {
-    decide(g, 'landingReturn', ALLIES, '§24 L268, AMB-16', 'move the surviving landing units to an Allied-controlled supplied area');
+    decide(
+      g,
+      'landingReturn',
+      ALLIES,
+      '§24 L268, AMB-16',
+      'move the surviving landing units to an Allied-controlled supplied area',
+    );
   }
 };
 
@@ -562,7 +684,8 @@ export function landingReturnAreas(E: Env, g: SUState): number[] {
   const sup = supplyMap(E, g, ALLIES);
   const tanks = g.battle ? attUnits(g, g.battle).filter((u) => u.loc === BATTLE && u.type === 'tank').length : 0;
   const out: number[] = [];
-  for (let a = 0; a < E.n; a++) if (E.m.passable[a] && g.ctrl[a] === ALLIES && sup[a] && !hasUnits(g, a, AXIS)) out.push(a);
+  for (let a = 0; a < E.n; a++)
+    if (E.m.passable[a] && g.ctrl[a] === ALLIES && sup[a] && !hasUnits(g, a, AXIS)) out.push(a);
   const roomy = out.filter((a) => tankRoom(E, g, a, tanks));
   return roomy.length ? roomy : out;
 }

@@ -3,7 +3,18 @@ import type { Ctx } from '@sandtable/engine';
 import type { SUAction } from './actions.ts';
 import { decide, HANDLERS, pop } from './flow.ts';
 import {
-  addCubes, ALLIES, AXIS, areaName, lineIn, log, POOL, SEA, type EventId, type Env, type Side, type SUState,
+  addCubes,
+  ALLIES,
+  AXIS,
+  areaName,
+  lineIn,
+  log,
+  POOL,
+  SEA,
+  type EventId,
+  type Env,
+  type Side,
+  type SUState,
 } from './state.ts';
 
 export type EventContext = 'own' | 'react' | 'battle' | 'reinforcement';
@@ -42,11 +53,13 @@ export function eventLegal(E: Env, g: SUState, side: Side, context: EventContext
         if (side === ALLIES) {
           // §45 L440: only in the movement step of an Allied impulse; any Allied-controlled area.
           if (context !== 'own' || !g.movePhase) break;
-          for (let a = 0; a < E.n; a++) if (E.m.passable[a] && g.ctrl[a] === ALLIES) out.push({ type: 'event', event: id, area: ids[a]! });
+          for (let a = 0; a < E.n; a++)
+            if (E.m.passable[a] && g.ctrl[a] === ALLIES) out.push({ type: 'event', event: id, area: ids[a]! });
         } else {
           // §46 L456-L458: also in the opponent's impulse.
           if (context === 'reinforcement') break;
-          for (let a = 0; a < E.n; a++) if (axisEventArea(E, g, a)) out.push({ type: 'event', event: id, area: ids[a]! });
+          for (let a = 0; a < E.n; a++)
+            if (axisEventArea(E, g, a)) out.push({ type: 'event', event: id, area: ids[a]! });
         }
         break;
       case 'logisticEffort':
@@ -73,13 +86,16 @@ export function eventLegal(E: Env, g: SUState, side: Side, context: EventContext
       case 'kesselring': {
         if (context !== 'own') break;
         const t = g.ev[side].track;
-        if (Object.entries(t).some(([k, v]) => (v ?? 0) > 0 && k !== 'kesselring') || (t.kesselring ?? 0) > 0) out.push({ type: 'event', event: id });
+        if (Object.entries(t).some(([k, v]) => (v ?? 0) > 0 && k !== 'kesselring') || (t.kesselring ?? 0) > 0)
+          out.push({ type: 'event', event: id });
         break;
       }
       case 'newDefensiveLine':
         // §46 L470: during the reinforcement phase, revive a removed line in an Axis area without one.
         if (context !== 'reinforcement' || !g.lines.includes(POOL)) break;
-        for (let a = 0; a < E.n; a++) if (E.m.passable[a] && g.ctrl[a] === AXIS && !lineIn(g, a)) out.push({ type: 'event', event: id, area: ids[a]! });
+        for (let a = 0; a < E.n; a++)
+          if (E.m.passable[a] && g.ctrl[a] === AXIS && !lineIn(g, a))
+            out.push({ type: 'event', event: id, area: ids[a]! });
         break;
       case 'stopBattle':
       case 'reserves': {
@@ -108,13 +124,28 @@ export function playEvent(E: Env, ctx: Ctx, g: SUState, side: Side, a: SUAction)
       const k = Math.min(side === ALLIES ? 3 : 2, g.pool[side]); // §45 L440, §46 L456, AMB-30
       addCubes(g, side, area, k);
       g.pool[side] -= k;
-      log(ctx, `${side} play Reinforcements: ${k} cubes in ${areaName(E, area)} (they may be converted)`, side === ALLIES ? '§45 L440' : '§46 L456-L458');
-      decide(g, 'convert', side, side === ALLIES ? '§45 L440' : '§46 L458', `convert the event cubes in ${areaName(E, area)}, or done`, { side, area });
+      log(
+        ctx,
+        `${side} play Reinforcements: ${k} cubes in ${areaName(E, area)} (they may be converted)`,
+        side === ALLIES ? '§45 L440' : '§46 L456-L458',
+      );
+      decide(
+        g,
+        'convert',
+        side,
+        side === ALLIES ? '§45 L440' : '§46 L458',
+        `convert the event cubes in ${areaName(E, area)}, or done`,
+        { side, area },
+      );
       break;
     }
     case 'logisticEffort':
       g.logistic[side] = true;
-      log(ctx, `${side} play Logistic Effort: no supply losses this turn${side === ALLIES ? ' (except Munich)' : ''}`, side === ALLIES ? '§45 L446' : '§46 L464');
+      log(
+        ctx,
+        `${side} play Logistic Effort: no supply losses this turn${side === ALLIES ? ' (except Munich)' : ''}`,
+        side === ALLIES ? '§45 L446' : '§46 L464',
+      );
       break;
     case 'operations': {
       let k = 0;
@@ -129,7 +160,11 @@ export function playEvent(E: Env, ctx: Ctx, g: SUState, side: Side, a: SUAction)
     }
     case 'blockade':
       g.blockade = area;
-      log(ctx, `Allies play Blockade Plan on ${areaName(E, area)}: no Axis unit may enter, leave or fight from it this impulse`, '§45 L452');
+      log(
+        ctx,
+        `Allies play Blockade Plan on ${areaName(E, area)}: no Axis unit may enter, leave or fight from it this impulse`,
+        '§45 L452',
+      );
       break;
     case 'kesselring':
       log(ctx, 'Axis plays Kesselring: return up to 2 other event markers to hand', '§46 L466');
@@ -147,7 +182,11 @@ export function playEvent(E: Env, ctx: Ctx, g: SUState, side: Side, a: SUAction)
       break;
     case 'reserves':
       g.battle!.maxRounds++;
-      log(ctx, `${side} play Reserves: the battle lasts one more round (up to ${g.battle!.maxRounds})`, side === ALLIES ? '§45 L450' : '§46 L468');
+      log(
+        ctx,
+        `${side} play Reserves: the battle lasts one more round (up to ${g.battle!.maxRounds})`,
+        side === ALLIES ? '§45 L450' : '§46 L468',
+      );
       break;
     default:
       break;

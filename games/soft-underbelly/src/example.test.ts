@@ -9,10 +9,15 @@ import { GONE } from './state.ts';
 describe('§47 worked example (EX-01..EX-13)', () => {
   it('§47 L474-L506: initiative, reinforcement, conversion, landing with interception and bombardment, two rounds, retreat, occupation, Italian surrender', () => {
     const { game, data } = realGame();
-    const dice = [6, 5, /* interception */ 5, /* bombardment */ 5, /* round 1 */ 4, 4, 6, 3, 5, 6, /* round 2 */ 6, 6, 2, 3, 4, 6];
+    const dice = [
+      6, 5, /* interception */ 5, /* bombardment */ 5, /* round 1 */ 4, 4, 6, 3, 5, 6, /* round 2 */ 6, 6, 2, 3, 4, 6,
+    ];
     let s = emptyPosition(game, data, {}, dice);
     const g0 = s.game;
-    const T = idx(data, '17'), S = idx(data, '14'), SAR = idx(data, '15'), CAL = idx(data, '13');
+    const T = idx(data, '17'),
+      S = idx(data, '14'),
+      SAR = idx(data, '15'),
+      CAL = idx(data, '13');
     // Scenario before EX-01 (spec 9.1): Tunis Allied with units for the landing; Sicily 1 cube + tank + elite.
     put(s, data, 'allies', '17', 3, ['us-tank-1']);
     put(s, data, 'allies', '18', 2);
@@ -93,7 +98,8 @@ describe('§47 worked example (EX-01..EX-13)', () => {
     expect(s.game.units.find((u) => u.id === 'us-para')!.up).toBe(false);
     expect(s.game.units.find((u) => u.id === 'it-air-1')).toMatchObject({ loc: SAR, up: false });
     expect(game.view(s, 'allies').game.battle).toMatchObject({
-      attacker_: { diceCount: 3, hitNumber: 4 }, defender: { diceCount: 3, hitNumber: 4 },
+      attacker_: { diceCount: 3, hitNumber: 4 },
+      defender: { diceCount: 3, hitNumber: 4 },
     });
 
     // EX-09: round 1: the Allies keep the extra die; 4,4,6 vs 3,5,6: 3 and 2 losses.
@@ -160,7 +166,8 @@ describe('§47 worked example (EX-01..EX-13)', () => {
     s = act(game, s, 'allies', { type: 'pass' });
     expect(s.game.italy).toBe(true);
     expect(s.game.turn).toBe(3);
-    for (const id of ['it-fleet', 'it-air-1', 'it-tank-1', 'it-tank-2', 'it-air-2']) expect(s.game.units.find((u) => u.id === id)!.loc).toBe(GONE);
+    for (const id of ['it-fleet', 'it-air-1', 'it-tank-1', 'it-tank-2', 'it-air-2'])
+      expect(s.game.units.find((u) => u.id === id)!.loc).toBe(GONE);
     expect(s.game.transport.axis).toBe(0);
     expect(s.game.units.find((u) => u.id === 'us-para')!.loc).toBe(S);
   });

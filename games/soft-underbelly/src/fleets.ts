@@ -19,5 +19,9 @@ export function fleetAttack(ctx: Ctx, g: SUState, side: Side, a: Extract<SUActio
   const [d] = ctx.roll(1, `${a.id} attacks ${a.target} (hit on 5-6)`);
   const hit = d! >= 5;
   if (hit) unit(g, a.target).up = false;
-  log(ctx, `${side}: ${a.id} attacks ${a.target}: ${d} — ${hit ? `${a.target} flips face-down` : 'no effect'}`, u.type === 'uboat' ? '§38 L398' : '§37 L384');
+  log(
+    ctx,
+    `${side}: ${a.id} attacks ${a.target}: ${d} — ${hit ? `${a.target} flips face-down` : 'no effect'}`,
+    u.type === 'uboat' ? '§38 L398' : '§37 L384',
+  );
 }

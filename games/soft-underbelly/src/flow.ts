@@ -17,7 +17,14 @@ export type SysStep = (E: Env, ctx: Ctx, g: SUState, d: Entry) => void;
 export const HANDLERS: Record<string, Handler> = {};
 export const SYS: Record<string, SysStep> = {};
 
-export function decide(g: SUState, kind: string, role: Side, rule: string, prompt: string, extra: Partial<Entry> = {}): Entry {
+export function decide(
+  g: SUState,
+  kind: string,
+  role: Side,
+  rule: string,
+  prompt: string,
+  extra: Partial<Entry> = {},
+): Entry {
   const e: Entry = { kind, role, rule, prompt, ...extra };
   g.stack.push(e);
   return e;

@@ -26,11 +26,20 @@ export function anytimeOptions(E: Env, g: SUState, side: Side, context: EventCon
 
 export function performAnytime(E: Env, ctx: Ctx, g: SUState, side: Side, a: SUAction): boolean {
   switch (a.type) {
-    case 'bomb': bomb(E, ctx, g, side, a); return true;
-    case 'partisanFlip': partisanFlip(E, ctx, g, a); return true;
-    case 'fleetAttack': fleetAttack(ctx, g, side, a); return true;
-    case 'event': playEvent(E, ctx, g, side, a); return true;
-    default: return false;
+    case 'bomb':
+      bomb(E, ctx, g, side, a);
+      return true;
+    case 'partisanFlip':
+      partisanFlip(E, ctx, g, a);
+      return true;
+    case 'fleetAttack':
+      fleetAttack(ctx, g, side, a);
+      return true;
+    case 'event':
+      playEvent(E, ctx, g, side, a);
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -65,7 +74,14 @@ HANDLERS.impulse = {
       d.prompt = `impulse ${g.impulse}: declare attacks (up to 3 areas, one landing) or end the impulse`;
       d.rule = '§18 L198-L200';
       // The opponent may react before the combat step (spec 10.3).
-      decide(g, 'react', side === ALLIES ? 'axis' : 'allies', '§30 L326, §44 L434', 'react before the combat step (bomb, event, partisan) or pass', { passes: 0 });
+      decide(
+        g,
+        'react',
+        side === ALLIES ? 'axis' : 'allies',
+        '§30 L326, §44 L434',
+        'react before the combat step (bomb, event, partisan) or pass',
+        { passes: 0 },
+      );
       return;
     }
     if (a.type === 'select') {
@@ -73,7 +89,14 @@ HANDLERS.impulse = {
       return;
     }
     if (a.type === 'selectAir') {
-      decide(g, 'airDest', side, '§13 L162-L164', `fly ${a.id} from ${areaName(E, unit(g, a.id).loc)} to a friendly area`, { ids: [a.id] });
+      decide(
+        g,
+        'airDest',
+        side,
+        '§13 L162-L164',
+        `fly ${a.id} from ${areaName(E, unit(g, a.id).loc)} to a friendly area`,
+        { ids: [a.id] },
+      );
       return;
     }
     if (a.type === 'partisanMove') {

@@ -8,7 +8,21 @@ import { attackLimitReached, startBattle } from './combat.ts';
 import { pushLoss } from './losses.ts';
 import { freeCubes } from './movement.ts';
 import {
-  ALLIES, AXIS, BATTLE, SEA, areaName, hasUnits, log, missionRoom, other, reach, unit, type Entry, type Env, type Side, type SUState,
+  ALLIES,
+  AXIS,
+  BATTLE,
+  SEA,
+  areaName,
+  hasUnits,
+  log,
+  missionRoom,
+  other,
+  reach,
+  unit,
+  type Entry,
+  type Env,
+  type Side,
+  type SUState,
 } from './state.ts';
 
 function faceUpFleets(g: SUState): string[] {
@@ -39,7 +53,13 @@ function availCubes(g: SUState, a: number, d?: Entry): number {
 export function landingTargets(E: Env, g: SUState): number[] {
   if (g.landingDone || attackLimitReached(g) || !faceUpFleets(g).length) return [];
   const sources = landingSources(E, g);
-  if (!sources.some((a) => availCubes(g, a) > 0 || g.units.some((u) => u.loc === a && u.side === ALLIES && u.type === 'tank' && !u.ft))) return [];
+  if (
+    !sources.some(
+      (a) =>
+        availCubes(g, a) > 0 || g.units.some((u) => u.loc === a && u.side === ALLIES && u.type === 'tank' && !u.ft),
+    )
+  )
+    return [];
   const out: number[] = [];
   for (const t of E.seaAdj) {
     if (g.ctrl[t] !== AXIS || g.attacks.includes(t)) continue;
@@ -50,9 +70,21 @@ export function landingTargets(E: Env, g: SUState): number[] {
 }
 
 export function declareLanding(E: Env, g: SUState, t: number): void {
-  decide(g, 'landingForce', ALLIES, '§24 L256-L262', `choose fleets and up to 4 units (6 with 2 fleets, at most 1 tank) for the landing in ${areaName(E, t)}`, {
-    side: ALLIES, target: t, fleets: [], from: [], count: [], ids: [],
-  });
+  decide(
+    g,
+    'landingForce',
+    ALLIES,
+    '§24 L256-L262',
+    `choose fleets and up to 4 units (6 with 2 fleets, at most 1 tank) for the landing in ${areaName(E, t)}`,
+    {
+      side: ALLIES,
+      target: t,
+      fleets: [],
+      from: [],
+      count: [],
+      ids: [],
+    },
+  );
 }
 
 HANDLERS.landingForce = {
@@ -66,7 +98,8 @@ HANDLERS.landingForce = {
         if (availCubes(g, a, d) > 0) out.push({ type: 'commit', from: E.m.ids[a]!, unit: 'cube' });
         if (d.ids!.length === 0) {
           for (const u of g.units) {
-            if (u.loc === a && u.side === ALLIES && u.type === 'tank' && !(g.o.unitOneBattlePerImpulse && u.ft)) out.push({ type: 'commit', from: E.m.ids[a]!, unit: u.id });
+            if (u.loc === a && u.side === ALLIES && u.type === 'tank' && !(g.o.unitOneBattlePerImpulse && u.ft))
+              out.push({ type: 'commit', from: E.m.ids[a]!, unit: u.id });
           }
         }
       }
@@ -106,14 +139,23 @@ HANDLERS.landingForce = {
     for (const id of d.fleets!) unit(g, id).up = false;
     g.landingDone = true;
     g.acted = true;
-    log(ctx, `Allies land in ${areaName(E, d.target!)} with ${cubes} cube(s)${d.ids!.length ? ` and ${d.ids!.join(', ')}` : ''}, carried by ${d.fleets!.join(' and ')} (flipped)`, '§24 L256-L262');
+    log(
+      ctx,
+      `Allies land in ${areaName(E, d.target!)} with ${cubes} cube(s)${d.ids!.length ? ` and ${d.ids!.join(', ')}` : ''}, carried by ${d.fleets!.join(' and ')} (flipped)`,
+      '§24 L256-L262',
+    );
     startBattle(E, ctx, g, ALLIES, d.target!, true, [-1], [cubes], d.ids!, d.fleets!);
   },
 };
 
 SYS.landingIntercept = (E, _ctx, g) => {
   const b = g.battle!;
-  decide(g, 'intercept', AXIS, '§26 L280-L288', `intercept the landing in ${areaName(E, b.target)}, or done`, { ctxKind: 'landing', target: b.target, chosen: [], repeat: 1 });
+  decide(g, 'intercept', AXIS, '§26 L280-L288', `intercept the landing in ${areaName(E, b.target)}, or done`, {
+    ctxKind: 'landing',
+    target: b.target,
+    chosen: [],
+    repeat: 1,
+  });
 };
 
 /** Interceptors (§17 L186, §26 L280-L286, §38 L396; AMB-10): face-up fleets, U-boat, aircraft in range of the destination. */
@@ -127,7 +169,8 @@ export function interceptors(E: Env, g: SUState, side: Side, d: Entry): string[]
     if (u.type === 'fleet' || u.type === 'uboat') {
       if (u.loc === SEA) out.push(u.id);
     } else if (u.type === 'aircraft' && u.loc >= 0) {
-      if (reach(E, g, side, u.loc, d.target!) && missionRoom(E, g, u.loc) && !(side === AXIS && g.blockade === u.loc)) out.push(u.id);
+      if (reach(E, g, side, u.loc, d.target!) && missionRoom(E, g, u.loc) && !(side === AXIS && g.blockade === u.loc))
+        out.push(u.id);
     }
   }
   return out;
@@ -136,7 +179,10 @@ export function interceptors(E: Env, g: SUState, side: Side, d: Entry): string[]
 HANDLERS.intercept = {
   autoPass: true,
   legal(E, g, d) {
-    return [...interceptors(E, g, d.role as Side, d).map((id) => ({ type: 'intercept' as const, id })), { type: 'done' }];
+    return [
+      ...interceptors(E, g, d.role as Side, d).map((id) => ({ type: 'intercept' as const, id })),
+      { type: 'done' },
+    ];
   },
   perform(E, ctx, g, d, a) {
     if (a.type === 'intercept') {
@@ -153,12 +199,21 @@ HANDLERS.intercept = {
     if (d.chosen!.length) {
       const dice = ctx.roll(d.chosen!.length, `${side} interception by ${d.chosen!.join(', ')} (hit on 5-6)`);
       const hits = dice.filter((x) => x >= 5).length;
-      log(ctx, `Interception: ${hits} loss(es) to the ${landing ? 'landing force' : 'transported units'}`, landing ? '§26 L288' : '§17 L192');
+      log(
+        ctx,
+        `Interception: ${hits} loss(es) to the ${landing ? 'landing force' : 'transported units'}`,
+        landing ? '§26 L288' : '§17 L192',
+      );
       if (landing) pushLoss(E, g, mover, hits, 'landing', d.target!, '§26 L288, §21 ①-③');
       else pushLoss(E, g, mover, hits, 'transport', d.target!, '§17 L192-L194, AMB-8');
     }
     if ((d.repeat ?? 1) > 1) {
-      decide(g, 'intercept', side, d.rule, d.prompt, { ctxKind: d.ctxKind, target: d.target, chosen: [], repeat: d.repeat! - 1 });
+      decide(g, 'intercept', side, d.rule, d.prompt, {
+        ctxKind: d.ctxKind,
+        target: d.target,
+        chosen: [],
+        repeat: d.repeat! - 1,
+      });
     }
   },
 };
@@ -166,7 +221,7 @@ HANDLERS.intercept = {
 SYS.bombard = (E, ctx, g) => {
   const b = g.battle!;
   const alive = b.att.cubes.some((k) => k > 0) || b.att.ids.some((id) => unit(g, id).loc === BATTLE);
-  if (!alive || !b.fleets.length || !hasUnits(g, b.target, AXIS) && !g.lines.includes(b.target)) return;
+  if (!alive || !b.fleets.length || (!hasUnits(g, b.target, AXIS) && !g.lines.includes(b.target))) return;
   // §25 L274-L276: each fleet in the landing rolls; 5-6 = 1 loss, no retreat.
   const dice = ctx.roll(b.fleets.length, `Naval bombardment of ${areaName(E, b.target)} (hit on 5-6)`);
   const hits = dice.filter((x) => x >= 5).length;

@@ -8,15 +8,47 @@ import type { Ctx } from '@sandtable/engine';
 import type { SUAction } from './actions.ts';
 import { decide, HANDLERS, pop, top } from './flow.ts';
 import {
-  ALLIES, AXIS, BATTLE, areaName, eliminate, hasUnits, isLand, lineIn, log, other, POOL, removeCubes, stackCount, tanksIn, unit,
-  type Battle, type Entry, type Env, type Side, type SUState, type Unit,
+  ALLIES,
+  AXIS,
+  BATTLE,
+  areaName,
+  eliminate,
+  hasUnits,
+  isLand,
+  lineIn,
+  log,
+  other,
+  POOL,
+  removeCubes,
+  stackCount,
+  tanksIn,
+  unit,
+  type Battle,
+  type Entry,
+  type Env,
+  type Side,
+  type SUState,
+  type Unit,
 } from './state.ts';
 
 export type LossContext = 'battle' | 'bomb' | 'bombard' | 'transport' | 'landing';
 
-export function pushLoss(E: Env, g: SUState, side: Side, n: number, kind: LossContext, area: number, rule: string): void {
+export function pushLoss(
+  E: Env,
+  g: SUState,
+  side: Side,
+  n: number,
+  kind: LossContext,
+  area: number,
+  rule: string,
+): void {
   if (n <= 0) return;
-  decide(g, 'loss', side, rule, `absorb ${n} loss${n > 1 ? 'es' : ''} in ${areaName(E, area)}`, { side, n, ctxKind: kind, area });
+  decide(g, 'loss', side, rule, `absorb ${n} loss${n > 1 ? 'es' : ''} in ${areaName(E, area)}`, {
+    side,
+    n,
+    ctxKind: kind,
+    area,
+  });
 }
 
 interface Absorbers {
@@ -28,7 +60,14 @@ interface Absorbers {
 
 function canAbsorb(E: Env, g: SUState, u: Unit, area: number, intercept: boolean): 'flip' | 'remove' | null {
   if (u.type === 'partisan' || u.type === 'fleet' || u.type === 'uboat') return null; // §35 L374, §37 L384, §38 L394
-  if (u.type === 'tank' && area >= 0 && E.m.mountain[area] && !g.o.mountainTanksAbsorbLosses && g.battle?.target === area) return null; // AMB-1
+  if (
+    u.type === 'tank' &&
+    area >= 0 &&
+    E.m.mountain[area] &&
+    !g.o.mountainTanksAbsorbLosses &&
+    g.battle?.target === area
+  )
+    return null; // AMB-1
   if (intercept && !g.o.interceptionLossUsesLossRules) return 'remove'; // AMB-8
   if (u.type === 'paratroops' && g.o.paratroopsRemovalOnly) return 'remove'; // AMB-14
   return u.up ? 'flip' : 'remove';
@@ -78,14 +117,20 @@ function absorbers(E: Env, g: SUState, d: Entry): Absorbers {
 export function retreatAreas(E: Env, g: SUState, side: Side, from: number, tank = false): number[] {
   if (side === AXIS && g.blockade === from && g.o.blockadeBlocksRetreat) return []; // AMB-38
   const ok = (a: number) =>
-    E.m.passable[a] && g.ctrl[a] === side && !hasUnits(g, a, other(side)) && !(side === AXIS && g.blockade === a) && a !== from;
+    E.m.passable[a] &&
+    g.ctrl[a] === side &&
+    !hasUnits(g, a, other(side)) &&
+    !(side === AXIS && g.blockade === a) &&
+    a !== from;
   const out = new Set<number>();
   for (const a of E.m.adj[from]!) {
     if (!ok(a)) continue;
     out.add(a);
     for (const b of E.m.adj[a]!) if (ok(b)) out.add(b);
   }
-  return [...out].filter((a) => !tank || (tanksIn(g, a, side) < 2 && !(g.o.mountainTankEntryBanned && E.m.mountain[a]))).sort((x, y) => x - y);
+  return [...out]
+    .filter((a) => !tank || (tanksIn(g, a, side) < 2 && !(g.o.mountainTankEntryBanned && E.m.mountain[a])))
+    .sort((x, y) => x - y);
 }
 
 /** Air retreat/evasion destinations: any friendly area with room (§29 L318-L320, §13 L162). */
@@ -93,7 +138,14 @@ export function airRetreatAreas(E: Env, g: SUState, side: Side, from: number): n
   if (side === AXIS && g.blockade === from && g.o.blockadeBlocksRetreat) return [];
   const out: number[] = [];
   for (let a = 0; a < E.n; a++) {
-    if (a === from || !E.m.passable[a] || g.ctrl[a] !== side || hasUnits(g, a, other(side)) || stackCount(g, a, side) >= 6) continue;
+    if (
+      a === from ||
+      !E.m.passable[a] ||
+      g.ctrl[a] !== side ||
+      hasUnits(g, a, other(side)) ||
+      stackCount(g, a, side) >= 6
+    )
+      continue;
     if (side === AXIS && g.blockade === a) continue;
     out.push(a);
   }
@@ -107,7 +159,10 @@ export function canRetreat(E: Env, g: SUState, b: Battle): boolean {
   if (side === AXIS && g.blockade === t && g.o.blockadeBlocksRetreat) return false;
   const land = g.cubes[side][t]! > 0 || g.units.some((u) => u.loc === t && u.side === side && isLand(u.type));
   if (land) return retreatAreas(E, g, side, t).length > 0;
-  return g.units.some((u) => u.loc === t && u.side === side && u.type === 'aircraft') && airRetreatAreas(E, g, side, t).length > 0;
+  return (
+    g.units.some((u) => u.loc === t && u.side === side && u.type === 'aircraft') &&
+    airRetreatAreas(E, g, side, t).length > 0
+  );
 }
 
 HANDLERS.loss = {
@@ -120,7 +175,8 @@ HANDLERS.loss = {
     for (const u of ab.remove) out.push({ type: 'loss', unit: u.id });
     if (ab.line) out.push({ type: 'loss', unit: 'line' });
     const b = g.battle;
-    if (d.ctxKind === 'battle' && b && d.side !== b.attacker && d.n === 1 && canRetreat(E, g, b)) out.push({ type: 'loss', unit: 'retreat' });
+    if (d.ctxKind === 'battle' && b && d.side !== b.attacker && d.n === 1 && canRetreat(E, g, b))
+      out.push({ type: 'loss', unit: 'retreat' });
     if (!out.length) out.push({ type: 'done' }); // nothing left to absorb: the rest are ignored
     return out;
   },
@@ -165,8 +221,16 @@ function applyLoss(E: Env, ctx: Ctx, g: SUState, d: Entry, a: Extract<SUAction, 
     // ⑤: the defender retreats all units; absorbs exactly one loss (§22 L242).
     pop(g);
     b!.retreated = true;
-    log(ctx, `${side} absorbs the last loss by retreating every unit from ${areaName(E, b!.target)}`, '§21 ⑤ L236, §22 L240-L242');
-    decide(g, 'retreat', side, '§22 L240-L248', `retreat every unit out of ${areaName(E, b!.target)} (1-2 areas)`, { side, mode: 'total', area: b!.target });
+    log(
+      ctx,
+      `${side} absorbs the last loss by retreating every unit from ${areaName(E, b!.target)}`,
+      '§21 ⑤ L236, §22 L240-L242',
+    );
+    decide(g, 'retreat', side, '§22 L240-L248', `retreat every unit out of ${areaName(E, b!.target)} (1-2 areas)`, {
+      side,
+      mode: 'total',
+      area: b!.target,
+    });
     return;
   }
   const u = unit(g, a.unit);
@@ -188,7 +252,12 @@ function applyLoss(E: Env, ctx: Ctx, g: SUState, d: Entry, a: Extract<SUAction, 
 
 /** Units of the retreating side still in the battle area. */
 function retreatUnits(g: SUState, side: Side, t: number): { cubes: number; ids: string[] } {
-  return { cubes: g.cubes[side][t]!, ids: g.units.filter((u) => u.loc === t && u.side === side && (isLand(u.type) || u.type === 'aircraft')).map((u) => u.id) };
+  return {
+    cubes: g.cubes[side][t]!,
+    ids: g.units
+      .filter((u) => u.loc === t && u.side === side && (isLand(u.type) || u.type === 'aircraft'))
+      .map((u) => u.id),
+  };
 }
 
 HANDLERS.retreat = {
@@ -209,7 +278,10 @@ HANDLERS.retreat = {
     }
     for (const id of left.ids) {
       const u = unit(g, id);
-      const dests = u.type === 'aircraft' ? airRetreatAreas(E, g, side, t) : retreatAreas(E, g, side, t, u.type === 'tank').filter((a) => fixed < 0 || a === fixed);
+      const dests =
+        u.type === 'aircraft'
+          ? airRetreatAreas(E, g, side, t)
+          : retreatAreas(E, g, side, t, u.type === 'tank').filter((a) => fixed < 0 || a === fixed);
       for (const a of dests) out.push({ type: 'retreat', unit: id, to: ids[a]! });
       if (!dests.length && d.mode === 'total') out.push({ type: 'retreat', unit: id, to: '' });
     }
@@ -223,11 +295,13 @@ HANDLERS.retreat = {
     if (a.type !== 'retreat') {
       pop(g);
       if (g.battle && !hasUnits(g, t, side)) g.battle.retreated = true;
-      if (g.battle && d.mode !== 'total' && hasUnits(g, t, side)) log(ctx, `${side} ends the partial retreat`, '§19 L208, AMB-3');
+      if (g.battle && d.mode !== 'total' && hasUnits(g, t, side))
+        log(ctx, `${side} ends the partial retreat`, '§19 L208, AMB-3');
       return;
     }
     if (a.to === '') {
-      if (a.unit === 'allCubes' || a.unit === 'cube') removeCubes(g, side, t, a.unit === 'cube' ? 1 : g.cubes[side][t]!);
+      if (a.unit === 'allCubes' || a.unit === 'cube')
+        removeCubes(g, side, t, a.unit === 'cube' ? 1 : g.cubes[side][t]!);
       else eliminate(g, unit(g, a.unit));
       log(ctx, `${a.unit} cannot retreat anywhere and is eliminated`, '§22 L242');
       return;

@@ -35,8 +35,19 @@ describe('combat odds helper', () => {
 
 describe('fixture maps', () => {
   const data = fixtureData({
-    areas: [{ id: 'A' }, { id: 'B' }, { id: 'C' }, { id: 'D', seaAdjacent: true, alliedStar: true }, { id: 'E', orangeStar: true }],
-    links: [['D', 'A'], ['A', 'B'], ['B', 'C'], ['C', 'E']],
+    areas: [
+      { id: 'A' },
+      { id: 'B' },
+      { id: 'C' },
+      { id: 'D', seaAdjacent: true, alliedStar: true },
+      { id: 'E', orangeStar: true },
+    ],
+    links: [
+      ['D', 'A'],
+      ['A', 'B'],
+      ['B', 'C'],
+      ['C', 'E'],
+    ],
   });
   const game = defineGame(createSoftUnderbellyRules(data));
   it('§2 L32 §12 L146-L150 D-43: path A -> B -> C: enter empty Axis A (it turns Allied), never pass occupied B', () => {
@@ -64,7 +75,10 @@ describe('fixture maps', () => {
     put(s, data, 'axis', 'C', 1);
     startImpulse(s, data, 'allies');
     s = passWindows(game, s);
-    const bombs = game.legalActions(s, 'allies').filter((a) => a.type === 'bomb').map((a) => (a as { target: string }).target);
+    const bombs = game
+      .legalActions(s, 'allies')
+      .filter((a) => a.type === 'bomb')
+      .map((a) => (a as { target: string }).target);
     expect(bombs).toEqual(['C']); // D (x=300) reaches C's edge at 60 km, not B (160 km) or A
   });
 });

@@ -6,7 +6,20 @@
 import type { SUAction } from './actions.ts';
 import { decide, HANDLERS, pop } from './flow.ts';
 import {
-  ALLIES, AXIS, areaName, blocks, isLand, log, other, stackCount, tanksIn, unit, type Entry, type Env, type Side, type SUState,
+  ALLIES,
+  AXIS,
+  areaName,
+  blocks,
+  isLand,
+  log,
+  other,
+  stackCount,
+  tanksIn,
+  unit,
+  type Entry,
+  type Env,
+  type Side,
+  type SUState,
 } from './state.ts';
 import { supplyMap } from './supply.ts';
 
@@ -20,7 +33,8 @@ export function freeCubes(g: SUState, side: Side, a: number, group?: Entry): num
 
 function freeCounters(g: SUState, side: Side, a: number, group?: Entry): string[] {
   const out: string[] = [];
-  for (const u of g.units) if (u.loc === a && u.side === side && isLand(u.type) && !u.mv && !(group?.ids ?? []).includes(u.id)) out.push(u.id);
+  for (const u of g.units)
+    if (u.loc === a && u.side === side && isLand(u.type) && !u.mv && !(group?.ids ?? []).includes(u.id)) out.push(u.id);
   return out;
 }
 
@@ -39,7 +53,13 @@ export function moveOrigins(E: Env, g: SUState, side: Side): number[] {
 
 export function startGroup(E: Env, g: SUState, side: Side, a: number): void {
   decide(g, 'group', side, '§12 L146-L154', `move units from ${areaName(E, a)}: add units, then step, ship or stop`, {
-    side, origin: a, at: a, cubes: 0, ids: [], path: [a], shipped: false,
+    side,
+    origin: a,
+    at: a,
+    cubes: 0,
+    ids: [],
+    path: [a],
+    shipped: false,
   });
 }
 
@@ -55,11 +75,15 @@ export function stepProblem(E: Env, g: SUState, d: Entry, to: number): { rule: s
     if (!E.m.passable[to]) return { rule: '§2 L19', message: 'land units may not enter Switzerland or the Balkans' };
     return { rule: '§12 L146', message: 'units move only between connected areas (white lines, white arrows)' };
   }
-  if (d.path!.includes(to)) return { rule: '§12 L146, AMB-32', message: 'a group does not re-enter an area it already passed in this move' };
-  if (blocks(g, to, side)) return { rule: '§12 L150', message: 'land units may not enter or pass through an area occupied by enemy units' };
-  if (side === AXIS && (g.blockade === to || g.blockade === at)) return { rule: '§45 L452', message: 'no Axis unit may enter or leave the Blockade area this impulse' };
+  if (d.path!.includes(to))
+    return { rule: '§12 L146, AMB-32', message: 'a group does not re-enter an area it already passed in this move' };
+  if (blocks(g, to, side))
+    return { rule: '§12 L150', message: 'land units may not enter or pass through an area occupied by enemy units' };
+  if (side === AXIS && (g.blockade === to || g.blockade === at))
+    return { rule: '§45 L452', message: 'no Axis unit may enter or leave the Blockade area this impulse' };
   const tanks = groupTanks(g, d);
-  if (tanks && g.o.mountainTankEntryBanned && E.m.mountain[to]) return { rule: '§2 L25, AMB-2', message: 'tanks may not move into mountain areas (option)' };
+  if (tanks && g.o.mountainTankEntryBanned && E.m.mountain[to])
+    return { rule: '§2 L25, AMB-2', message: 'tanks may not move into mountain areas (option)' };
   if (tanks && tanksIn(g, to, side) + tanks > 2) return { rule: '§28 L296', message: 'at most 2 tanks in an area' };
   return null;
 }
@@ -119,16 +143,37 @@ HANDLERS.group = {
         g.ctrl[to] = side; // §2 L32: the last player to move units through an area controls it (AMB-12)
         log(ctx, `${side} group (${describeGroup(d)}) moves to ${areaName(E, to)}`, '§12 L146');
         if (g.o.bombingWindows === 'afterEachStep') {
-          decide(g, 'react', other(side), '§12 L156, §30 L326, AMB-46', `react to the move into ${areaName(E, to)} (bomb, event, partisan) or pass`, { passes: 0 });
+          decide(
+            g,
+            'react',
+            other(side),
+            '§12 L156, §30 L326, AMB-46',
+            `react to the move into ${areaName(E, to)} (bomb, event, partisan) or pass`,
+            { passes: 0 },
+          );
         }
       } else {
         const size = d.cubes! + d.ids!.length;
         g.transport[side] -= size; // §16 L176-L180
         d.shipped = true;
-        log(ctx, `${side} naval transport (${size} point(s)) of ${describeGroup(d)} to ${areaName(E, to)}; ${g.transport[side]} left`, '§16 L176');
-        decide(g, 'intercept', other(side), '§17 L186-L192', `intercept the naval transport to ${areaName(E, to)}, or done`, {
-          ctxKind: 'transport', target: to, chosen: [], repeat: g.o.interceptionPerOperation ? 1 : size,
-        });
+        log(
+          ctx,
+          `${side} naval transport (${size} point(s)) of ${describeGroup(d)} to ${areaName(E, to)}; ${g.transport[side]} left`,
+          '§16 L176',
+        );
+        decide(
+          g,
+          'intercept',
+          other(side),
+          '§17 L186-L192',
+          `intercept the naval transport to ${areaName(E, to)}, or done`,
+          {
+            ctxKind: 'transport',
+            target: to,
+            chosen: [],
+            repeat: g.o.interceptionPerOperation ? 1 : size,
+          },
+        );
       }
       return;
     }
@@ -193,7 +238,10 @@ export function airDestinations(E: Env, g: SUState, id: string): number[] {
 
 HANDLERS.airDest = {
   legal(E, g, d) {
-    return [...airDestinations(E, g, d.ids![0]!).map((b) => ({ type: 'fly' as const, to: E.m.ids[b]! })), { type: 'cancel' }];
+    return [
+      ...airDestinations(E, g, d.ids![0]!).map((b) => ({ type: 'fly' as const, to: E.m.ids[b]! })),
+      { type: 'cancel' },
+    ];
   },
   perform(E, ctx, g, d, a) {
     pop(g);
@@ -207,7 +255,12 @@ HANDLERS.airDest = {
 };
 
 export function airMovers(g: SUState, side: Side): string[] {
-  return g.units.filter((u) => u.side === side && u.type === 'aircraft' && u.loc >= 0 && !u.mv && !(side === AXIS && g.blockade === u.loc)).map((u) => u.id);
+  return g.units
+    .filter(
+      (u) =>
+        u.side === side && u.type === 'aircraft' && u.loc >= 0 && !u.mv && !(side === AXIS && g.blockade === u.loc),
+    )
+    .map((u) => u.id);
 }
 
 export { ALLIES };

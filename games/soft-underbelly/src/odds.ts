@@ -27,10 +27,18 @@ export interface RoundOdds {
 }
 
 /** Both sides' hit distributions for one round, with an optional extra die (paratroops) and elite bonus. */
-export function roundOdds(att: { dice: number; hit: number; bonus?: number }, def: { dice: number; hit: number; bonus?: number }): RoundOdds {
+export function roundOdds(
+  att: { dice: number; hit: number; bonus?: number },
+  def: { dice: number; hit: number; bonus?: number },
+): RoundOdds {
   const shift = (dist: number[], b = 0) => (b ? [...new Array<number>(b).fill(0), ...dist] : dist);
   const a = shift(hitDistribution(att.dice, att.hit), att.bonus);
   const d = shift(hitDistribution(def.dice, def.hit), def.bonus);
   const ex = (x: number[]) => x.reduce((s, p, k) => s + p * k, 0);
-  return { attacker: a, defender: d, expected: { attacker: ex(a), defender: ex(d) }, joint: a.map((pa) => d.map((pd) => pa * pd)) };
+  return {
+    attacker: a,
+    defender: d,
+    expected: { attacker: ex(a), defender: ex(d) },
+    joint: a.map((pa) => d.map((pd) => pa * pd)),
+  };
 }

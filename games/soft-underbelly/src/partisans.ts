@@ -41,7 +41,11 @@ export function partisanFlip(E: Env, ctx: Ctx, g: SUState, a: Extract<SUAction, 
   g.cubes.axis[u.loc]!++;
   g.pins[u.loc]!++;
   g.pinUntil[u.loc] = g.serial + (g.o.partisanPinScope === 'nextImpulse' ? 1 : 0);
-  log(ctx, `${u.id} flips: an Axis cube is drawn from ${areaName(E, from)} into ${areaName(E, u.loc)} and cannot move this impulse`, '§35 L370-L372, AMB-19');
+  log(
+    ctx,
+    `${u.id} flips: an Axis cube is drawn from ${areaName(E, from)} into ${areaName(E, u.loc)} and cannot move this impulse`,
+    '§35 L370-L372, AMB-19',
+  );
 }
 
 /** Partisan movement along Axis-controlled triangle areas, in the Allied movement step (AMB-19). */

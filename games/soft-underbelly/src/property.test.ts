@@ -64,7 +64,9 @@ function checkAlways(g: SUState, where: string, gone: Set<string>): void {
   // Counters: the same set, each in one valid place.
   if (g.units.length !== COUNTER_IDS.length) fail(where, `counter count ${g.units.length} != ${COUNTER_IDS.length}`);
   // The counters keep the data's order, so position-wise equality proves "same ids, each once".
-  for (let i = 0; i < g.units.length; i++) if (g.units[i]!.id !== COUNTER_ORDER[i]) fail(where, `counter ids changed or duplicated at #${i} (${g.units[i]!.id})`);
+  for (let i = 0; i < g.units.length; i++)
+    if (g.units[i]!.id !== COUNTER_ORDER[i])
+      fail(where, `counter ids changed or duplicated at #${i} (${g.units[i]!.id})`);
   const inBattle = new Set(g.battle ? g.battle.att.ids : []);
   for (const u of g.units) {
     const { loc } = u;
@@ -100,7 +102,10 @@ function checkAlways(g: SUState, where: string, gone: Set<string>): void {
     if (g.pool[side] < 0) fail(where, `${side} pool is ${g.pool[side]}`);
     const total = onMap + g.pool[side] + seaCubes(g, side);
     if (total !== data.cubes[side].count) {
-      fail(where, `${side} cubes: map ${onMap} + pool ${g.pool[side]} + at sea ${seaCubes(g, side)} = ${total}, box holds ${data.cubes[side].count}`);
+      fail(
+        where,
+        `${side} cubes: map ${onMap} + pool ${g.pool[side]} + at sea ${seaCubes(g, side)} = ${total}, box holds ${data.cubes[side].count}`,
+      );
     }
   }
   // Lines: passable areas or the pool, at most one per area.
@@ -127,8 +132,10 @@ function checkAlways(g: SUState, where: string, gone: Set<string>): void {
     const al = occ.allies[a] === 1 || g.cubes.allies[a]! > 0;
     const ax = occ.axis[a] === 1 || g.cubes.axis[a]! > 0;
     if (al && ax) fail(where, `area ${data.areas[a]!.id} holds units of both sides (§2 L32)`);
-    if (al && g.ctrl[a] !== 'allies') fail(where, `area ${data.areas[a]!.id} holds only Allied units but is ${g.ctrl[a]}-controlled (§2 L32)`);
-    if (ax && g.ctrl[a] !== 'axis') fail(where, `area ${data.areas[a]!.id} holds only Axis units but is ${g.ctrl[a]}-controlled (§2 L32)`);
+    if (al && g.ctrl[a] !== 'allies')
+      fail(where, `area ${data.areas[a]!.id} holds only Allied units but is ${g.ctrl[a]}-controlled (§2 L32)`);
+    if (ax && g.ctrl[a] !== 'axis')
+      fail(where, `area ${data.areas[a]!.id} holds only Axis units but is ${g.ctrl[a]}-controlled (§2 L32)`);
   }
   if (g.turn < 1 || g.turn > 8) fail(where, `turn ${g.turn} outside 1..8 (§7 L87)`);
 }
@@ -174,7 +181,10 @@ function playChecked(i: number, record: boolean, upTo = Infinity): Played {
     try {
       G.applyInPlace(s, d.role, a, !record);
     } catch (e) {
-      fail(where, `applying listed legal action ${JSON.stringify(a)} by ${d.role} at "${d.kind}" threw: ${(e as Error).message}`);
+      fail(
+        where,
+        `applying listed legal action ${JSON.stringify(a)} by ${d.role} at "${d.kind}" threw: ${(e as Error).message}`,
+      );
     }
     if (record) actions.push({ role: d.role, action: a });
     steps++;
@@ -182,7 +192,8 @@ function playChecked(i: number, record: boolean, upTo = Infinity): Played {
     checkAlways(s.game, after, gone);
     if (s.game.turn < turn) fail(after, `turn went back from ${turn} to ${s.game.turn}`);
     // The impulse ended (a new impulse or turn began, or the turn ended in an outcome).
-    const ended = s.game.serial !== serial || s.game.turn !== turn || (G.outcome(s) !== null && !inImpulse(s.game.phase));
+    const ended =
+      s.game.serial !== serial || s.game.turn !== turn || (G.outcome(s) !== null && !inImpulse(s.game.phase));
     if (inImpulse(phase) && ended) checkStacking(s.game, after);
   }
   return { state: s, actions, steps };

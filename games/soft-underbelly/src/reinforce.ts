@@ -5,7 +5,20 @@ import { decide, HANDLERS, pop, sys, SYS } from './flow.ts';
 import { eventLegal, playEvent } from './events.ts';
 import { supplyMap } from './supply.ts';
 import {
-  addCubes, ALLIES, AXIS, areaName, log, POOL, removeCubes, tanksIn, hasUnits, type CounterType, type Entry, type Env, type Side, type SUState,
+  addCubes,
+  ALLIES,
+  AXIS,
+  areaName,
+  log,
+  POOL,
+  removeCubes,
+  tanksIn,
+  hasUnits,
+  type CounterType,
+  type Entry,
+  type Env,
+  type Side,
+  type SUState,
 } from './state.ts';
 
 /** Where `side` may place reinforcement cubes (§9 L114, AMB-31). */
@@ -111,12 +124,18 @@ export function conversionOptions(E: Env, g: SUState, side: Side, only?: number)
 
 function convertible(_E: Env, g: SUState, side: Side, t: CounterType, a: number): boolean {
   switch (t) {
-    case 'tank': return tanksIn(g, a, side) < 2; // §28 L296, D-33
-    case 'aircraft': return side === AXIS || g.airConverted < 1; // §10 L126
-    case 'paratroops': return side === ALLIES && !g.overlord; // §34 L356
-    case 'partisan': return side === ALLIES && g.italy; // §35 L366
-    case 'elite': return side === AXIS; // §33 L350
-    default: return false;
+    case 'tank':
+      return tanksIn(g, a, side) < 2; // §28 L296, D-33
+    case 'aircraft':
+      return side === AXIS || g.airConverted < 1; // §10 L126
+    case 'paratroops':
+      return side === ALLIES && !g.overlord; // §34 L356
+    case 'partisan':
+      return side === ALLIES && g.italy; // §35 L366
+    case 'elite':
+      return side === AXIS; // §33 L350
+    default:
+      return false;
   }
 }
 
@@ -141,7 +160,11 @@ export function convert(E: Env, ctx: Ctx, g: SUState, side: Side, a: Extract<SUA
   u.mv = false;
   u.ft = false;
   if (u.type === 'aircraft' && side === ALLIES) g.airConverted++;
-  log(ctx, `${side} converts ${cost} cube(s) in ${areaName(E, area)} into ${u.id}${a.to ? ` placed in ${areaName(E, u.loc)}` : ''}`, '§10 L124');
+  log(
+    ctx,
+    `${side} converts ${cost} cube(s) in ${areaName(E, area)} into ${u.id}${a.to ? ` placed in ${areaName(E, u.loc)}` : ''}`,
+    '§10 L124',
+  );
 }
 
 HANDLERS.convert = {

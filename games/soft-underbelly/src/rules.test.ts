@@ -67,7 +67,10 @@ describe('§5 set-up and §9 reinforcements', () => {
     const { game, data } = realGame();
     let s = game.setup('s2');
     s = game.apply(s, 'axis', { type: 'pick', unit: 'cube' });
-    const areas = game.legalActions(s, 'axis').filter((a) => a.type === 'deploy').map((a) => (a as { area: string }).area);
+    const areas = game
+      .legalActions(s, 'axis')
+      .filter((a) => a.type === 'deploy')
+      .map((a) => (a as { area: string }).area);
     for (const id of ['16', '17', '18', '19', '20']) expect(areas).not.toContain(id);
     s = game.apply(s, 'axis', { type: 'deploy', area: '14' });
     expect(s.game.cubes.axis[idx(data, '14')]).toBe(1);
@@ -87,11 +90,15 @@ describe('§5 set-up and §9 reinforcements', () => {
     put(p.s, p.data, 'axis', '02', 1);
     startTurn(p.s, p.data, 2);
     go(p, 'allies', { type: 'initiative', first: 'allies' });
-    const allied = legal(p, 'allies').filter((a) => a.type === 'place').map((a) => (a as { area: string }).area);
+    const allied = legal(p, 'allies')
+      .filter((a) => a.type === 'place')
+      .map((a) => (a as { area: string }).area);
     expect(allied.sort()).toEqual(['18', '19', '20']);
     for (let i = 0; i < 4; i++) go(p, 'allies', { type: 'place', area: '19' });
     go(p, 'allies', { type: 'done' });
-    const axis = legal(p, 'axis').filter((a) => a.type === 'place').map((a) => (a as { area: string }).area);
+    const axis = legal(p, 'axis')
+      .filter((a) => a.type === 'place')
+      .map((a) => (a as { area: string }).area);
     expect(axis).toContain('02');
     expect(axis).toContain('14'); // AMB-31: Sicily is not an island
     expect(axis).not.toContain('15'); // Sardinia is
@@ -114,7 +121,9 @@ describe('§10 conversion', () => {
     go(p, 'allies', { type: 'initiative', first: 'allies' });
     for (let i = 0; i < 4; i++) go(p, 'allies', { type: 'place', area: '19' });
     go(p, 'allies', { type: 'convert', area: '18', id: 'us-air-1' });
-    expect(legal(p, 'allies').some((a) => a.type === 'convert' && (a as { id: string }).id.includes('air'))).toBe(false);
+    expect(legal(p, 'allies').some((a) => a.type === 'convert' && (a as { id: string }).id.includes('air'))).toBe(
+      false,
+    );
   });
   it('§35 L366 D-36: partisans only after the Italian surrender, in Axis-controlled triangle areas', () => {
     const p = pos({}, [6, 1]);
@@ -122,9 +131,13 @@ describe('§10 conversion', () => {
     startTurn(p.s, p.data, 2);
     go(p, 'allies', { type: 'initiative', first: 'allies' });
     for (let i = 0; i < 4; i++) go(p, 'allies', { type: 'place', area: '18' });
-    expect(legal(p, 'allies').some((a) => a.type === 'convert' && (a as { id: string }).id.startsWith('partisan'))).toBe(false);
+    expect(
+      legal(p, 'allies').some((a) => a.type === 'convert' && (a as { id: string }).id.startsWith('partisan')),
+    ).toBe(false);
     p.s.game.italy = true;
-    const part = legal(p, 'allies').filter((a) => a.type === 'convert' && (a as { id: string }).id.startsWith('partisan'));
+    const part = legal(p, 'allies').filter(
+      (a) => a.type === 'convert' && (a as { id: string }).id.startsWith('partisan'),
+    );
     expect(part.length).toBeGreaterThan(0);
     for (const a of part) expect(p.data.areas[idx(p.data, (a as { to: string }).to)]!.partisanTriangle).toBe(true);
   });
@@ -135,7 +148,11 @@ describe('§10 conversion', () => {
     go(p, 'axis', { type: 'initiative', first: 'axis' });
     for (let i = 0; i < 3; i++) go(p, 'axis', { type: 'place', area: '02' });
     go(p, 'axis', { type: 'done' });
-    expect(legal(p, 'axis').some((a) => a.type === 'convert' && a.area === '02' && (a as { id: string }).id.includes('tank'))).toBe(false);
+    expect(
+      legal(p, 'axis').some(
+        (a) => a.type === 'convert' && a.area === '02' && (a as { id: string }).id.includes('tank'),
+      ),
+    ).toBe(false);
   });
 });
 
@@ -175,7 +192,9 @@ describe('§12-§17 movement', () => {
     startImpulse(p.s, p.data, 'allies');
     p.s = passWindows(p.game, p.s);
     go(p, 'allies', { type: 'selectAir', id: 'uk-air-2' });
-    const dests = legal(p, 'allies').filter((a) => a.type === 'fly').map((a) => (a as { to: string }).to);
+    const dests = legal(p, 'allies')
+      .filter((a) => a.type === 'fly')
+      .map((a) => (a as { to: string }).to);
     expect(dests).toContain('19');
     expect(dests).not.toContain('18'); // would hold 7
     expect(dests).not.toContain('17'); // Axis-controlled
@@ -210,7 +229,9 @@ describe('§12-§17 movement', () => {
     go(p, 'allies', { type: 'select', area: '19' });
     go(p, 'allies', { type: 'add', unit: 'cube' });
     go(p, 'allies', { type: 'ship', to: '18' });
-    const ids = legal(p, 'axis').filter((a) => a.type === 'intercept').map((a) => (a as { id: string }).id);
+    const ids = legal(p, 'axis')
+      .filter((a) => a.type === 'intercept')
+      .map((a) => (a as { id: string }).id);
     expect(ids).toContain('uboat');
     expect(ids).not.toContain('it-fleet');
     go(p, 'axis', { type: 'intercept', id: 'uboat' });
@@ -240,7 +261,14 @@ describe('§18-§23 combat', () => {
     const p = pos({}, [1, 1, 1, 1, 1, 1, 1, 1]);
     put(p.s, p.data, 'allies', '11', 5, ['us-tank-1', 'us-air-1']);
     put(p.s, p.data, 'axis', '12', 3, [], { line: true });
-    attack(p, [{ type: 'commit', from: '11', unit: 'allCubes' }, { type: 'commit', from: '11', unit: 'us-tank-1' }], '12');
+    attack(
+      p,
+      [
+        { type: 'commit', from: '11', unit: 'allCubes' },
+        { type: 'commit', from: '11', unit: 'us-tank-1' },
+      ],
+      '12',
+    );
     go(p, 'allies', { type: 'support', id: 'us-tank-1' });
     go(p, 'allies', { type: 'support', id: 'us-air-1' });
     const b = p.s.game.battle!;
@@ -281,7 +309,9 @@ describe('§18-§23 combat', () => {
     go(p, 'axis', { type: 'loss', unit: 'cube', from: '13' });
     expect(has(p, 'axis', { type: 'loss', unit: 'retreat' })).toBe(true);
     go(p, 'axis', { type: 'loss', unit: 'retreat' });
-    const dests = legal(p, 'axis').filter((a) => a.type === 'retreat').map((a) => (a as { to: string }).to);
+    const dests = legal(p, 'axis')
+      .filter((a) => a.type === 'retreat')
+      .map((a) => (a as { to: string }).to);
     expect(dests).toContain('12');
     expect(dests).toContain('14');
     expect(dests).not.toContain('11'); // enemy-occupied
@@ -314,7 +344,14 @@ describe('§18-§23 combat', () => {
     const p = pos({}, [1, 1, 1]);
     put(p.s, p.data, 'allies', '11', 1, ['us-tank-1']);
     put(p.s, p.data, 'axis', '09', 1);
-    attack(p, [{ type: 'commit', from: '11', unit: 'cube' }, { type: 'commit', from: '11', unit: 'us-tank-1' }], '09');
+    attack(
+      p,
+      [
+        { type: 'commit', from: '11', unit: 'cube' },
+        { type: 'commit', from: '11', unit: 'us-tank-1' },
+      ],
+      '09',
+    );
     const b = p.s.game.battle!;
     expect(b.att.tank).toBeNull();
     expect(b.attDice).toBe(2);

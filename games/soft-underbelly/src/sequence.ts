@@ -9,8 +9,27 @@ import { supplyPhase } from './supply.ts';
 import { overlord, surrenderCheck } from './surrender.ts';
 import { finalVictory, munichCheck } from './victory.ts';
 import {
-  ALLIES, AXIS, axisToDeploy, areaName, eliminate, GONE, lineIn, log, other, place, POOL, SEA, stackCount, stacks, tanksIn, unit,
-  addCubes, removeCubes, type Env, type Side, type SUState,
+  ALLIES,
+  AXIS,
+  axisToDeploy,
+  areaName,
+  eliminate,
+  GONE,
+  lineIn,
+  log,
+  other,
+  place,
+  POOL,
+  SEA,
+  stackCount,
+  stacks,
+  tanksIn,
+  unit,
+  addCubes,
+  removeCubes,
+  type Env,
+  type Side,
+  type SUState,
 } from './state.ts';
 
 // ---- Axis free set-up (§5 L67, AMB-27) --------------------------------------------------------
@@ -19,7 +38,13 @@ export function startGame(g: SUState): void {
   sys(g, 'turnStart');
   const left = axisToDeploy(g);
   if (left.cubes || left.lines || left.ids.length) {
-    decide(g, 'deploy', AXIS, '§5 L67, AMB-27', 'deploy the remaining Axis units outside Africa (or take the recommended deployment)');
+    decide(
+      g,
+      'deploy',
+      AXIS,
+      '§5 L67, AMB-27',
+      'deploy the remaining Axis units outside Africa (or take the recommended deployment)',
+    );
   } else g.phase = 'turn';
 }
 
@@ -80,7 +105,8 @@ HANDLERS.deploy = {
   },
   perform(E, ctx, g, d, a) {
     if (a.type === 'deployDefault') {
-      for (const p of E.d.axisDefaultDeployment ?? []) place(E, g, AXIS, p.area, p.cubes, p.counters, p.lines, p.faceUp);
+      for (const p of E.d.axisDefaultDeployment ?? [])
+        place(E, g, AXIS, p.area, p.cubes, p.counters, p.lines, p.faceUp);
       log(ctx, 'The Axis takes the recommended deployment', '§5 L67');
     } else if (a.type === 'pick') {
       d.picked = a.unit;
@@ -133,7 +159,9 @@ SYS.turnStart = (E, ctx, g) => {
 
 HANDLERS.overlordFleet = {
   legal(_E, g) {
-    return g.units.filter((u) => u.side === ALLIES && u.type === 'fleet' && u.loc !== GONE).map((u) => ({ type: 'removeFleet', id: u.id }));
+    return g.units
+      .filter((u) => u.side === ALLIES && u.type === 'fleet' && u.loc !== GONE)
+      .map((u) => ({ type: 'removeFleet', id: u.id }));
   },
   perform(_E, ctx, g, _d, a) {
     if (a.type !== 'removeFleet') return;
@@ -148,13 +176,20 @@ SYS.initiative = (_E, ctx, g) => {
   const [a, x] = ctx.roll(2, `Initiative, turn ${g.turn} (Allies, Axis)`);
   g.lastRoll = { why: 'initiative', dice: [a!, x!] };
   const winner = a! >= x! ? ALLIES : AXIS;
-  log(ctx, `Initiative roll: Allies ${a}, Axis ${x}: ${winner} decide${a === x ? ' (tie: the Allies)' : ''}`, '§8 L108');
+  log(
+    ctx,
+    `Initiative roll: Allies ${a}, Axis ${x}: ${winner} decide${a === x ? ' (tie: the Allies)' : ''}`,
+    '§8 L108',
+  );
   decide(g, 'initiative', winner, '§8 L108', 'choose who has the initiative this turn');
 };
 
 HANDLERS.initiative = {
   legal() {
-    return [{ type: 'initiative', first: ALLIES }, { type: 'initiative', first: AXIS }];
+    return [
+      { type: 'initiative', first: ALLIES },
+      { type: 'initiative', first: AXIS },
+    ];
   },
   perform(_E, ctx, g, _d, a) {
     if (a.type !== 'initiative') return;
@@ -188,7 +223,14 @@ SYS.impulseStart = (_E, _ctx, g) => {
   sys(g, 'impulseEnd');
   decide(g, 'impulse', g.active, '§11 L132', `impulse ${g.impulse}: move, then fight, or pass`);
   // The opponent may act at the start of the impulse (spec 10.3: non-active player first).
-  decide(g, 'react', other(g.active), '§44 L434, §30 L326', 'react before the opponent moves (bomb, event, partisan) or pass', { passes: 0 });
+  decide(
+    g,
+    'react',
+    other(g.active),
+    '§44 L434, §30 L326',
+    'react before the opponent moves (bomb, event, partisan) or pass',
+    { passes: 0 },
+  );
 };
 
 SYS.impulseEnd = (_E, _ctx, g) => {
@@ -202,14 +244,19 @@ SYS.overflowCheck = (E, _ctx, g, d) => {
   const side = d.side!;
   for (let a = 0; a < E.n; a++) {
     if (a >= 0 && stackCount(g, a, side) > 6) {
-      decide(g, 'overflow', side, '§3 L38-L40, AMB-33', `move excess units out of ${areaName(E, a)}`, { side, area: a });
+      decide(g, 'overflow', side, '§3 L38-L40, AMB-33', `move excess units out of ${areaName(E, a)}`, {
+        side,
+        area: a,
+      });
       return;
     }
   }
 };
 
 function overflowDest(E: Env, g: SUState, side: Side, from: number, isTank: boolean): number[] {
-  return E.m.adj[from]!.filter((b) => g.ctrl[b] === side && stackCount(g, b, side) < 6 && !(isTank && tanksIn(g, b, side) >= 2));
+  return E.m.adj[from]!.filter(
+    (b) => g.ctrl[b] === side && stackCount(g, b, side) < 6 && !(isTank && tanksIn(g, b, side) >= 2),
+  );
 }
 
 HANDLERS.overflow = {
@@ -318,7 +365,10 @@ SYS.turnEnd = (E, ctx, g) => {
   if (g.result) return;
   // §7 L91: naval transport back to normal (AMB-43: Overlord's 3; 0 once the Italian fleet is gone).
   g.transport.allies = g.overlord ? E.d.navalTransport.alliesAfterOverlord : E.d.navalTransport.allies;
-  g.transport.axis = g.italy || !g.units.some((u) => u.type === 'fleet' && u.nat === 'IT' && u.loc === SEA) ? 0 : E.d.navalTransport.axis;
+  g.transport.axis =
+    g.italy || !g.units.some((u) => u.type === 'fleet' && u.nat === 'IT' && u.loc === SEA)
+      ? 0
+      : E.d.navalTransport.axis;
   // §7 L93: every used counter is flipped face-up.
   for (const u of g.units) if (u.loc !== GONE && u.loc !== POOL) u.up = true;
   g.logistic = { allies: false, axis: false };

@@ -8,7 +8,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Options } from '@sandtable/engine';
 import type { SUAction } from './actions.ts';
-import { areaOf, go, has, legal, passWindows, position, put, startImpulse, startTurn, unitOf, type Position } from './testing/fixtures.ts';
+import {
+  areaOf,
+  go,
+  has,
+  legal,
+  passWindows,
+  position,
+  put,
+  startImpulse,
+  startTurn,
+  unitOf,
+  type Position,
+} from './testing/fixtures.ts';
 import { GONE, POOL, SEA, type Side } from './state.ts';
 
 const pos = position;
@@ -127,7 +139,9 @@ describe('§9-§10 reinforcements, conversion, §46 L470 New Defensive Line', ()
     startTurn(p.s, p.data, 2);
     go(p, 'axis', { type: 'initiative', first: 'axis' });
     expect(p.game.decision(p.s)).toMatchObject({ kind: 'reinforce', role: 'axis' });
-    const areas = legal(p, 'axis').filter((a) => a.type === 'event' && a.event === 'newDefensiveLine').map((a) => (a as { area: string }).area);
+    const areas = legal(p, 'axis')
+      .filter((a) => a.type === 'event' && a.event === 'newDefensiveLine')
+      .map((a) => (a as { area: string }).area);
     expect(areas).toContain('12'); // Axis-controlled, no line
     expect(areas).not.toContain('10'); // already holds a line (§36 L380)
     expect(areas).not.toContain('19'); // Allied
@@ -162,7 +176,9 @@ describe('§9-§10 reinforcements, conversion, §46 L470 New Defensive Line', ()
     put(p.s, p.data, 'allies', '12', 1);
     startTurn(p.s, p.data, 2);
     go(p, 'axis', { type: 'initiative', first: 'axis' });
-    const areas = legal(p, 'axis').filter((a) => a.type === 'place').map((a) => (a as { area: string }).area);
+    const areas = legal(p, 'axis')
+      .filter((a) => a.type === 'place')
+      .map((a) => (a as { area: string }).area);
     expect(areas).toContain('04');
     for (const no of ['21', '15', '16', '17', '13', '14']) expect(areas, no).not.toContain(no);
   });
@@ -178,7 +194,9 @@ describe('§9-§10 reinforcements, conversion, §46 L470 New Defensive Line', ()
     expect(p.game.decision(p.s)!.prompt).toMatch(/place 3 /);
     for (let i = 0; i < 3; i++) go(p, 'allies', { type: 'place', area: '18' });
     expect(p.game.decision(p.s)).toMatchObject({ kind: 'convert', role: 'allies' });
-    const ids = legal(p, 'allies').filter((a) => a.type === 'convert').map((a) => (a as { id: string }).id);
+    const ids = legal(p, 'allies')
+      .filter((a) => a.type === 'convert')
+      .map((a) => (a as { id: string }).id);
     expect(ids.some((id) => id.includes('tank'))).toBe(true);
     expect(ids.some((id) => id.includes('para'))).toBe(false);
     expect(u(p, 'us-para').loc).toBe(GONE);
@@ -203,7 +221,9 @@ describe('§9-§10 reinforcements, conversion, §46 L470 New Defensive Line', ()
       expect(p.game.decision(p.s)).toMatchObject({ kind: 'impulse', role: 'allies' });
       go(p, 'allies', { type: 'event', event: 'reinforcements', area: '19' });
       expect(p.game.decision(p.s)).toMatchObject({ kind: 'convert', role: 'allies' });
-      return legal(p, 'allies').filter((a) => a.type === 'convert').map((a) => (a as { id: string }).id);
+      return legal(p, 'allies')
+        .filter((a) => a.type === 'convert')
+        .map((a) => (a as { id: string }).id);
     };
     expect(run(false).some((id) => id.includes('air'))).toBe(true);
     expect(run(true).some((id) => id.includes('air'))).toBe(false);
@@ -218,7 +238,9 @@ describe('§9-§10 reinforcements, conversion, §46 L470 New Defensive Line', ()
     startTurn(p.s, p.data, 3);
     go(p, 'allies', { type: 'initiative', first: 'allies' });
     for (let i = 0; i < 4; i++) go(p, 'allies', { type: 'place', area: '18' });
-    const to = legal(p, 'allies').filter((a) => a.type === 'convert' && (a as { id: string }).id.startsWith('partisan')).map((a) => (a as { to: string }).to);
+    const to = legal(p, 'allies')
+      .filter((a) => a.type === 'convert' && (a as { id: string }).id.startsWith('partisan'))
+      .map((a) => (a as { to: string }).to);
     expect(to).toContain('07');
     expect(to).toContain('04'); // Axis-occupied triangle areas are allowed (AMB-11)
     expect(to).not.toContain('08');
@@ -391,7 +413,11 @@ describe('§18-§24 combat and landings', () => {
     for (let i = 0; i < 20 && p.s.game.battle; i++) {
       const d = p.game.decision(p.s)!;
       const l = legal(p, d.role as Side);
-      go(p, d.role as Side, l.find((a) => a.type === 'breakOff') ?? l.find((a) => a.type === 'pass' || a.type === 'done') ?? l[0]!);
+      go(
+        p,
+        d.role as Side,
+        l.find((a) => a.type === 'breakOff') ?? l.find((a) => a.type === 'pass' || a.type === 'done') ?? l[0]!,
+      );
     }
     expect(u(p, 'hermann-goering').up).toBe(false);
     p.s = passWindows(p.game, p.s);

@@ -173,7 +173,9 @@ export function makeEnv(d: SoftUnderbellyData): Env {
   }
   const byName = (name: string) => d.areas.findIndex((a) => a.name === name);
   return {
-    d, m, n,
+    d,
+    m,
+    n,
     stars: m.withFlag('orangeStar'),
     inReach: { short: d.areas.map((_, i) => m.inReach('short', i)), long: d.areas.map((_, i) => m.inReach('long', i)) },
     munich: m.withFlag('axisSymbol')[0] ?? -1,
@@ -275,7 +277,8 @@ export function addCubes(g: SUState, side: Side, area: number, k: number): void 
 
 /** Removes a counter to the pool (eliminated, revivable by conversion §10 L124) or for good. */
 export function eliminate(g: SUState, u: Unit): void {
-  const gone = (u.nat === 'IT' && g.italy) || (u.type === 'paratroops' && g.overlord) || u.type === 'fleet' || u.type === 'uboat';
+  const gone =
+    (u.nat === 'IT' && g.italy) || (u.type === 'paratroops' && g.overlord) || u.type === 'fleet' || u.type === 'uboat';
   u.loc = gone ? GONE : POOL;
   u.up = true;
   u.mv = false;
@@ -298,29 +301,73 @@ export function log(ctx: Ctx, text: string, rule?: string): void {
 export function initialState(E: Env, o: Opts): SUState {
   const { d, m, n } = E;
   const zeros = () => new Array<number>(n).fill(0);
-  const units: Unit[] = d.counters.map((c) => ({ id: c.id, side: c.side, type: c.type, nat: c.nationality, loc: POOL, up: true, mv: false, ft: false }));
+  const units: Unit[] = d.counters.map((c) => ({
+    id: c.id,
+    side: c.side,
+    type: c.type,
+    nat: c.nationality,
+    loc: POOL,
+    up: true,
+    mv: false,
+    ft: false,
+  }));
   const g: SUState = {
-    o, turn: 1, phase: 'setup', active: ALLIES, initiative: ALLIES, impulse: 0, normalDone: 0, serial: 0,
-    lastPass: null, passed: [], lastBy: null, extra: false, acted: false, movePhase: true,
+    o,
+    turn: 1,
+    phase: 'setup',
+    active: ALLIES,
+    initiative: ALLIES,
+    impulse: 0,
+    normalDone: 0,
+    serial: 0,
+    lastPass: null,
+    passed: [],
+    lastBy: null,
+    extra: false,
+    acted: false,
+    movePhase: true,
     // §2 L32, §5: the Allied-star areas are Allied, every other area Axis.
     ctrl: d.areas.map((_, i) => (m.alliedStar[i] ? ALLIES : AXIS)),
-    cubes: { allies: zeros(), axis: zeros() }, moved: { allies: zeros(), axis: zeros() }, fought: { allies: zeros(), axis: zeros() },
-    pins: zeros(), pinUntil: zeros(),
+    cubes: { allies: zeros(), axis: zeros() },
+    moved: { allies: zeros(), axis: zeros() },
+    fought: { allies: zeros(), axis: zeros() },
+    pins: zeros(),
+    pinUntil: zeros(),
     pool: { allies: d.cubes.allies.count, axis: d.cubes.axis.count },
     units,
     lines: new Array<number>(d.defensiveLines.count).fill(POOL),
     transport: { allies: d.navalTransport.allies, axis: d.navalTransport.axis }, // §5 L65, L71
-    italy: false, overlord: false, uboatGone: false,
+    italy: false,
+    overlord: false,
+    uboatGone: false,
     ev: { allies: { hand: E.markers, track: {}, last: -1 }, axis: { hand: E.markers, track: {}, last: -1 } },
     logistic: { allies: false, axis: false },
-    blockade: -1, attacks: [], arrows: 0, landingDone: false, missions: zeros(), airConverted: 0, placed: [],
-    battle: null, stack: [], result: null, lastRoll: null,
+    blockade: -1,
+    attacks: [],
+    arrows: 0,
+    landingDone: false,
+    missions: zeros(),
+    airConverted: 0,
+    placed: [],
+    battle: null,
+    stack: [],
+    result: null,
+    lastRoll: null,
   };
   for (const p of d.setup) place(E, g, p.side, p.area, p.cubes, p.counters, p.lines, p.faceUp);
   return g;
 }
 
-export function place(E: Env, g: SUState, side: Side, areaId: string, cubes: number, counters: string[], lines: number, faceUp: boolean): void {
+export function place(
+  E: Env,
+  g: SUState,
+  side: Side,
+  areaId: string,
+  cubes: number,
+  counters: string[],
+  lines: number,
+  faceUp: boolean,
+): void {
   const a = areaId === 'sea' ? SEA : E.m.index(areaId);
   if (cubes) {
     addCubes(g, side, a, cubes);

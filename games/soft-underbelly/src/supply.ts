@@ -1,6 +1,19 @@
 /** Supply (§39 L402, §40 L406-L410, §41 L414). */
 import type { Ctx } from '@sandtable/engine';
-import { ALLIES, AXIS, eliminate, hasUnits, log, other, removeCubes, type Env, type Side, type SUState, areaName, GONE } from './state.ts';
+import {
+  ALLIES,
+  AXIS,
+  eliminate,
+  hasUnits,
+  log,
+  other,
+  removeCubes,
+  type Env,
+  type Side,
+  type SUState,
+  areaName,
+  GONE,
+} from './state.ts';
 
 export function italianFleetInGame(g: SUState): boolean {
   return g.units.some((u) => u.type === 'fleet' && u.nat === 'IT' && u.loc !== GONE);

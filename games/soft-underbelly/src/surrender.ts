@@ -29,7 +29,11 @@ export function surrenderCheck(E: Env, ctx: Ctx, g: SUState): void {
     }
   }
   g.transport.axis = 0; // §16 L182, §42 L420
-  log(ctx, `Italy surrenders (Allies control ${held.map((a) => E.d.areas[a]!.name).join(', ')}): Italian units removed for good (${gone.join(', ') || 'none'}); no more Axis naval transport`, '§42 L418-L420');
+  log(
+    ctx,
+    `Italy surrenders (Allies control ${held.map((a) => E.d.areas[a]!.name).join(', ')}): Italian units removed for good (${gone.join(', ') || 'none'}); no more Axis naval transport`,
+    '§42 L418-L420',
+  );
 }
 
 /** Start of the Overlord turn: paratroops leave, transport and ruler change; the Allies pick a fleet (AMB-37). */
@@ -37,8 +41,13 @@ export function overlord(E: Env, ctx: Ctx, g: SUState): void {
   g.overlord = true;
   for (const u of g.units) if (u.type === 'paratroops') u.loc = GONE;
   g.transport.allies = E.d.navalTransport.alliesAfterOverlord;
-  log(ctx, `Operation Overlord: all paratroops leave the game, Allied naval transport ${g.transport.allies}, the Allies use the long ruler`, '§43 L424-L426');
+  log(
+    ctx,
+    `Operation Overlord: all paratroops leave the game, Allied naval transport ${g.transport.allies}, the Allies use the long ruler`,
+    '§43 L424-L426',
+  );
   const fleets = g.units.filter((u) => u.side === ALLIES && u.type === 'fleet' && u.loc !== GONE);
-  if (fleets.length > 1) decide(g, 'overlordFleet', ALLIES, '§43 L424, §37 L388, AMB-37', 'choose the fleet that leaves for Overlord');
+  if (fleets.length > 1)
+    decide(g, 'overlordFleet', ALLIES, '§43 L424, §37 L388, AMB-37', 'choose the fleet that leaves for Overlord');
   else if (fleets.length === 1) fleets[0]!.loc = GONE;
 }

@@ -7,9 +7,16 @@ import { ALLIES, AXIS, BATTLE, GONE, hasUnits, log, type Env, type Side, type SU
 export function unitsOnMap(g: SUState, side: Side): number {
   let c = 0;
   for (const k of g.cubes[side]) c += k;
-  if (g.battle) for (let i = 0; i < g.battle.att.from.length; i++) if (g.battle.attacker === side && g.battle.att.from[i] === -1) c += g.battle.att.cubes[i]!;
+  if (g.battle)
+    for (let i = 0; i < g.battle.att.from.length; i++)
+      if (g.battle.attacker === side && g.battle.att.from[i] === -1) c += g.battle.att.cubes[i]!;
   for (const u of g.units) {
-    if (u.side === side && (u.loc >= 0 || u.loc === BATTLE) && (u.type === 'tank' || u.type === 'aircraft' || u.type === 'elite' || u.type === 'paratroops')) c++;
+    if (
+      u.side === side &&
+      (u.loc >= 0 || u.loc === BATTLE) &&
+      (u.type === 'tank' || u.type === 'aircraft' || u.type === 'elite' || u.type === 'paratroops')
+    )
+      c++;
   }
   return c;
 }
@@ -65,7 +72,9 @@ export function finalVictory(E: Env, ctx: Ctx, g: SUState): void {
   const a = starCount(E, g, ALLIES);
   const x = starCount(E, g, AXIS);
   log(ctx, `Final count of supplied orange-star areas: Allies ${a}, Axis ${x}`, '§6 ④ L83');
-  if (a > x) g.result = { winner: ALLIES, reason: `the Allies hold ${a} supplied star areas to ${x}`, rule: '§6 ④ L83' };
-  else if (x > a) g.result = { winner: AXIS, reason: `the Axis holds ${x} supplied star areas to ${a}`, rule: '§6 ④ L83' };
+  if (a > x)
+    g.result = { winner: ALLIES, reason: `the Allies hold ${a} supplied star areas to ${x}`, rule: '§6 ④ L83' };
+  else if (x > a)
+    g.result = { winner: AXIS, reason: `the Axis holds ${x} supplied star areas to ${a}`, rule: '§6 ④ L83' };
   else g.result = { winner: null, reason: `both hold ${a} supplied star areas: a draw`, rule: '§6 ④ L83' };
 }

@@ -27,7 +27,10 @@ export interface SUView {
   pools: Record<Side, { cubes: number; counters: string[]; removed: string[] }>;
   linesRemoved: number;
   navalTransport: Record<Side, number>;
-  events: Record<Side, { hand: number; track: Record<string, { used: number; capacity: number }>; logisticEffort: boolean }>;
+  events: Record<
+    Side,
+    { hand: number; track: Record<string, { used: number; capacity: number }>; logisticEffort: boolean }
+  >;
   italySurrendered: boolean;
   overlord: boolean;
   rulers: Record<Side, 'short' | 'long'>;
@@ -39,8 +42,27 @@ export interface SUView {
     landing: boolean;
     round: number;
     maxRounds: number;
-    attacker_: { origins: { area: string; cubes: number }[]; counters: string[]; tankSupport: string | null; airSupport: string | null; dice: number[]; hits: number; hitNumber: number; diceCount: number };
-    defender: { cubes: number; counters: string[]; line: boolean; tankSupport: string | null; airSupport: string | null; dice: number[]; hits: number; hitNumber: number; diceCount: number };
+    attacker_: {
+      origins: { area: string; cubes: number }[];
+      counters: string[];
+      tankSupport: string | null;
+      airSupport: string | null;
+      dice: number[];
+      hits: number;
+      hitNumber: number;
+      diceCount: number;
+    };
+    defender: {
+      cubes: number;
+      counters: string[];
+      line: boolean;
+      tankSupport: string | null;
+      airSupport: string | null;
+      dice: number[];
+      hits: number;
+      hitNumber: number;
+      diceCount: number;
+    };
     fleets: string[];
     paratroopExtraDieUsed: boolean;
   };
@@ -60,7 +82,9 @@ export function makeView(E: Env, g: SUState): SUView {
     name: a.name,
     controller: g.ctrl[i]!,
     cubes: { allies: g.cubes.allies[i]!, axis: g.cubes.axis[i]! },
-    counters: g.units.filter((u) => u.loc === i).map((u) => ({ id: u.id, side: u.side, type: u.type, nationality: u.nat, faceUp: u.up })),
+    counters: g.units
+      .filter((u) => u.loc === i)
+      .map((u) => ({ id: u.id, side: u.side, type: u.type, nationality: u.nat, faceUp: u.up })),
     line: lineIn(g, i),
     blockade: g.blockade === i,
     pinned: g.pins[i]!,
@@ -73,12 +97,25 @@ export function makeView(E: Env, g: SUState): SUView {
   const b = g.battle;
   return {
     state: structuredClone(g),
-    turn: g.turn, turns: E.d.turns, phase: g.phase, impulse: g.impulse, active: g.active, initiative: g.initiative,
+    turn: g.turn,
+    turns: E.d.turns,
+    phase: g.phase,
+    impulse: g.impulse,
+    active: g.active,
+    initiative: g.initiative,
     areas,
     sea: g.units.filter((u) => u.loc === SEA).map((u) => ({ id: u.id, side: u.side, type: u.type, faceUp: u.up })),
     pools: {
-      allies: { cubes: g.pool.allies, counters: g.units.filter((u) => u.side === ALLIES && u.loc === POOL).map((u) => u.id), removed: g.units.filter((u) => u.side === ALLIES && u.loc === GONE).map((u) => u.id) },
-      axis: { cubes: g.pool.axis, counters: g.units.filter((u) => u.side === AXIS && u.loc === POOL).map((u) => u.id), removed: g.units.filter((u) => u.side === AXIS && u.loc === GONE).map((u) => u.id) },
+      allies: {
+        cubes: g.pool.allies,
+        counters: g.units.filter((u) => u.side === ALLIES && u.loc === POOL).map((u) => u.id),
+        removed: g.units.filter((u) => u.side === ALLIES && u.loc === GONE).map((u) => u.id),
+      },
+      axis: {
+        cubes: g.pool.axis,
+        counters: g.units.filter((u) => u.side === AXIS && u.loc === POOL).map((u) => u.id),
+        removed: g.units.filter((u) => u.side === AXIS && u.loc === GONE).map((u) => u.id),
+      },
     },
     linesRemoved: g.lines.filter((l) => l === POOL).length,
     navalTransport: { ...g.transport },
@@ -92,18 +129,31 @@ export function makeView(E: Env, g: SUState): SUView {
     attacksThisImpulse: g.attacks.map((a) => ids[a]!),
     landingThisImpulse: g.landingDone,
     battle: b && {
-      target: ids[b.target]!, attacker: b.attacker, landing: b.landing, round: b.round, maxRounds: b.maxRounds,
+      target: ids[b.target]!,
+      attacker: b.attacker,
+      landing: b.landing,
+      round: b.round,
+      maxRounds: b.maxRounds,
       attacker_: {
         origins: b.att.from.map((a, i) => ({ area: a < 0 ? 'sea' : ids[a]!, cubes: b.att.cubes[i]! })),
         counters: b.att.ids.filter((id) => g.units.some((u) => u.id === id && (u.loc >= 0 || u.loc === BATTLE))),
-        tankSupport: b.att.tank, airSupport: b.att.air, dice: b.att.dice, hits: b.att.hits,
-        hitNumber: hitNumber(E, g, b, b.att), diceCount: diceCount(g, b, true),
+        tankSupport: b.att.tank,
+        airSupport: b.att.air,
+        dice: b.att.dice,
+        hits: b.att.hits,
+        hitNumber: hitNumber(E, g, b, b.att),
+        diceCount: diceCount(g, b, true),
       },
       defender: {
         cubes: g.cubes[defenderOf(b)][b.target]!,
         counters: g.units.filter((u) => u.loc === b.target && u.side === defenderOf(b)).map((u) => u.id),
-        line: lineIn(g, b.target), tankSupport: b.def.tank, airSupport: b.def.air, dice: b.def.dice, hits: b.def.hits,
-        hitNumber: hitNumber(E, g, b, b.def), diceCount: diceCount(g, b, false),
+        line: lineIn(g, b.target),
+        tankSupport: b.def.tank,
+        airSupport: b.def.air,
+        dice: b.def.dice,
+        hits: b.def.hits,
+        hitNumber: hitNumber(E, g, b, b.def),
+        diceCount: diceCount(g, b, false),
       },
       fleets: b.fleets,
       paratroopExtraDieUsed: b.paraExtraUsed,
@@ -122,56 +172,110 @@ const nm = (E: Env, id: string | undefined) => {
 
 export function describeAction(E: Env, a: SUAction): string {
   switch (a.type) {
-    case 'pass': return 'pass';
-    case 'done': return 'done';
-    case 'deployDefault': return 'take the recommended Axis deployment';
-    case 'pick': return `pick ${a.unit} to deploy`;
-    case 'deploy': return `deploy it in ${nm(E, a.area)}`;
-    case 'initiative': return `${a.first} take the initiative`;
-    case 'removeFleet': return `${a.id} leaves for Overlord`;
-    case 'place': return `place a reinforcement cube in ${nm(E, a.area)}`;
-    case 'convert': return `convert cubes in ${nm(E, a.area)} into ${a.id}${a.to ? ` placed in ${nm(E, a.to)}` : ''}`;
-    case 'select': return `move units from ${nm(E, a.area)}`;
-    case 'selectAir': return `fly ${a.id}`;
-    case 'add': return `add ${a.unit === 'allCubes' ? 'all free cubes' : a.unit} to the group`;
-    case 'step': return `step into ${nm(E, a.to)}`;
-    case 'ship': return `naval transport to ${nm(E, a.to)}`;
-    case 'stop': return 'stop moving';
-    case 'fly': return `fly to ${nm(E, a.to)}`;
-    case 'cancel': return 'cancel';
-    case 'endMovement': return 'end movement, go to combat';
-    case 'endImpulse': return 'end the impulse';
-    case 'attack': return `attack ${nm(E, a.target)}`;
-    case 'landing': return `land in ${nm(E, a.target)}`;
-    case 'commit': return `commit ${a.unit === 'allCubes' ? 'all free cubes' : a.unit} from ${nm(E, a.from)}`;
-    case 'fleet': return `use ${a.id} for the landing`;
-    case 'bomb': return `${a.id} bombs ${nm(E, a.target)}`;
-    case 'fleetAttack': return `${a.id} attacks ${a.target}`;
-    case 'partisanMove': return `${a.id} moves to ${nm(E, a.to)}`;
-    case 'partisanFlip': return `${a.id} draws an Axis cube from ${nm(E, a.from)}`;
-    case 'event': return `play ${a.event}${a.area ? ` on ${nm(E, a.area)}` : ''}`;
-    case 'intercept': return `intercept with ${a.id}`;
-    case 'evade': return `${a.id} evades to ${nm(E, a.to)}`;
-    case 'support': return `${a.id} supports`;
-    case 'extraDie': return a.use ? 'use the paratroops\' extra die' : 'keep the extra die';
-    case 'elite': return `${a.id} inflicts an extra loss`;
-    case 'loss': return a.unit === 'cube' ? `lose a cube (${a.from})` : a.unit === 'line' ? 'remove the defensive line' : a.unit === 'retreat' ? 'retreat to absorb the last loss' : `absorb with ${a.unit}`;
-    case 'retreat': return `retreat ${a.unit === 'allCubes' ? 'all cubes' : a.unit} to ${a.to ? nm(E, a.to) : 'nowhere (eliminated)'}`;
-    case 'retreatStart': return 'retreat';
-    case 'breakOff': return 'break off the attack';
-    case 'occupy': return `advance ${a.unit === 'allCubes' ? 'all cubes' : a.unit} from ${nm(E, a.from)}`;
-    case 'returnTo': return `withdraw the landing survivors to ${nm(E, a.area)}`;
-    case 'overflow': return a.to ? `move ${a.unit} to ${nm(E, a.to)} (stacking)` : `eliminate ${a.unit} (stacking)`;
-    case 'kesselring': return `return the ${a.event} marker`;
-    default: return JSON.stringify(a);
+    case 'pass':
+      return 'pass';
+    case 'done':
+      return 'done';
+    case 'deployDefault':
+      return 'take the recommended Axis deployment';
+    case 'pick':
+      return `pick ${a.unit} to deploy`;
+    case 'deploy':
+      return `deploy it in ${nm(E, a.area)}`;
+    case 'initiative':
+      return `${a.first} take the initiative`;
+    case 'removeFleet':
+      return `${a.id} leaves for Overlord`;
+    case 'place':
+      return `place a reinforcement cube in ${nm(E, a.area)}`;
+    case 'convert':
+      return `convert cubes in ${nm(E, a.area)} into ${a.id}${a.to ? ` placed in ${nm(E, a.to)}` : ''}`;
+    case 'select':
+      return `move units from ${nm(E, a.area)}`;
+    case 'selectAir':
+      return `fly ${a.id}`;
+    case 'add':
+      return `add ${a.unit === 'allCubes' ? 'all free cubes' : a.unit} to the group`;
+    case 'step':
+      return `step into ${nm(E, a.to)}`;
+    case 'ship':
+      return `naval transport to ${nm(E, a.to)}`;
+    case 'stop':
+      return 'stop moving';
+    case 'fly':
+      return `fly to ${nm(E, a.to)}`;
+    case 'cancel':
+      return 'cancel';
+    case 'endMovement':
+      return 'end movement, go to combat';
+    case 'endImpulse':
+      return 'end the impulse';
+    case 'attack':
+      return `attack ${nm(E, a.target)}`;
+    case 'landing':
+      return `land in ${nm(E, a.target)}`;
+    case 'commit':
+      return `commit ${a.unit === 'allCubes' ? 'all free cubes' : a.unit} from ${nm(E, a.from)}`;
+    case 'fleet':
+      return `use ${a.id} for the landing`;
+    case 'bomb':
+      return `${a.id} bombs ${nm(E, a.target)}`;
+    case 'fleetAttack':
+      return `${a.id} attacks ${a.target}`;
+    case 'partisanMove':
+      return `${a.id} moves to ${nm(E, a.to)}`;
+    case 'partisanFlip':
+      return `${a.id} draws an Axis cube from ${nm(E, a.from)}`;
+    case 'event':
+      return `play ${a.event}${a.area ? ` on ${nm(E, a.area)}` : ''}`;
+    case 'intercept':
+      return `intercept with ${a.id}`;
+    case 'evade':
+      return `${a.id} evades to ${nm(E, a.to)}`;
+    case 'support':
+      return `${a.id} supports`;
+    case 'extraDie':
+      return a.use ? "use the paratroops' extra die" : 'keep the extra die';
+    case 'elite':
+      return `${a.id} inflicts an extra loss`;
+    case 'loss':
+      return a.unit === 'cube'
+        ? `lose a cube (${a.from})`
+        : a.unit === 'line'
+          ? 'remove the defensive line'
+          : a.unit === 'retreat'
+            ? 'retreat to absorb the last loss'
+            : `absorb with ${a.unit}`;
+    case 'retreat':
+      return `retreat ${a.unit === 'allCubes' ? 'all cubes' : a.unit} to ${a.to ? nm(E, a.to) : 'nowhere (eliminated)'}`;
+    case 'retreatStart':
+      return 'retreat';
+    case 'breakOff':
+      return 'break off the attack';
+    case 'occupy':
+      return `advance ${a.unit === 'allCubes' ? 'all cubes' : a.unit} from ${nm(E, a.from)}`;
+    case 'returnTo':
+      return `withdraw the landing survivors to ${nm(E, a.area)}`;
+    case 'overflow':
+      return a.to ? `move ${a.unit} to ${nm(E, a.to)} (stacking)` : `eliminate ${a.unit} (stacking)`;
+    case 'kesselring':
+      return `return the ${a.event} marker`;
+    default:
+      return JSON.stringify(a);
   }
 }
 
 export function summaryText(E: Env, g: SUState): string {
   const lines: string[] = [];
-  lines.push(`Turn ${g.turn}/${E.d.turns}, ${g.phase}, impulse ${g.impulse}, active ${g.active}, initiative ${g.initiative}`);
-  lines.push(`Naval transport: Allies ${g.transport.allies}, Axis ${g.transport.axis}. Italy ${g.italy ? 'has surrendered' : 'fights on'}. ${g.overlord ? 'Overlord done.' : ''}`);
-  lines.push(`Pools: Allies ${g.pool.allies} cubes, Axis ${g.pool.axis} cubes. Events in hand: Allies ${g.ev.allies.hand}, Axis ${g.ev.axis.hand}.`);
+  lines.push(
+    `Turn ${g.turn}/${E.d.turns}, ${g.phase}, impulse ${g.impulse}, active ${g.active}, initiative ${g.initiative}`,
+  );
+  lines.push(
+    `Naval transport: Allies ${g.transport.allies}, Axis ${g.transport.axis}. Italy ${g.italy ? 'has surrendered' : 'fights on'}. ${g.overlord ? 'Overlord done.' : ''}`,
+  );
+  lines.push(
+    `Pools: Allies ${g.pool.allies} cubes, Axis ${g.pool.axis} cubes. Events in hand: Allies ${g.ev.allies.hand}, Axis ${g.ev.axis.hand}.`,
+  );
   for (let i = 0; i < E.n; i++) {
     if (!E.m.passable[i]) continue;
     const c = g.units.filter((u) => u.loc === i).map((u) => `${u.id}${u.up ? '' : '*'}`);
@@ -184,10 +288,17 @@ export function summaryText(E: Env, g: SUState): string {
     const flags = [E.m.orangeStar[i] ? '★' : '', E.m.seaAdjacent[i] ? '~' : '', E.m.mountain[i] ? '^' : ''].join('');
     lines.push(`  ${E.m.ids[i]} ${E.d.areas[i]!.name}${flags} [${g.ctrl[i]}]: ${parts.join(', ') || '-'}`);
   }
-  lines.push(`  sea: ${g.units.filter((u) => u.loc === SEA).map((u) => `${u.id}${u.up ? '' : '*'}`).join(', ')}   (* = face-down)`);
+  lines.push(
+    `  sea: ${g.units
+      .filter((u) => u.loc === SEA)
+      .map((u) => `${u.id}${u.up ? '' : '*'}`)
+      .join(', ')}   (* = face-down)`,
+  );
   if (g.battle) {
     const b = g.battle;
-    lines.push(`Battle for ${areaName(E, b.target)} (${b.landing ? 'landing' : 'attack'} by ${b.attacker}), round ${b.round}/${b.maxRounds}: attacker ${diceCount(g, b, true)} dice hit ${hitNumber(E, g, b, b.att)}-6, defender ${diceCount(g, b, false)} dice hit ${hitNumber(E, g, b, b.def)}-6`);
+    lines.push(
+      `Battle for ${areaName(E, b.target)} (${b.landing ? 'landing' : 'attack'} by ${b.attacker}), round ${b.round}/${b.maxRounds}: attacker ${diceCount(g, b, true)} dice hit ${hitNumber(E, g, b, b.att)}-6, defender ${diceCount(g, b, false)} dice hit ${hitNumber(E, g, b, b.def)}-6`,
+    );
   }
   if (g.result) lines.push(`Result: ${g.result.winner ?? 'draw'} — ${g.result.reason} [${g.result.rule}]`);
   return lines.join('\n');

@@ -40,9 +40,19 @@ export interface Board {
   unitClass: UnitClass[];
   unitCount: number;
   sp: {
-    berlin: number; paris: number; london: number; moscow: number; warsaw: number; egypt: number;
-    northAtlantic: number; centralAtlantic: number; easternMediterranean: number; middleEast: number; usSource: number;
-    polishSpecial: number[]; double: number[];
+    berlin: number;
+    paris: number;
+    london: number;
+    moscow: number;
+    warsaw: number;
+    egypt: number;
+    northAtlantic: number;
+    centralAtlantic: number;
+    easternMediterranean: number;
+    middleEast: number;
+    usSource: number;
+    polishSpecial: number[];
+    double: number[];
   };
   cardIds: string[];
   cardById: Map<string, ThirdReichData['cards'][number]>;
@@ -62,9 +72,14 @@ export function compileBoard(data: ThirdReichData): Board {
   const landAdj: number[][] = areaIds.map(() => []);
   for (const b of data.borders) {
     if (b.kind === 'point') continue;
-    const a = A(b.a), c = A(b.b);
-    adj[a]!.push(c); adj[c]!.push(a);
-    if (b.kind === 'land') { landAdj[a]!.push(c); landAdj[c]!.push(a); }
+    const a = A(b.a),
+      c = A(b.b);
+    adj[a]!.push(c);
+    adj[c]!.push(a);
+    if (b.kind === 'land') {
+      landAdj[a]!.push(c);
+      landAdj[c]!.push(a);
+    }
   }
   const forbidden: Record<Side, boolean[]> = { axis: areaIds.map(() => false), allies: areaIds.map(() => false) };
   for (const f of data.forbidden) for (const s of f.sides) forbidden[s][A(f.area)] = true;
@@ -72,7 +87,9 @@ export function compileBoard(data: ThirdReichData): Board {
   for (const a of data.boundaryNorth) north[A(a)] = true;
   const byNation = new Map(data.nations.map((n) => [n.id, n]));
   const classOf = new Map(data.unitTypes.map((t) => [t.id as string, t.class]));
-  const unitKind: number[] = [], unitNation: number[] = [], unitClass: UnitClass[] = [];
+  const unitKind: number[] = [],
+    unitNation: number[] = [],
+    unitClass: UnitClass[] = [];
   data.counters.forEach((c, k) => {
     for (let i = 0; i < c.count; i++) {
       unitKind.push(k);
@@ -84,12 +101,20 @@ export function compileBoard(data: ThirdReichData): Board {
   const flag = data.areas.map((a) => (a.flag ? N(a.flag) : -1));
   const noSourceNation = NATIONS.map((_, n) => !data.areas.some((a, i) => flag[i] === n && a.source !== null));
   return {
-    data, areaIds, areaIndex,
+    data,
+    areaIds,
+    areaIndex,
     isSea: data.areas.map((a) => a.type === 'sea'),
     flag,
     source: data.areas.map((a) => a.source),
-    adj, landAdj,
-    condLinks: data.conditionalLinks.map((l) => ({ a: A(l.a), b: A(l.b), side: l.side, whileControls: A(l.whileControls) })),
+    adj,
+    landAdj,
+    condLinks: data.conditionalLinks.map((l) => ({
+      a: A(l.a),
+      b: A(l.b),
+      side: l.side,
+      whileControls: A(l.whileControls),
+    })),
     forbidden,
     northOfBoundary: north,
     nationIndex,
@@ -100,13 +125,24 @@ export function compileBoard(data: ThirdReichData): Board {
     counters: data.counters,
     counterIndex: new Map(data.counters.map((c, i) => [c.id, i])),
     classOf,
-    unitKind, unitNation, unitClass,
+    unitKind,
+    unitNation,
+    unitClass,
     unitCount: unitKind.length,
     sp: {
-      berlin: A(sp.berlin), paris: A(sp.paris), london: A(sp.london), moscow: A(sp.moscow), warsaw: A(sp.warsaw), egypt: A(sp.egypt),
-      northAtlantic: A(sp.northAtlantic), centralAtlantic: A(sp.centralAtlantic), easternMediterranean: A(sp.easternMediterranean),
-      middleEast: A(sp.middleEast), usSource: A(sp.usSource),
-      polishSpecial: sp.polishSpecial.map(A), double: sp.doubleForStrategicVictory.map(A),
+      berlin: A(sp.berlin),
+      paris: A(sp.paris),
+      london: A(sp.london),
+      moscow: A(sp.moscow),
+      warsaw: A(sp.warsaw),
+      egypt: A(sp.egypt),
+      northAtlantic: A(sp.northAtlantic),
+      centralAtlantic: A(sp.centralAtlantic),
+      easternMediterranean: A(sp.easternMediterranean),
+      middleEast: A(sp.middleEast),
+      usSource: A(sp.usSource),
+      polishSpecial: sp.polishSpecial.map(A),
+      double: sp.doubleForStrategicVictory.map(A),
     },
     cardIds: data.cards.map((c) => c.id),
     cardById: new Map(data.cards.map((c) => [c.id, c])),

@@ -10,7 +10,15 @@ describe('11.0 combat resolution', () => {
   });
 
   it('TC-01 (11.4, 11.3.1): a durability-2 land unit front up, able to retreat', () => {
-    expect([1, 2, 3, 4, 5, 6, 7].map((p) => resultOf(land2, p))).toEqual(['none', 'flip', 'flip', 'flip+retreat', 'flip+retreat', 'pool', 'pool']);
+    expect([1, 2, 3, 4, 5, 6, 7].map((p) => resultOf(land2, p))).toEqual([
+      'none',
+      'flip',
+      'flip',
+      'flip+retreat',
+      'flip+retreat',
+      'pool',
+      'pool',
+    ]);
   });
 
   it('TC-02 (11.4, 11.5(1)): the same unit unable to retreat goes to the pool from 4 points', () => {
@@ -40,7 +48,12 @@ describe('11.0 combat resolution', () => {
     const two = [land2, land2];
     expect(validAllocation(2, two, [1, 1])).toBe(true);
     expect([resultOf(land2, 1), resultOf(land2, 1)]).toEqual(['none', 'none']);
-    for (const a of [[1, 2], [2, 1], [3, 0], [0, 3]]) {
+    for (const a of [
+      [1, 2],
+      [2, 1],
+      [3, 0],
+      [0, 3],
+    ]) {
       expect(validAllocation(3, two, a)).toBe(true);
       expect(a.map((p) => resultOf(land2, p)).filter((r) => r === 'flip')).toHaveLength(1);
     }
@@ -54,7 +67,7 @@ describe('11.0 combat resolution', () => {
     expect(validAllocation(7, [land2, land2], [7, 0], { overAllocation: 'free' })).toBe(true);
   });
 
-  it('11.2(1), AMB-22: the defender\'s used units take damage first', () => {
+  it("11.2(1), AMB-22: the defender's used units take damage first", () => {
     const used = { ...land2, used: true };
     expect(validAllocation(5, [used, land2], [4, 1])).toBe(true);
     expect(validAllocation(5, [used, land2], [2, 3])).toBe(false);
@@ -72,11 +85,17 @@ describe('11.0 combat resolution', () => {
 
   it('TC-10 (17.2 Q2): after an Ambush with a full tie, the counterattacked player allocates', () => {
     // the counterattacker is "the attacker"; the tie goes to the defender = the counterattacked player
-    expect(allocator({ hasAir: false, hasFortress: false, maxAttack: 3 }, { hasAir: false, hasFortress: false, maxAttack: 3 })).toBe('defender');
+    expect(
+      allocator(
+        { hasAir: false, hasFortress: false, maxAttack: 3 },
+        { hasAir: false, hasFortress: false, maxAttack: 3 },
+      ),
+    ).toBe('defender');
   });
 
   it('TC-07 (17.1 Q2, AMB-39): two Blitzkrieg attacks declared in advance add their damage', () => {
-    const h1 = countHits([2, 5], [3, 3]), h2 = countHits([1, 6], [3, 3]);
+    const h1 = countHits([2, 5], [3, 3]),
+      h2 = countHits([1, 6], [3, 3]);
     expect(resultOf(land2, h1 + h2)).toBe('flip');
     expect([resultOf(land2, h1), resultOf(land2, h2)]).toEqual(['none', 'none']);
   });

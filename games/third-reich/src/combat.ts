@@ -20,7 +20,9 @@ export interface Target {
 /** 11.1(1): one die per attacking unit; a roll at or under its value is one hit. */
 export function countHits(dice: readonly number[], values: readonly number[]): number {
   let h = 0;
-  dice.forEach((d, i) => { if (d <= values[i]!) h++; });
+  dice.forEach((d, i) => {
+    if (d <= values[i]!) h++;
+  });
   return h;
 }
 
@@ -38,7 +40,8 @@ export function eliminationThreshold(t: Target): number {
 export function resultOf(t: Target, points: number): Result {
   const k = Math.floor(points / durabilityOf(t));
   let r: Result;
-  if (t.cls === 'air' || t.cls === 'sub') r = t.used ? (k >= 1 ? 'pool' : 'none') : k >= 2 ? 'pool' : k === 1 ? 'flip' : 'none';
+  if (t.cls === 'air' || t.cls === 'sub')
+    r = t.used ? (k >= 1 ? 'pool' : 'none') : k >= 2 ? 'pool' : k === 1 ? 'flip' : 'none';
   else if (t.used) r = k >= 2 ? 'pool' : k === 1 ? 'retreat' : 'none';
   else r = k >= 3 ? 'pool' : k === 2 ? 'flip+retreat' : k === 1 ? 'flip' : 'none';
   if ((r === 'retreat' || r === 'flip+retreat') && t.canRetreat === false) return r === 'retreat' ? 'pool' : 'pool';
@@ -58,7 +61,8 @@ export interface Party {
 export function allocator(attacker: Party, defender: Party): 'attacker' | 'defender' {
   if (attacker.hasAir || defender.hasAir) return attacker.hasAir ? 'attacker' : 'defender'; // ① both: the attacker
   if (attacker.hasFortress !== defender.hasFortress) return attacker.hasFortress ? 'attacker' : 'defender'; // ②
-  if (attacker.maxAttack !== defender.maxAttack) return attacker.maxAttack > defender.maxAttack ? 'attacker' : 'defender'; // ③
+  if (attacker.maxAttack !== defender.maxAttack)
+    return attacker.maxAttack > defender.maxAttack ? 'attacker' : 'defender'; // ③
   return 'defender'; // ④
 }
 
@@ -68,7 +72,12 @@ export function allocator(attacker: Party, defender: Party): 'attacker' | 'defen
  * threshold (AMB-21 "threshold"); used defenders first (AMB-22 "strict": up to their threshold,
  * "lenient": at least 1 x durability).
  */
-export function validAllocation(points: number, targets: readonly Target[], alloc: readonly number[], opts: { overAllocation?: string; usedFirst?: string } = {}): boolean {
+export function validAllocation(
+  points: number,
+  targets: readonly Target[],
+  alloc: readonly number[],
+  opts: { overAllocation?: string; usedFirst?: string } = {},
+): boolean {
   if (alloc.length !== targets.length || alloc.some((a) => a < 0 || !Number.isInteger(a))) return false;
   const cap = targets.reduce((s, t) => s + eliminationThreshold(t), 0);
   const sum = alloc.reduce((s, a) => s + a, 0);

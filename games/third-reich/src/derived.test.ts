@@ -6,9 +6,29 @@
 import { describe, expect, it } from 'vitest';
 import { POOL, REMOVED } from './board.ts';
 import { ctrlSide, sourceCount } from './world.ts';
-import { A, N, act, areasOffered, b, decision, game, group, legal, moveTo, playSv, rules, scene, types, unitsOf, type S } from './testing/scene.ts';
+import {
+  A,
+  N,
+  act,
+  areasOffered,
+  b,
+  decision,
+  game,
+  group,
+  legal,
+  moveTo,
+  playSv,
+  rules,
+  scene,
+  types,
+  unitsOf,
+  type S,
+} from './testing/scene.ts';
 
-const belligerent = (s: S, nation: string, side: 'axis' | 'allies') => { s.game.natBel[N(nation)] = true; s.game.natSide[N(nation)] = side; };
+const belligerent = (s: S, nation: string, side: 'axis' | 'allies') => {
+  s.game.natBel[N(nation)] = true;
+  s.game.natSide[N(nation)] = side;
+};
 const counterOf = (u: number) => b.counters[b.unitKind[u]!]!;
 /** The current player passes; the other, with nothing to do, passes automatically (5.0(3)): the turn ends. Control stays as it is (3.4(5)). */
 function passTurn(s: S): S {
@@ -16,11 +36,21 @@ function passTurn(s: S): S {
   while (decision(s).kind === 'reassign') s = act(s, { type: 'endReassign' });
   return s;
 }
-const mobilizeAreas = (s: S, counter: string) => legal(s).filter((a) => a.type === 'mobilize' && a.counter === counter).map((a) => (a as { area: string }).area);
+const mobilizeAreas = (s: S, counter: string) =>
+  legal(s)
+    .filter((a) => a.type === 'mobilize' && a.counter === counter)
+    .map((a) => (a as { area: string }).area);
 
 describe('TC-36..41: movement through play', () => {
   it('TC-36, 8.1.2(1)②: land units sea-move only into Allied-controlled sea areas, never Axis-controlled or uncontrolled ones', () => {
-    let s = scene([['UK-LF', 'london', 2], ['UK-NF', 'north_atlantic', 2], ['GE-NF', 'north_sea', 1]], { allies: ['al2-supply'], active: 'allies' });
+    let s = scene(
+      [
+        ['UK-LF', 'london', 2],
+        ['UK-NF', 'north_atlantic', 2],
+        ['GE-NF', 'north_sea', 1],
+      ],
+      { allies: ['al2-supply'], active: 'allies' },
+    );
     s.game.ctrl[A('north_sea')] = N('GE');
     s.game.ctrl[A('english_channel')] = -1;
     s = playSv(s, 'al2-supply');
@@ -35,7 +65,11 @@ describe('TC-36..41: movement through play', () => {
   });
 
   it('TC-37, AMB-16: a seaborne landing into an enemy-held area costs 2 (literal) and flips the units; with the switch it costs 3 and is refused', () => {
-    const place: [string, string, number][] = [['UK-LF', 'london', 2], ['UK-NF', 'english_channel', 2], ['GE-LF', 'paris', 1]];
+    const place: [string, string, number][] = [
+      ['UK-LF', 'london', 2],
+      ['UK-NF', 'english_channel', 2],
+      ['GE-LF', 'paris', 1],
+    ];
     const setUp = (options = {}) => {
       let s = scene(place, { allies: ['al2-supply'], active: 'allies', options });
       s.game.ctrl[A('paris')] = N('GE');
@@ -59,7 +93,15 @@ describe('TC-36..41: movement through play', () => {
   });
 
   it('TC-38, 8.2: an AF air-moves through Axis-controlled areas and flips; not into Allied land, not to end at sea; a CV never air-moves', () => {
-    let s = scene([['GE-AF', 'berlin', 1], ['GE-LF', 'berlin', 1], ['GE-AF', 'munich', 4], ['GE-LF', 'munich', 1]], { axis: ['ax2-blitz-1'] });
+    let s = scene(
+      [
+        ['GE-AF', 'berlin', 1],
+        ['GE-LF', 'berlin', 1],
+        ['GE-AF', 'munich', 4],
+        ['GE-LF', 'munich', 1],
+      ],
+      { axis: ['ax2-blitz-1'] },
+    );
     s = playSv(s, 'ax2-blitz-1');
     s = group(s, 'berlin', [['GE-AF', 1]]);
     s = act(s, { type: 'declare', action: 'airMove' });
@@ -74,14 +116,26 @@ describe('TC-36..41: movement through play', () => {
     expect(unitsOf(s, 'GE-LF', 'berlin')).toHaveLength(1); // 8.1(4): Berlin keeps its control unit
     expect(s.log.some((l) => l.text.includes('(2 MP)'))).toBe(true);
 
-    let t = scene([['GE-AF', 'berlin', 1], ['GE-LF', 'berlin', 1]], { axis: ['ax2-blitz-1'] });
+    let t = scene(
+      [
+        ['GE-AF', 'berlin', 1],
+        ['GE-LF', 'berlin', 1],
+      ],
+      { axis: ['ax2-blitz-1'] },
+    );
     t.game.ctrl[A('hamburg')] = N('UK');
     t = playSv(t, 'ax2-blitz-1');
     t = group(t, 'berlin', [['GE-AF', 1]]);
     t = act(t, { type: 'declare', action: 'airMove' });
     expect(areasOffered(t, 'to')).not.toContain('hamburg'); // 8.2(2)
 
-    let c = scene([['UK-CV', 'north_atlantic', 1], ['UK-NF', 'north_atlantic', 1]], { allies: ['al2-supply'], active: 'allies' });
+    let c = scene(
+      [
+        ['UK-CV', 'north_atlantic', 1],
+        ['UK-NF', 'north_atlantic', 1],
+      ],
+      { allies: ['al2-supply'], active: 'allies' },
+    );
     c = playSv(c, 'al2-supply');
     c = group(c, 'north_atlantic', [['UK-CV', 1]]);
     expect(legal(c)).not.toContainEqual({ type: 'declare', action: 'airMove' }); // 8.2(1)
@@ -90,7 +144,15 @@ describe('TC-36..41: movement through play', () => {
 
   it('TC-39, 15.6: an Italian unit may not go north of the Axis-allies boundary; German units and an Allied-leaning neutral now Axis may', () => {
     const setUp = () => {
-      const s = scene([['IT-LF', 'northern_italy', 2], ['GE-LF', 'northern_italy', 2], ['GE-LF', 'austria', 1], ['YU-LF', 'yugoslavia', 2]], { axis: ['ax2-blitz-1', 'ax2-blitz-2'] });
+      const s = scene(
+        [
+          ['IT-LF', 'northern_italy', 2],
+          ['GE-LF', 'northern_italy', 2],
+          ['GE-LF', 'austria', 1],
+          ['YU-LF', 'yugoslavia', 2],
+        ],
+        { axis: ['ax2-blitz-1', 'ax2-blitz-2'] },
+      );
       belligerent(s, 'IT', 'axis');
       belligerent(s, 'YU', 'axis'); // started as an Allied-leaning neutral (3.1.1)
       return playSv(s, 'ax2-blitz-1');
@@ -112,7 +174,17 @@ describe('TC-36..41: movement through play', () => {
   });
 
   it('TC-40, 15.7: no Allied ship in the Baltic, no Allied air attack across it (units in it may be attacked), nobody in the Black Sea', () => {
-    let s = scene([['UK-NF', 'north_sea', 2], ['UK-AF', 'denmark', 1], ['UK-LF', 'denmark', 1], ['GE-NF', 'baltic_sea', 1], ['GE-LF', 'east_prussia', 1], ['GE-LF', 'hamburg', 1]], { allies: ['al2-supply', 'al2-ambush'], active: 'allies' });
+    let s = scene(
+      [
+        ['UK-NF', 'north_sea', 2],
+        ['UK-AF', 'denmark', 1],
+        ['UK-LF', 'denmark', 1],
+        ['GE-NF', 'baltic_sea', 1],
+        ['GE-LF', 'east_prussia', 1],
+        ['GE-LF', 'hamburg', 1],
+      ],
+      { allies: ['al2-supply', 'al2-ambush'], active: 'allies' },
+    );
     belligerent(s, 'DE', 'allies');
     s.game.ctrl[A('north_sea')] = N('UK');
     s.game.ctrl[A('baltic_sea')] = N('GE');
@@ -131,7 +203,14 @@ describe('TC-36..41: movement through play', () => {
     expect(targets).toContain('baltic_sea'); // the units in the Baltic, from the adjacent area
     expect(targets).not.toContain('east_prussia'); // 2 areas away only across the Baltic
 
-    let t = scene([['SU-LF', 'odessa', 2], ['SU-NF', 'black_sea', 1], ['RU-LF', 'romania', 2]], { allies: ['al2-supply'], active: 'allies' });
+    let t = scene(
+      [
+        ['SU-LF', 'odessa', 2],
+        ['SU-NF', 'black_sea', 1],
+        ['RU-LF', 'romania', 2],
+      ],
+      { allies: ['al2-supply'], active: 'allies' },
+    );
     belligerent(t, 'SU', 'allies');
     belligerent(t, 'RU', 'axis');
     t.game.ctrl[A('black_sea')] = N('SU');
@@ -143,7 +222,13 @@ describe('TC-36..41: movement through play', () => {
   });
 
   it('TC-41, 15.7.1: with Egypt Allied, an Allied ship goes Central Atlantic - Eastern Mediterranean for 1 MP; the Axis may not; the Atlantic source needs the North Atlantic', () => {
-    let s = scene([['UK-NF', 'central_atlantic', 2], ['UK-LF', 'egypt', 1]], { allies: ['al2-supply'], active: 'allies' });
+    let s = scene(
+      [
+        ['UK-NF', 'central_atlantic', 2],
+        ['UK-LF', 'egypt', 1],
+      ],
+      { allies: ['al2-supply'], active: 'allies' },
+    );
     s.game.ctrl[A('central_atlantic')] = N('UK');
     s.game.ctrl[A('eastern_mediterranean')] = N('UK');
     s = playSv(s, 'al2-supply');
@@ -152,7 +237,13 @@ describe('TC-36..41: movement through play', () => {
     expect(unitsOf(s, 'UK-NF', 'eastern_mediterranean')).toHaveLength(1);
     expect(s.log.some((l) => l.text.includes('Central Atlantic - Eastern Mediterranean (1 MP)'))).toBe(true);
 
-    let t = scene([['GE-NF', 'central_atlantic', 2], ['GE-LF', 'egypt', 1]], { axis: ['ax2-blitz-1'] });
+    let t = scene(
+      [
+        ['GE-NF', 'central_atlantic', 2],
+        ['GE-LF', 'egypt', 1],
+      ],
+      { axis: ['ax2-blitz-1'] },
+    );
     t.game.ctrl[A('central_atlantic')] = N('GE');
     t.game.ctrl[A('egypt')] = N('GE');
     t = playSv(t, 'ax2-blitz-1');
@@ -171,7 +262,16 @@ describe('TC-36..41: movement through play', () => {
 
 describe('TC-48: Poland surrenders through play (15.4)', () => {
   it('Warsaw Axis-controlled at the end of an Axis impulse: the Polish units in Brest and Galicia go to the pool; both areas Soviet (neutral)', () => {
-    let s = scene([['GE-TF', 'warsaw', 4], ['PO-LF', 'warsaw', 1, 1], ['PO-LF', 'brest', 1], ['PO-LF', 'galicia', 1], ['PO-LF', 'cracow', 1]], { axis: ['ax2-blitz-1'], dice: [1, 1, 1, 1] });
+    let s = scene(
+      [
+        ['GE-TF', 'warsaw', 4],
+        ['PO-LF', 'warsaw', 1, 1],
+        ['PO-LF', 'brest', 1],
+        ['PO-LF', 'galicia', 1],
+        ['PO-LF', 'cracow', 1],
+      ],
+      { axis: ['ax2-blitz-1'], dice: [1, 1, 1, 1] },
+    );
     s = playSv(s, 'ax2-blitz-1');
     s = group(s, 'warsaw', [['GE-TF', 4]]);
     s = act(s, { type: 'declare', action: 'attack' }); // 4 points on a used D=2 unit: the pool (11.4)
@@ -192,7 +292,14 @@ describe('TC-48: Poland surrenders through play (15.4)', () => {
 
 describe('TC-77..83: mobilization, fortresses, recovery and withdrawal through play', () => {
   it('TC-77, 12.0, 6.1.1: an SV 4 card mobilizes TF (2) + LF (1) + SS (1), used, where a German source gives a LOC; the SS next to a German source', () => {
-    let s = scene([['GE-LF', 'berlin', 1], ['GE-LF', 'ruhr', 1], ['UK-LF', 'hamburg', 1]], { axis: ['ax4-supply'] });
+    let s = scene(
+      [
+        ['GE-LF', 'berlin', 1],
+        ['GE-LF', 'ruhr', 1],
+        ['UK-LF', 'hamburg', 1],
+      ],
+      { axis: ['ax4-supply'] },
+    );
     s = playSv(s, 'ax4-supply');
     const tf = mobilizeAreas(s, 'GE-TF');
     expect(tf).toEqual(expect.arrayContaining(['berlin', 'ruhr', 'munich', 'bohemia']));
@@ -204,14 +311,20 @@ describe('TC-77..83: mobilization, fortresses, recovery and withdrawal through p
     expect(s.game.op!.svLeft).toBe(1);
     s = act(s, { type: 'mobilize', counter: 'GE-SS', area: 'baltic_sea' });
     expect(decision(s).kind).toBe('card'); // 4 SV spent: the SV part is over
-    for (const [c, a] of [['GE-TF', 'berlin'], ['GE-LF', 'munich'], ['GE-SS', 'baltic_sea']] as const) {
+    for (const [c, a] of [
+      ['GE-TF', 'berlin'],
+      ['GE-LF', 'munich'],
+      ['GE-SS', 'baltic_sea'],
+    ] as const) {
       const u = unitsOf(s, c, a);
       expect(u).toHaveLength(1);
       expect(s.game.used[u[0]!]).toBe(1); // 12.0(1)
     }
     let t = scene([['UK-LF', 'london', 1]], { allies: ['al4-supply'], active: 'allies' });
     t = playSv(t, 'al4-supply');
-    expect(legal(t).some((a) => a.type === 'mobilize' && b.counters[b.counterIndex.get(a.counter)!]!.type === 'SS')).toBe(false); // 15.1
+    expect(
+      legal(t).some((a) => a.type === 'mobilize' && b.counters[b.counterIndex.get(a.counter)!]!.type === 'SS'),
+    ).toBe(false); // 15.1
   });
 
   it('TC-78, 12.0(4): Bulgaria, an Axis belligerent without a source, places its units only in Axis-controlled Bulgaria, with no LOC', () => {
@@ -227,7 +340,13 @@ describe('TC-77..83: mobilization, fortresses, recovery and withdrawal through p
   });
 
   it('TC-79, 15.8: an eliminated fortress leaves the game and is never mobilized again', () => {
-    let s = scene([['GE-LF', 'lorraine', 6], ['FR-FT', 'lorraine', 1, 1]], { axis: ['ax2-blitz-1'], dice: [1, 1, 1, 1, 1, 1] });
+    let s = scene(
+      [
+        ['GE-LF', 'lorraine', 6],
+        ['FR-FT', 'lorraine', 1, 1],
+      ],
+      { axis: ['ax2-blitz-1'], dice: [1, 1, 1, 1, 1, 1] },
+    );
     const ft = unitsOf(s, 'FR-FT', 'lorraine')[0]!;
     s = playSv(s, 'ax2-blitz-1');
     s = group(s, 'lorraine', [['GE-LF', 6]]);
@@ -243,16 +362,24 @@ describe('TC-77..83: mobilization, fortresses, recovery and withdrawal through p
 
   it('TC-80, 13.0: 7 German areas, 9 used units, one without a LOC, one a submarine: 8 eligible, the owner recovers 7', () => {
     const inGermany = ['ruhr', 'hamburg', 'berlin', 'munich', 'austria', 'bohemia', 'east_prussia'];
-    let s = scene([...inGermany.map((a): [string, string, number, number] => ['GE-LF', a, 1, 1]), ['GE-LF', 'greece', 1, 1], ['GE-SS', 'north_atlantic', 1, 1]]);
+    let s = scene([
+      ...inGermany.map((a): [string, string, number, number] => ['GE-LF', a, 1, 1]),
+      ['GE-LF', 'greece', 1, 1],
+      ['GE-SS', 'north_atlantic', 1, 1],
+    ]);
     s = passTurn(s);
     expect(decision(s)).toMatchObject({ kind: 'recover', role: 'axis' });
     expect(s.game.stack.at(-1)).toMatchObject({ left: 7 });
-    const offered = legal(s).filter((a) => a.type === 'recover').map((a) => (a as { unit: number }).unit);
+    const offered = legal(s)
+      .filter((a) => a.type === 'recover')
+      .map((a) => (a as { unit: number }).unit);
     expect(offered).toHaveLength(8);
     expect(offered.some((u) => s.game.loc[u] === A('greece'))).toBe(false); // 13.0(3): no LOC
     expect(offered.some((u) => counterOf(u).type === 'SS')).toBe(true); // 15.1(5): no LOC needed
     for (let i = 0; i < 7; i++) s = act(s, legal(s).find((a) => a.type === 'recover')!);
-    const stillUsed = s.game.used.flatMap((x, u) => (x && b.unitNation[u] === N('GE') && s.game.loc[u]! >= 0 ? [u] : []));
+    const stillUsed = s.game.used.flatMap((x, u) =>
+      x && b.unitNation[u] === N('GE') && s.game.loc[u]! >= 0 ? [u] : [],
+    );
     expect(stillUsed).toHaveLength(2);
     expect(stillUsed.some((u) => s.game.loc[u] === A('greece'))).toBe(true);
   });
@@ -261,8 +388,16 @@ describe('TC-77..83: mobilization, fortresses, recovery and withdrawal through p
     const inside = ['leningrad', 'smolensk', 'kursk', 'gorky', 'archangel', 'kiev'];
     // The other Soviet-flag areas held by British units, so that they stay Allied but not Soviet (3.4(6)): the USSR controls Moscow only.
     const held = b.areaIds.filter((id, a) => b.flag[a] === N('SU') && id !== 'moscow' && !inside.includes(id));
-    let s = scene([...inside.map((a): [string, string, number, number] => ['SU-LF', a, 1, 1]), ['SU-LF', 'baltic_states', 1, 1], ['UK-LF', 'baltic_states', 1], ['SU-LF', 'finland', 1, 1],
-      ...held.map((a): [string, string, number] => ['UK-LF', a, 1])], { turn: 3 });
+    let s = scene(
+      [
+        ...inside.map((a): [string, string, number, number] => ['SU-LF', a, 1, 1]),
+        ['SU-LF', 'baltic_states', 1, 1],
+        ['UK-LF', 'baltic_states', 1],
+        ['SU-LF', 'finland', 1, 1],
+        ...held.map((a): [string, string, number] => ['UK-LF', a, 1]),
+      ],
+      { turn: 3 },
+    );
     belligerent(s, 'SU', 'allies');
     for (let a = 0; a < b.areaIds.length; a++) if (b.flag[a] === N('SU')) s.game.ctrl[a] = N('UK');
     s.game.ctrl[A('moscow')] = N('SU');
@@ -276,7 +411,10 @@ describe('TC-77..83: mobilization, fortresses, recovery and withdrawal through p
   });
 
   it('TC-82, 15.5(2): Yugoslavia controlling no area recovers its units with a LOC to an Allied-controlled area', () => {
-    let s = scene([['YU-LF', 'greece', 2, 1], ['GE-LF', 'yugoslavia', 1]]);
+    let s = scene([
+      ['YU-LF', 'greece', 2, 1],
+      ['GE-LF', 'yugoslavia', 1],
+    ]);
     belligerent(s, 'YU', 'allies');
     s.game.ctrl[A('yugoslavia')] = N('GE');
     s.game.ctrl[A('greece')] = N('UK');
@@ -287,19 +425,29 @@ describe('TC-77..83: mobilization, fortresses, recovery and withdrawal through p
   });
 
   it('TC-83, 5.0(4)③, AMB-35: a lone German unit in a German-flag area stays; one of two may go; Italians may, Romanians may not', () => {
-    let s = scene([['GE-LF', 'munich', 1], ['GE-LF', 'austria', 2], ['IT-LF', 'austria', 1], ['RU-LF', 'austria', 1]]);
+    let s = scene([
+      ['GE-LF', 'munich', 1],
+      ['GE-LF', 'austria', 2],
+      ['IT-LF', 'austria', 1],
+      ['RU-LF', 'austria', 1],
+    ]);
     belligerent(s, 'IT', 'axis');
     belligerent(s, 'RU', 'axis');
     s = passTurn(s);
     expect(decision(s)).toMatchObject({ kind: 'withdraw', role: 'axis' });
-    const offered = legal(s).filter((a) => a.type === 'withdraw').map((a) => (a as { unit: number }).unit);
+    const offered = legal(s)
+      .filter((a) => a.type === 'withdraw')
+      .map((a) => (a as { unit: number }).unit);
     const where = offered.map((u) => `${counterOf(u).id}@${b.areaIds[s.game.loc[u]!]}`).sort();
     expect(where).toEqual(['GE-LF@austria', 'IT-LF@austria']);
     s = act(s, { type: 'withdraw', unit: offered.find((u) => counterOf(u).id === 'GE-LF')! });
     expect(unitsOf(s, 'GE-LF', 'austria')).toHaveLength(1);
     expect(s.game.loc.filter((l, u) => l === POOL && counterOf(u).id === 'GE-LF').length).toBeGreaterThan(0);
     // With the Italian and Romanian units still there, Austria keeps friends: the other German unit may go too (AMB-35).
-    const next = legal(s).filter((a) => a.type === 'withdraw').map((a) => counterOf((a as { unit: number }).unit).id).sort();
+    const next = legal(s)
+      .filter((a) => a.type === 'withdraw')
+      .map((a) => counterOf((a as { unit: number }).unit).id)
+      .sort();
     expect(next).toEqual(['GE-LF', 'IT-LF']);
   });
 });

@@ -3,13 +3,35 @@ import { randomPlayout } from '@sandtable/engine';
 import { POOL, REMOVED } from './board.ts';
 import type { TRState } from './state.ts';
 // Play-through scenes and helpers, shared with derived.test.ts.
-import { A, N, act, areasOffered, b, decision, game, group, moveTo, rules, scene, types, unitsOf, type S } from './testing/scene.ts';
+import {
+  A,
+  N,
+  act,
+  areasOffered,
+  b,
+  decision,
+  game,
+  group,
+  moveTo,
+  rules,
+  scene,
+  types,
+  unitsOf,
+  type S,
+} from './testing/scene.ts';
 import { ctrlSide, placements, seaCapacity, sourceCount } from './world.ts';
 import { checkMove } from './movement.ts';
 
 describe('7.0-9.1 group actions paid from the SV (6.1.1)', () => {
   it('8.1, 8.1(6), 6.1.1(1)(3): a move costs 1 SV, leaves the units unused, and a group acts once per SV use', () => {
-    let s = scene([['GE-LF', 'berlin', 1], ['GE-TF', 'berlin', 2], ['GE-LF', 'western_poland', 1]], { axis: ['ax2-blitz-1'] });
+    let s = scene(
+      [
+        ['GE-LF', 'berlin', 1],
+        ['GE-TF', 'berlin', 2],
+        ['GE-LF', 'western_poland', 1],
+      ],
+      { axis: ['ax2-blitz-1'] },
+    );
     s.game.ctrl[A('western_poland')] = N('GE');
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'sv' });
@@ -20,10 +42,23 @@ describe('7.0-9.1 group actions paid from the SV (6.1.1)', () => {
     expect(tfs).toHaveLength(2);
     expect(tfs.every((u) => s.game.used[u] === 0)).toBe(true);
     s = act(s, { type: 'form', area: 'western_poland' });
-    expect(game.legalActions(s, 'axis').filter((a) => a.type === 'add').map((a) => (a as { unit: number }).unit).some((u) => tfs.includes(u))).toBe(false);
+    expect(
+      game
+        .legalActions(s, 'axis')
+        .filter((a) => a.type === 'add')
+        .map((a) => (a as { unit: number }).unit)
+        .some((u) => tfs.includes(u)),
+    ).toBe(false);
   });
   it('8.1(3)(5): the path is chosen area by area; only legal next areas are offered', () => {
-    let s = scene([['GE-LF', 'berlin', 1], ['GE-TF', 'berlin', 1], ['PO-LF', 'western_poland', 1]], { axis: ['ax2-blitz-1'] });
+    let s = scene(
+      [
+        ['GE-LF', 'berlin', 1],
+        ['GE-TF', 'berlin', 1],
+        ['PO-LF', 'western_poland', 1],
+      ],
+      { axis: ['ax2-blitz-1'] },
+    );
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'sv' });
     s = group(s, 'berlin', [['GE-TF', 1]]);
@@ -32,7 +67,13 @@ describe('7.0-9.1 group actions paid from the SV (6.1.1)', () => {
     expect(types(s)).toEqual(['stop']);
   });
   it('9.1, 9.1(5), 11.1: a normal attack rolls one die per unit at its attack value and flips the attackers', () => {
-    let s = scene([['GE-LF', 'western_poland', 2], ['PO-LF', 'western_poland', 1]], { axis: ['ax2-blitz-1'], dice: [3, 4] });
+    let s = scene(
+      [
+        ['GE-LF', 'western_poland', 2],
+        ['PO-LF', 'western_poland', 1],
+      ],
+      { axis: ['ax2-blitz-1'], dice: [3, 4] },
+    );
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'sv' });
     s = group(s, 'western_poland', [['GE-LF', 2]]);
@@ -44,7 +85,14 @@ describe('7.0-9.1 group actions paid from the SV (6.1.1)', () => {
     expect(s.game.op!.svLeft).toBe(1);
   });
   it('11.3.1, 11.5(1), 11.2(1)③: 4 points on a D=2 unit flip it and its owner retreats it to a legal area', () => {
-    let s = scene([['GE-TF', 'western_poland', 4], ['PO-LF', 'western_poland', 1], ['PO-LF', 'warsaw', 1]], { axis: ['ax2-blitz-1'], dice: [1, 1, 1, 1] });
+    let s = scene(
+      [
+        ['GE-TF', 'western_poland', 4],
+        ['PO-LF', 'western_poland', 1],
+        ['PO-LF', 'warsaw', 1],
+      ],
+      { axis: ['ax2-blitz-1'], dice: [1, 1, 1, 1] },
+    );
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'sv' });
     s = group(s, 'western_poland', [['GE-TF', 4]]);
@@ -59,8 +107,16 @@ describe('7.0-9.1 group actions paid from the SV (6.1.1)', () => {
     expect(unitsOf(s, 'PO-LF', 'warsaw')).toHaveLength(2);
   });
   it('TC-68, 11.5(1): a unit that must retreat and has no legal area goes to the pool', () => {
-    let s = scene([['GE-TF', 'warsaw', 2], ['PO-LF', 'warsaw', 1, 1], ['GE-LF', 'western_poland', 1], ['GE-LF', 'cracow', 1], ['GE-LF', 'brest', 1]],
-      { axis: ['ax2-blitz-1'], dice: [1, 1], options: { retreatIntoNeutral: false } });
+    let s = scene(
+      [
+        ['GE-TF', 'warsaw', 2],
+        ['PO-LF', 'warsaw', 1, 1],
+        ['GE-LF', 'western_poland', 1],
+        ['GE-LF', 'cracow', 1],
+        ['GE-LF', 'brest', 1],
+      ],
+      { axis: ['ax2-blitz-1'], dice: [1, 1], options: { retreatIntoNeutral: false } },
+    );
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'sv' });
     s = group(s, 'warsaw', [['GE-TF', 2]]);
@@ -70,10 +126,20 @@ describe('7.0-9.1 group actions paid from the SV (6.1.1)', () => {
     expect(s.log.some((l) => l.text.includes('pool'))).toBe(true);
   });
   it('15.8: a fortress sent to the pool leaves the game', () => {
-    let s = scene([['GE-TF', 'lorraine', 4], ['GE-LF', 'lorraine', 2], ['FR-FT', 'lorraine', 1, 1]], { axis: ['ax2-blitz-1'], dice: [1, 1, 1, 1, 1, 1] });
+    let s = scene(
+      [
+        ['GE-TF', 'lorraine', 4],
+        ['GE-LF', 'lorraine', 2],
+        ['FR-FT', 'lorraine', 1, 1],
+      ],
+      { axis: ['ax2-blitz-1'], dice: [1, 1, 1, 1, 1, 1] },
+    );
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'sv' });
-    s = group(s, 'lorraine', [['GE-TF', 4], ['GE-LF', 2]]);
+    s = group(s, 'lorraine', [
+      ['GE-TF', 4],
+      ['GE-LF', 2],
+    ]);
     s = act(s, { type: 'declare', action: 'attack' });
     // a used FT (D=3) takes 6 points = 2 x D: out of the game, not to the pool
     const ft = s.game.loc.findIndex((_l, u) => b.counters[b.unitKind[u]!]!.id === 'FR-FT');
@@ -83,7 +149,15 @@ describe('7.0-9.1 group actions paid from the SV (6.1.1)', () => {
 
 describe('17.1 Blitzkrieg and 10.1(3) counterattack windows', () => {
   it('TC-05, 6.1.2(4), 7.1(4): a group moves with the SV, then moves and attacks with the Blitzkrieg event; flipped after the attack', () => {
-    let s = scene([['GE-LF', 'berlin', 1], ['GE-TF', 'berlin', 2], ['GE-LF', 'western_poland', 1], ['PO-LF', 'warsaw', 1]], { axis: ['ax2-blitz-1'], dice: [6, 6] });
+    let s = scene(
+      [
+        ['GE-LF', 'berlin', 1],
+        ['GE-TF', 'berlin', 2],
+        ['GE-LF', 'western_poland', 1],
+        ['PO-LF', 'warsaw', 1],
+      ],
+      { axis: ['ax2-blitz-1'], dice: [6, 6] },
+    );
     s.game.ctrl[A('western_poland')] = N('GE');
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'sv' });
@@ -105,13 +179,26 @@ describe('17.1 Blitzkrieg and 10.1(3) counterattack windows', () => {
     expect(decision(s)).toMatchObject({ kind: 'card', role: 'axis' });
   });
   it('TC-04, 10.1(3): four group actions (SV move, SV attack, event move, event attack) open four counterattack windows', () => {
-    let s = scene([
-      ['GE-LF', 'east_prussia', 2], ['PO-LF', 'warsaw', 1],
-      ['GE-LF', 'cracow', 1], ['PO-LF', 'cracow', 1],
-      ['GE-LF', 'berlin', 1], ['GE-TF', 'berlin', 2], ['PO-LF', 'western_poland', 1],
-    ], { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [6, 6, 6] });
+    let s = scene(
+      [
+        ['GE-LF', 'east_prussia', 2],
+        ['PO-LF', 'warsaw', 1],
+        ['GE-LF', 'cracow', 1],
+        ['PO-LF', 'cracow', 1],
+        ['GE-LF', 'berlin', 1],
+        ['GE-TF', 'berlin', 2],
+        ['PO-LF', 'western_poland', 1],
+      ],
+      { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [6, 6, 6] },
+    );
     let windows = 0;
-    const skip = () => { while (decision(s).kind === 'window') { expect(types(s)).toEqual(['ambush', 'noCounter']); windows++; s = act(s, { type: 'noCounter' }); } };
+    const skip = () => {
+      while (decision(s).kind === 'window') {
+        expect(types(s)).toEqual(['ambush', 'noCounter']);
+        windows++;
+        s = act(s, { type: 'noCounter' });
+      }
+    };
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'sv' });
     s = group(s, 'east_prussia', [['GE-LF', 1]]);
@@ -130,7 +217,13 @@ describe('17.1 Blitzkrieg and 10.1(3) counterattack windows', () => {
     expect(decision(s)).toMatchObject({ kind: 'card' });
   });
   it('TC-06, 17.1 Q1: both actions may be declared in advance (two attacks) or chosen one after the other', () => {
-    let s = scene([['GE-LF', 'western_poland', 3], ['PO-LF', 'western_poland', 1]], { axis: ['ax2-blitz-1'] });
+    let s = scene(
+      [
+        ['GE-LF', 'western_poland', 3],
+        ['PO-LF', 'western_poland', 1],
+      ],
+      { axis: ['ax2-blitz-1'] },
+    );
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'event' });
     s = group(s, 'western_poland', [['GE-LF', 2]]);
@@ -140,7 +233,13 @@ describe('17.1 Blitzkrieg and 10.1(3) counterattack windows', () => {
     expect(decl).toContainEqual({ type: 'declare', action: 'move' });
   });
   it('TC-07, 17.1 Q2, AMB-39: two attacks declared in advance add their damage into one allocation', () => {
-    let s = scene([['GE-LF', 'western_poland', 3], ['PO-LF', 'western_poland', 1]], { axis: ['ax2-blitz-1'], dice: [2, 5, 1, 6] });
+    let s = scene(
+      [
+        ['GE-LF', 'western_poland', 3],
+        ['PO-LF', 'western_poland', 1],
+      ],
+      { axis: ['ax2-blitz-1'], dice: [2, 5, 1, 6] },
+    );
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'event' });
     s = group(s, 'western_poland', [['GE-LF', 2]]);
@@ -150,7 +249,13 @@ describe('17.1 Blitzkrieg and 10.1(3) counterattack windows', () => {
     expect(decision(s)).toMatchObject({ kind: 'card' });
   });
   it('TC-07 contrast: attacks chosen one after the other deal their points separately', () => {
-    let s = scene([['GE-LF', 'western_poland', 3], ['PO-LF', 'western_poland', 1]], { axis: ['ax2-blitz-1'], dice: [2, 5, 1, 6] });
+    let s = scene(
+      [
+        ['GE-LF', 'western_poland', 3],
+        ['PO-LF', 'western_poland', 1],
+      ],
+      { axis: ['ax2-blitz-1'], dice: [2, 5, 1, 6] },
+    );
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'event' });
     s = group(s, 'western_poland', [['GE-LF', 2]]);
@@ -160,7 +265,14 @@ describe('17.1 Blitzkrieg and 10.1(3) counterattack windows', () => {
     expect(s.game.used[po]).toBe(0); // 1 point, then 1 point: no effect either time
   });
   it('TC-08, 17.1 Q3, 8.1.2(1)④: a sea move as the first Blitzkrieg action flips the land units only after the second action', () => {
-    let s = scene([['GE-LF', 'east_prussia', 2], ['GE-NF', 'baltic_sea', 2], ['GE-LF', 'hamburg', 1]], { axis: ['ax2-blitz-1'] });
+    let s = scene(
+      [
+        ['GE-LF', 'east_prussia', 2],
+        ['GE-NF', 'baltic_sea', 2],
+        ['GE-LF', 'hamburg', 1],
+      ],
+      { axis: ['ax2-blitz-1'] },
+    );
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'event' });
     s = group(s, 'east_prussia', [['GE-LF', 1]]);
@@ -173,7 +285,14 @@ describe('17.1 Blitzkrieg and 10.1(3) counterattack windows', () => {
     expect(s.game.used[lf]).toBe(1);
   });
   it('8.1.2(1)④, 3.6: a sea move paid from the SV flips the land units at once and uses capacity', () => {
-    let s = scene([['GE-LF', 'east_prussia', 3], ['GE-NF', 'baltic_sea', 1], ['GE-LF', 'hamburg', 1]], { axis: ['ax2-blitz-1'] });
+    let s = scene(
+      [
+        ['GE-LF', 'east_prussia', 3],
+        ['GE-NF', 'baltic_sea', 1],
+        ['GE-LF', 'hamburg', 1],
+      ],
+      { axis: ['ax2-blitz-1'] },
+    );
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'sv' });
     s = group(s, 'east_prussia', [['GE-LF', 1]]);
@@ -191,7 +310,13 @@ describe('17.1 Blitzkrieg and 10.1(3) counterattack windows', () => {
 describe('10.0 counterattacks', () => {
   it('TC-09, TC-62, 10.1(2)(5)(6), 17.2 Q1: an Ambush doubles its hits; attackers take it back side up; damaged units do not attack', () => {
     // 3 GE-LF attack in western Poland; 2 PO-LF (attack 2) ambush: [1, 5] = 1 hit x 2 = 2 points
-    let s = scene([['GE-LF', 'western_poland', 3], ['PO-LF', 'western_poland', 2]], { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [1, 5, 6, 6] });
+    let s = scene(
+      [
+        ['GE-LF', 'western_poland', 3],
+        ['PO-LF', 'western_poland', 2],
+      ],
+      { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [1, 5, 6, 6] },
+    );
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'sv' });
     s = group(s, 'western_poland', [['GE-LF', 3]]);
@@ -206,7 +331,10 @@ describe('10.0 counterattacks', () => {
     // the first point has one distinct choice (three identical LF) and is placed at once
     expect(decision(s)).toMatchObject({ kind: 'alloc', role: 'axis' });
     const ge = s.game.act!.units;
-    expect(game.legalActions(s, 'axis')).toEqual([{ type: 'hit', unit: ge[0] }, { type: 'hit', unit: ge[1] }]);
+    expect(game.legalActions(s, 'axis')).toEqual([
+      { type: 'hit', unit: ge[0] },
+      { type: 'hit', unit: ge[1] },
+    ]);
     s = act(s, { type: 'hit', unit: ge[0]! }); // (2, 0, 0); (1, 1, 0) would cancel both points (11.4)
     // 2 points = 1 x D on a used unit: it retreats (11.3.1)
     expect(decision(s)).toMatchObject({ kind: 'retreat', role: 'axis' });
@@ -216,7 +344,14 @@ describe('10.0 counterattacks', () => {
     expect(s.rng.draws).toBe(4);
   });
   it('TC-63, 11.5(2): a moving group hit by a counterattack may retreat only to the area it came from', () => {
-    let s = scene([['GE-LF', 'berlin', 1], ['GE-TF', 'berlin', 2], ['UK-LF', 'western_poland', 2]], { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [1, 1] });
+    let s = scene(
+      [
+        ['GE-LF', 'berlin', 1],
+        ['GE-TF', 'berlin', 2],
+        ['UK-LF', 'western_poland', 2],
+      ],
+      { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [1, 1] },
+    );
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'sv' });
     s = group(s, 'berlin', [['GE-TF', 2]]);
@@ -228,15 +363,25 @@ describe('10.0 counterattacks', () => {
     const tf = s.game.act!.units[0]!;
     while (decision(s).kind === 'alloc') s = act(s, { type: 'hit', unit: tf });
     expect(decision(s)).toMatchObject({ kind: 'retreat', role: 'axis' });
-    expect(game.legalActions(s, 'axis')).toEqual([{ type: 'retreat', unit: tf, to: 'berlin' }, { type: 'retreat', unit: tf, to: 'pool' }]);
+    expect(game.legalActions(s, 'axis')).toEqual([
+      { type: 'retreat', unit: tf, to: 'berlin' },
+      { type: 'retreat', unit: tf, to: 'pool' },
+    ]);
   });
   describe('11.5(2) after a move of two areas: the start area is the one destination, adjacent or not', () => {
     // Paris (French flag) and Lorraine held by Germany, a GE-LF in each (8.1(4): one stays in Paris; 8.1(5): Lorraine has a
     // control unit); two GE-TF move Paris - Lorraine - Munich (1 + 1 + 1 for the British control units = 3 MP) and are
     // ambushed there by two UK-LF. Munich is not adjacent to Paris.
     const run = (spoil?: (s: S) => void) => {
-      let s = scene([['GE-TF', 'paris', 2], ['GE-LF', 'paris', 1], ['GE-LF', 'lorraine', 1], ['UK-LF', 'munich', 2]],
-        { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [1, 1] });
+      let s = scene(
+        [
+          ['GE-TF', 'paris', 2],
+          ['GE-LF', 'paris', 1],
+          ['GE-LF', 'lorraine', 1],
+          ['UK-LF', 'munich', 2],
+        ],
+        { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [1, 1] },
+      );
       for (const id of ['paris', 'lorraine']) s.game.ctrl[A(id)] = N('GE');
       s = act(s, { type: 'play', card: 'ax2-blitz-1' });
       s = act(s, { type: 'sv' });
@@ -257,7 +402,10 @@ describe('10.0 counterattacks', () => {
     it('the TF retreats, flipped, to Paris, the only area offered', () => {
       let { s, tf, other } = run();
       expect(decision(s)).toMatchObject({ kind: 'retreat', role: 'axis' });
-      expect(game.legalActions(s, 'axis')).toEqual([{ type: 'retreat', unit: tf, to: 'paris' }, { type: 'retreat', unit: tf, to: 'pool' }]);
+      expect(game.legalActions(s, 'axis')).toEqual([
+        { type: 'retreat', unit: tf, to: 'paris' },
+        { type: 'retreat', unit: tf, to: 'pool' },
+      ]);
       s = act(s, { type: 'retreat', unit: tf, to: 'paris' });
       expect(s.game.loc[tf]).toBe(A('paris'));
       expect(s.game.used[tf]).toBe(1);
@@ -266,7 +414,10 @@ describe('10.0 counterattacks', () => {
       expect(s.log.some((l) => l.rule === '11.5' && l.text.includes('retreats to Paris'))).toBe(true);
     });
     it('[REC] Paris no longer allowed (an enemy control unit there, 11.5(1)②): no retreat is offered, the TF goes to the pool', () => {
-      const { s, tf, other } = run((s) => { s.game.loc[s.game.loc.findIndex((l, u) => l === POOL && b.counters[b.unitKind[u]!]!.id === 'UK-LF')] = A('paris'); });
+      const { s, tf, other } = run((s) => {
+        s.game.loc[s.game.loc.findIndex((l, u) => l === POOL && b.counters[b.unitKind[u]!]!.id === 'UK-LF')] =
+          A('paris');
+      });
       expect(s.game.stack.some((p) => p.kind === 'retreat')).toBe(false);
       expect(s.game.loc[tf]).toBe(POOL); // 4 points = 2 x D with no legal area (11.4, 11.5(1))
       expect(s.game.loc[other]).toBe(A('munich'));
@@ -274,7 +425,14 @@ describe('10.0 counterattacks', () => {
     });
   });
   it('11.5(2) after a sea move (8.1.2): Hamburg - North Sea - Norway; the hit LF retreats only to Hamburg, across the sea', () => {
-    let s = scene([['GE-LF', 'hamburg', 2], ['GE-NF', 'north_sea', 1], ['UK-LF', 'norway', 1]], { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [1] });
+    let s = scene(
+      [
+        ['GE-LF', 'hamburg', 2],
+        ['GE-NF', 'north_sea', 1],
+        ['UK-LF', 'norway', 1],
+      ],
+      { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [1] },
+    );
     for (const id of ['north_sea', 'norway']) s.game.ctrl[A(id)] = N('GE');
     expect(b.adj[A('norway')]).not.toContain(A('hamburg'));
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
@@ -288,12 +446,22 @@ describe('10.0 counterattacks', () => {
     s = act(s, { type: 'join', unit: unitsOf(s, 'UK-LF', 'norway')[0]! });
     s = act(s, { type: 'fire' }); // die 1: 2 damage points = 1 x D on the used LF: it retreats (11.3.1)
     expect(decision(s)).toMatchObject({ kind: 'retreat', role: 'axis' });
-    expect(game.legalActions(s, 'axis')).toEqual([{ type: 'retreat', unit: lf, to: 'hamburg' }, { type: 'retreat', unit: lf, to: 'pool' }]);
+    expect(game.legalActions(s, 'axis')).toEqual([
+      { type: 'retreat', unit: lf, to: 'hamburg' },
+      { type: 'retreat', unit: lf, to: 'pool' },
+    ]);
     s = act(s, { type: 'retreat', unit: lf, to: 'hamburg' });
     expect(s.game.loc[lf]).toBe(A('hamburg'));
   });
   it('TC-64, 10.1(8): only units with air strength counterattack an air attack', () => {
-    let s = scene([['GE-AF', 'berlin', 1], ['GE-LF', 'berlin', 1], ['PO-LF', 'western_poland', 2]], { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [6] });
+    let s = scene(
+      [
+        ['GE-AF', 'berlin', 1],
+        ['GE-LF', 'berlin', 1],
+        ['PO-LF', 'western_poland', 2],
+      ],
+      { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [6] },
+    );
     s.game.stack = [{ kind: 'impulse', side: 'axis' }];
     s = act(s, { type: 'air' });
     s = group(s, 'berlin', [['GE-AF', 1]]);
@@ -303,7 +471,13 @@ describe('10.0 counterattacks', () => {
     expect(decision(s)).toMatchObject({ kind: 'impulse', role: 'allies' }); // no window: the PO-LF have no air strength
   });
   it('TC-67, 10.2: the Ambush SV is banked for the next own impulse, where no card may be played', () => {
-    let s = scene([['GE-LF', 'western_poland', 3], ['PO-LF', 'western_poland', 2]], { axis: ['ax2-blitz-1'], allies: ['al2-ambush', 'al2-supply'], dice: [6, 6, 6, 6, 6] });
+    let s = scene(
+      [
+        ['GE-LF', 'western_poland', 3],
+        ['PO-LF', 'western_poland', 2],
+      ],
+      { axis: ['ax2-blitz-1'], allies: ['al2-ambush', 'al2-supply'], dice: [6, 6, 6, 6, 6] },
+    );
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'sv' });
     s = group(s, 'western_poland', [['GE-LF', 3]]);
@@ -319,7 +493,14 @@ describe('10.0 counterattacks', () => {
     expect(s.game.op).toMatchObject({ card: 'bank', svLeft: 2, eventDone: true });
   });
   it('16.8: with the jet rule a jet counterattacks without an Ambush card', () => {
-    let s = scene([['UK-LF', 'hamburg', 2], ['GE-JET', 'hamburg', 1], ['GE-LF', 'hamburg', 1]], { options: { opt16_8: true }, allies: [], axis: [], dice: [1, 6] });
+    let s = scene(
+      [
+        ['UK-LF', 'hamburg', 2],
+        ['GE-JET', 'hamburg', 1],
+        ['GE-LF', 'hamburg', 1],
+      ],
+      { options: { opt16_8: true }, allies: [], axis: [], dice: [1, 6] },
+    );
     s.game.hand.allies = ['al2-supply'];
     s.game.active = 'allies';
     s.game.stack = [{ kind: 'impulse', side: 'allies' }];
@@ -336,7 +517,14 @@ describe('10.0 counterattacks', () => {
 
 describe('6.2 air operations, 9.2 air attacks', () => {
   it('6.2, 9.2(5), AMB-14: an air operation is one air attack by one group, its units flip, the impulse ends', () => {
-    let s = scene([['GE-AF', 'berlin', 2], ['GE-LF', 'berlin', 1], ['PO-LF', 'warsaw', 1]], { dice: [1, 1], allies: ['al2-supply'] });
+    let s = scene(
+      [
+        ['GE-AF', 'berlin', 2],
+        ['GE-LF', 'berlin', 1],
+        ['PO-LF', 'warsaw', 1],
+      ],
+      { dice: [1, 1], allies: ['al2-supply'] },
+    );
     s = act(s, { type: 'air' });
     s = group(s, 'berlin', [['GE-AF', 2]]);
     s = act(s, { type: 'declare', action: 'airAttack' });
@@ -348,18 +536,28 @@ describe('6.2 air operations, 9.2 air attacks', () => {
     expect(decision(s)).toMatchObject({ kind: 'impulse', role: 'allies' });
   });
   it('TC-69, 15.2(1), AMB-24: on a winter turn no air attack targets a Soviet-flag area', () => {
-    const place: [string, string, number][] = [['GE-AF', 'warsaw', 2], ['GE-LF', 'warsaw', 1], ['SU-LF', 'minsk', 1]];
+    const place: [string, string, number][] = [
+      ['GE-AF', 'warsaw', 2],
+      ['GE-LF', 'warsaw', 1],
+      ['SU-LF', 'minsk', 1],
+    ];
     for (const turn of [3, 4]) {
       let s = scene(place, { turn });
       s.game.ctrl[A('warsaw')] = N('GE');
       s.game.natBel[N('SU')] = true;
       s = act(s, { type: 'air' });
       s = group(s, 'warsaw', [['GE-AF', 1]]);
-      expect(game.legalActions(s, 'axis').some((a) => a.type === 'declare' && a.action === 'airAttack')).toBe(turn === 4);
+      expect(game.legalActions(s, 'axis').some((a) => a.type === 'declare' && a.action === 'airAttack')).toBe(
+        turn === 4,
+      );
     }
   });
   it('8.2: an air move flips the units; it may not end at sea', () => {
-    let s = scene([['GE-AF', 'berlin', 2], ['GE-LF', 'berlin', 1], ['GE-LF', 'hamburg', 1]]);
+    let s = scene([
+      ['GE-AF', 'berlin', 2],
+      ['GE-LF', 'berlin', 1],
+      ['GE-LF', 'hamburg', 1],
+    ]);
     s = act(s, { type: 'air' });
     s = group(s, 'berlin', [['GE-AF', 1]]);
     s = act(s, { type: 'declare', action: 'airMove' });
@@ -372,7 +570,13 @@ describe('6.2 air operations, 9.2 air attacks', () => {
 
 describe('3.1.3 violations of neutrality', () => {
   it('TC-45, 3.1.3(1): an Axis unit entering Belgium makes Belgium an Allied belligerent at once', () => {
-    let s = scene([['GE-LF', 'ruhr', 2], ['BE-LF', 'belgium', 1]], { axis: ['ax2-blitz-1'] });
+    let s = scene(
+      [
+        ['GE-LF', 'ruhr', 2],
+        ['BE-LF', 'belgium', 1],
+      ],
+      { axis: ['ax2-blitz-1'] },
+    );
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'sv' });
     s = group(s, 'ruhr', [['GE-LF', 1]]);
@@ -418,7 +622,8 @@ describe('random play with combat', () => {
       for (let u = 0; u < g.loc.length; u++) {
         const l = g.loc[u]!;
         if (l >= 0 && (b.unitClass[u] === 'naval' || b.unitClass[u] === 'sub')) expect(b.isSea[l]).toBe(true);
-        if (l === REMOVED) expect(b.counters[b.unitKind[u]!]!.type === 'FT' || !!b.counters[b.unitKind[u]!]!.jet).toBe(true);
+        if (l === REMOVED)
+          expect(b.counters[b.unitKind[u]!]!.type === 'FT' || !!b.counters[b.unitKind[u]!]!.jet).toBe(true);
       }
     }
     for (const t of ['declare', 'stop', 'target', 'air']) expect(counts[t], t).toBeGreaterThan(0);
@@ -428,7 +633,10 @@ describe('random play with combat', () => {
 
 describe('3.6 sea transport capacity', () => {
   it('3.6(1), TC-35, AMB-13: used ships count 1/2 and the capacity is rounded down', () => {
-    const s = scene([['UK-NF', 'north_sea', 1], ['UK-NF', 'north_sea', 3, 1]]);
+    const s = scene([
+      ['UK-NF', 'north_sea', 1],
+      ['UK-NF', 'north_sea', 3, 1],
+    ]);
     expect(seaCapacity(b, s.game, A('north_sea'), 'allies')).toBe(2);
     s.game.options = { ...s.game.options, capacityRounding: 'keep-half' };
     expect(seaCapacity(b, s.game, A('north_sea'), 'allies')).toBe(2.5);
@@ -450,7 +658,11 @@ describe('3.6 sea transport capacity', () => {
 });
 
 describe('6.1.2 card events', () => {
-  const allied = (s: S) => { s.game.active = 'allies'; s.game.stack = [{ kind: 'impulse', side: 'allies' }]; return s; };
+  const allied = (s: S) => {
+    s.game.active = 'allies';
+    s.game.stack = [{ kind: 'impulse', side: 'allies' }];
+    return s;
+  };
   it('3.1.2⑥, Diplomacy: the Axis names one of its neutrals (Italy), which enters the war on its side', () => {
     let s = scene([], { axis: ['ax2-diplo-1'] });
     s = act(s, { type: 'play', card: 'ax2-diplo-1' });
@@ -499,7 +711,10 @@ describe('6.1.2 card events', () => {
     let s = scene([], { axis: ['ax2-dev-1'] });
     s = act(s, { type: 'play', card: 'ax2-dev-1' });
     s = act(s, { type: 'event' });
-    const cards = game.legalActions(s, 'axis').filter((a) => a.type === 'devCard').map((a) => (a as { card: string }).card);
+    const cards = game
+      .legalActions(s, 'axis')
+      .filter((a) => a.type === 'devCard')
+      .map((a) => (a as { card: string }).card);
     expect(cards).toContain('ax3-blitz');
     expect(cards).not.toContain('ax4-sealion'); // SV 4 > 3
     s = act(s, { type: 'devCard', card: 'ax3-blitz' });
@@ -519,14 +734,22 @@ describe('6.1.2 card events', () => {
     expect(s.game.loc.filter((l, u) => l === POOL && b.unitKind[u] === k)).toHaveLength(2);
   });
   it('3.1.2⑤, Vichy France: with Paris Axis-held, France turns Axis; French units without the Vichy marking leave the map', () => {
-    let s = scene([['GE-LF', 'paris', 1], ['FR-LF', 'algeria', 6]], { axis: ['ax4-vichy'] });
+    let s = scene(
+      [
+        ['GE-LF', 'paris', 1],
+        ['FR-LF', 'algeria', 6],
+      ],
+      { axis: ['ax4-vichy'] },
+    );
     s.game.ctrl[A('paris')] = N('GE');
     s = act(s, { type: 'play', card: 'ax4-vichy' });
     s = act(s, { type: 'event' });
     expect(s.game.natSide[N('FR')]).toBe('axis');
     const k = b.counterIndex.get('FR-LF')!;
     const vichyCount = b.counters[k]!.vichy ?? 0;
-    expect(s.game.loc.filter((l, u) => l === A('algeria') && b.unitKind[u] === k)).toHaveLength(Math.min(6, vichyCount));
+    expect(s.game.loc.filter((l, u) => l === A('algeria') && b.unitKind[u] === k)).toHaveLength(
+      Math.min(6, vichyCount),
+    );
   });
   it('Lend-Lease: with the North Atlantic Allied and the USSR at war, Soviet units worth 2 SV are mobilized free', () => {
     let s = allied(scene([['UK-NF', 'north_atlantic', 1]], { allies: ['al3-lendlease'] }));
@@ -540,7 +763,11 @@ describe('6.1.2 card events', () => {
     expect(s.game.loc.filter((l) => l === A('moscow'))).toHaveLength(2);
   });
   it('15.1(6), Wolfpack: each submarine hit makes the Allies discard a card at random; the submarines flip', () => {
-    let s = scene([['GE-SS', 'north_atlantic', 2]], { axis: ['ax3-wolfpack'], allies: ['al2-supply', 'al2-dev-1'], dice: [1, 6, 2] });
+    let s = scene([['GE-SS', 'north_atlantic', 2]], {
+      axis: ['ax3-wolfpack'],
+      allies: ['al2-supply', 'al2-dev-1'],
+      dice: [1, 6, 2],
+    });
     s = act(s, { type: 'play', card: 'ax3-wolfpack' });
     s = act(s, { type: 'event' });
     expect(s.game.hand.allies).toEqual(['al2-supply']); // die 2 of 2 picks the second card
@@ -548,7 +775,15 @@ describe('6.1.2 card events', () => {
     expect(unitsOf(s, 'GE-SS', 'north_atlantic').every((u) => s.game.used[u] === 1)).toBe(true);
   });
   it('8.1.2(1)④, Sea Transport: the group makes a sea move and its land units stay unused', () => {
-    let s = allied(scene([['UK-LF', 'london', 2], ['UK-NF', 'english_channel', 1]], { allies: ['al3-seatransport'] }));
+    let s = allied(
+      scene(
+        [
+          ['UK-LF', 'london', 2],
+          ['UK-NF', 'english_channel', 1],
+        ],
+        { allies: ['al3-seatransport'] },
+      ),
+    );
     s.game.ctrl[A('english_channel')] = N('UK');
     s = act(s, { type: 'play', card: 'al3-seatransport' });
     s = act(s, { type: 'event' });
@@ -561,7 +796,16 @@ describe('6.1.2 card events', () => {
     expect(unitsOf(s, 'UK-LF', 'western_france').map((u) => s.game.used[u])).toEqual([0]);
   });
   it('9.2(2), Long-range Bombing: an air attack reaches movement + 2 areas', () => {
-    let s = allied(scene([['UK-AF', 'london', 2], ['UK-LF', 'london', 1], ['GE-LF', 'berlin', 1]], { allies: ['al4-longrange'], dice: [6] }));
+    let s = allied(
+      scene(
+        [
+          ['UK-AF', 'london', 2],
+          ['UK-LF', 'london', 1],
+          ['GE-LF', 'berlin', 1],
+        ],
+        { allies: ['al4-longrange'], dice: [6] },
+      ),
+    );
     s = act(s, { type: 'play', card: 'al4-longrange' });
     s = act(s, { type: 'event' });
     s = group(s, 'london', [['UK-AF', 1]]);
@@ -571,9 +815,19 @@ describe('6.1.2 card events', () => {
 });
 
 describe('6.1.2 movement and bombing events', () => {
-  const allied = (s: S) => { s.game.active = 'allies'; s.game.stack = [{ kind: 'impulse', side: 'allies' }]; return s; };
+  const allied = (s: S) => {
+    s.game.active = 'allies';
+    s.game.stack = [{ kind: 'impulse', side: 'allies' }];
+    return s;
+  };
   it('3.6(2), Strategic Movement: up to 4 land units go to any friendly area joined by friendly areas, and stay unused', () => {
-    let s = scene([['GE-LF', 'berlin', 6], ['GE-LF', 'paris', 1]], { axis: ['ax3-stratmove'] });
+    let s = scene(
+      [
+        ['GE-LF', 'berlin', 6],
+        ['GE-LF', 'paris', 1],
+      ],
+      { axis: ['ax3-stratmove'] },
+    );
     for (const id of ['paris', 'lorraine', 'ruhr']) s.game.ctrl[A(id)] = N('GE');
     s = act(s, { type: 'play', card: 'ax3-stratmove' });
     s = act(s, { type: 'event' });
@@ -589,7 +843,14 @@ describe('6.1.2 movement and bombing events', () => {
     expect(decision(s)).toMatchObject({ kind: 'card' });
   });
   it('Sea Lion, 3.6(2): land units cross a friendly sea into an adjacent land area, enemy-held or not, then may attack there', () => {
-    let s = scene([['GE-LF', 'netherlands', 3], ['GE-NF', 'north_sea', 2], ['UK-LF', 'london', 1]], { axis: ['ax4-sealion'], dice: [6, 6] });
+    let s = scene(
+      [
+        ['GE-LF', 'netherlands', 3],
+        ['GE-NF', 'north_sea', 2],
+        ['UK-LF', 'london', 1],
+      ],
+      { axis: ['ax4-sealion'], dice: [6, 6] },
+    );
     s.game.ctrl[A('netherlands')] = N('GE');
     s.game.ctrl[A('north_sea')] = N('GE');
     s = act(s, { type: 'play', card: 'ax4-sealion' });
@@ -608,12 +869,28 @@ describe('6.1.2 movement and bombing events', () => {
     expect(decision(s)).toMatchObject({ kind: 'card' });
   });
   it('Sea Lion, 8.1.2(1)③: a sea move has 2 MP, so a landing two sea areas away is refused (land - sea - land only)', () => {
-    let s = scene([['GE-LF', 'netherlands', 3], ['GE-NF', 'north_sea', 2], ['GE-NF', 'english_channel', 2]], { axis: ['ax4-sealion'] });
+    let s = scene(
+      [
+        ['GE-LF', 'netherlands', 3],
+        ['GE-NF', 'north_sea', 2],
+        ['GE-NF', 'english_channel', 2],
+      ],
+      { axis: ['ax4-sealion'] },
+    );
     for (const id of ['netherlands', 'north_sea', 'english_channel']) s.game.ctrl[A(id)] = N('GE');
     const lf = unitsOf(s, 'GE-LF', 'netherlands').slice(0, 2);
-    const r = checkMove(b, s.game, 'axis', lf, ['netherlands', 'north_sea', 'english_channel', 'western_france'].map(A));
+    const r = checkMove(
+      b,
+      s.game,
+      'axis',
+      lf,
+      ['netherlands', 'north_sea', 'english_channel', 'western_france'].map(A),
+    );
     expect(r).toMatchObject({ ok: false, rule: '8.1(1)③' }); // 3 MP > 2, for any sea move
-    expect(checkMove(b, s.game, 'axis', lf, ['netherlands', 'north_sea', 'english_channel'].map(A))).toMatchObject({ ok: true, cost: 2 });
+    expect(checkMove(b, s.game, 'axis', lf, ['netherlands', 'north_sea', 'english_channel'].map(A))).toMatchObject({
+      ok: true,
+      cost: 2,
+    });
     s = act(s, { type: 'play', card: 'ax4-sealion' });
     s = act(s, { type: 'event' });
     s = group(s, 'netherlands', [['GE-LF', 2]]);
@@ -624,7 +901,16 @@ describe('6.1.2 movement and bombing events', () => {
     expect(to).not.toContain('english_channel'); // no second sea area: western France is out of reach
   });
   it('Landing: the sea move must end in an enemy-held coastal area (capacity limits the group, 3.6(2))', () => {
-    let s = allied(scene([['UK-LF', 'london', 3], ['UK-NF', 'english_channel', 1], ['GE-LF', 'paris', 1]], { allies: ['al4-landing'] }));
+    let s = allied(
+      scene(
+        [
+          ['UK-LF', 'london', 3],
+          ['UK-NF', 'english_channel', 1],
+          ['GE-LF', 'paris', 1],
+        ],
+        { allies: ['al4-landing'] },
+      ),
+    );
     s.game.ctrl[A('english_channel')] = N('UK');
     s.game.ctrl[A('paris')] = N('GE');
     s = act(s, { type: 'play', card: 'al4-landing' });
@@ -638,8 +924,17 @@ describe('6.1.2 movement and bombing events', () => {
     expect(game.legalActions(s, 'allies').filter((a) => a.type === 'to')).toEqual([{ type: 'to', area: 'paris' }]); // western France is not enemy-held
   });
   it('16.2, TC-11, 17.2 Q3: Strategic Bombing makes the Axis discard a card per hit; units in the bombed area may counterattack', () => {
-    let s = allied(scene([['UK-AF', 'london', 2], ['UK-LF', 'london', 1], ['GE-AF', 'ruhr', 1], ['GE-LF', 'ruhr', 1]],
-      { allies: ['al3-bombing'], axis: ['ax2-ambush', 'ax2-supply', 'ax2-dev-1'], dice: [6, 1, 2] }));
+    let s = allied(
+      scene(
+        [
+          ['UK-AF', 'london', 2],
+          ['UK-LF', 'london', 1],
+          ['GE-AF', 'ruhr', 1],
+          ['GE-LF', 'ruhr', 1],
+        ],
+        { allies: ['al3-bombing'], axis: ['ax2-ambush', 'ax2-supply', 'ax2-dev-1'], dice: [6, 1, 2] },
+      ),
+    );
     s = act(s, { type: 'play', card: 'al3-bombing' });
     s = act(s, { type: 'event' });
     s = group(s, 'london', [['UK-AF', 1]]);
@@ -669,7 +964,12 @@ describe('16.1 hidden cards', () => {
     expect(game.view(s, 'axis').game.discard.axis).toContain('ax3-blitz');
   });
   it('16.1.2: cards discarded by Wolfpack are face down for the raider', () => {
-    let s = scene([['GE-SS', 'north_atlantic', 1]], { axis: ['ax3-wolfpack'], allies: ['al2-supply'], dice: [1, 1], options: { opt16_1_2: true } });
+    let s = scene([['GE-SS', 'north_atlantic', 1]], {
+      axis: ['ax3-wolfpack'],
+      allies: ['al2-supply'],
+      dice: [1, 1],
+      options: { opt16_1_2: true },
+    });
     s = act(s, { type: 'play', card: 'ax3-wolfpack' });
     s = act(s, { type: 'event' });
     expect(s.game.discard.allies).toContain('al2-supply');
@@ -679,7 +979,14 @@ describe('16.1 hidden cards', () => {
 
 describe('describe and explain', () => {
   it('explain names the rule of a refused move step; describe says actions in words', () => {
-    let s = scene([['GE-LF', 'berlin', 1], ['GE-TF', 'berlin', 1], ['PO-LF', 'western_poland', 1]], { axis: ['ax2-blitz-1'] });
+    let s = scene(
+      [
+        ['GE-LF', 'berlin', 1],
+        ['GE-TF', 'berlin', 1],
+        ['PO-LF', 'western_poland', 1],
+      ],
+      { axis: ['ax2-blitz-1'] },
+    );
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'sv' });
     s = group(s, 'berlin', [['GE-TF', 1]]);
@@ -688,13 +995,22 @@ describe('describe and explain', () => {
     expect(rules.explain!(s.game, 'axis', { type: 'to', area: 'warsaw' })).toMatchObject({ rule: '8.1(5)' });
     expect(rules.explain!(s.game, 'axis', { type: 'play', card: 'ax2-blitz-2' })).toMatchObject({ rule: '6.1(1)' });
     expect(rules.describe!(s.game, { type: 'to', area: 'warsaw' })).toBe('Move to Warsaw');
-    expect(rules.describe!(s.game, { type: 'declare', action: 'attack', twice: true })).toBe('Declare two attacks (17.1)');
+    expect(rules.describe!(s.game, { type: 'declare', action: 'attack', twice: true })).toBe(
+      'Declare two attacks (17.1)',
+    );
   });
 });
 
 describe('more derived cases', () => {
   it('TC-76, 3.6(5), AMB-12: land units at sea beyond the capacity left after combat go to the pool, chosen by the owner', () => {
-    let s = scene([['UK-NF', 'north_sea', 8], ['GE-NF', 'north_sea', 2, 1], ['GE-LF', 'north_sea', 2]], { allies: ['al2-supply'], dice: [1, 1, 1, 1, 1, 1, 1, 1] });
+    let s = scene(
+      [
+        ['UK-NF', 'north_sea', 8],
+        ['GE-NF', 'north_sea', 2, 1],
+        ['GE-LF', 'north_sea', 2],
+      ],
+      { allies: ['al2-supply'], dice: [1, 1, 1, 1, 1, 1, 1, 1] },
+    );
     s.game.active = 'allies';
     s.game.stack = [{ kind: 'impulse', side: 'allies' }];
     s = act(s, { type: 'play', card: 'al2-supply' });
@@ -709,7 +1025,13 @@ describe('more derived cases', () => {
     expect(unitsOf(s, 'GE-LF', 'north_sea')).toHaveLength(0);
   });
   it('TC-49, 15.4(3), AMB-18: a German unit entering Brest while the USSR is neutral brings it in on the Allied side; a Polish one does not', () => {
-    let s = scene([['GE-LF', 'east_prussia', 2], ['PO-LF', 'warsaw', 2]], { axis: ['ax2-blitz-1'] });
+    let s = scene(
+      [
+        ['GE-LF', 'east_prussia', 2],
+        ['PO-LF', 'warsaw', 2],
+      ],
+      { axis: ['ax2-blitz-1'] },
+    );
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'sv' });
     s = group(s, 'east_prussia', [['GE-LF', 1]]);
@@ -750,16 +1072,33 @@ describe('more derived cases', () => {
 
 describe('3.4(5) voluntary reassignment', () => {
   it('3.4(5), AMB-6: at the end of an impulse a flagged area held with units of several friendly nations may go back to its flag nation only', () => {
-    let s = scene([['UK-LF', 'paris', 1], ['FR-LF', 'paris', 1], ['UK-LF', 'norway', 1], ['FR-LF', 'norway', 1]], { axis: ['ax2-supply'], allies: ['al2-supply'] });
+    let s = scene(
+      [
+        ['UK-LF', 'paris', 1],
+        ['FR-LF', 'paris', 1],
+        ['UK-LF', 'norway', 1],
+        ['FR-LF', 'norway', 1],
+      ],
+      { axis: ['ax2-supply'], allies: ['al2-supply'] },
+    );
     s.game.ctrl[A('paris')] = N('UK');
     s.game.ctrl[A('norway')] = N('UK');
     s = act(s, { type: 'pass' });
     expect(decision(s)).toMatchObject({ kind: 'reassign', role: 'allies' });
-    expect(game.legalActions(s, 'allies')).toEqual([{ type: 'reassign', area: 'paris', nation: 'FR' }, { type: 'endReassign' }]);
+    expect(game.legalActions(s, 'allies')).toEqual([
+      { type: 'reassign', area: 'paris', nation: 'FR' },
+      { type: 'endReassign' },
+    ]);
     s = act(s, { type: 'reassign', area: 'paris', nation: 'FR' });
     expect(s.game.ctrl[A('paris')]).toBe(N('FR'));
     expect(decision(s)).toMatchObject({ kind: 'impulse', role: 'allies' });
-    const t = scene([['UK-LF', 'paris', 1], ['FR-LF', 'paris', 1]], { axis: ['ax2-supply'], allies: ['al2-supply'], options: { reassignment: 'never' } });
+    const t = scene(
+      [
+        ['UK-LF', 'paris', 1],
+        ['FR-LF', 'paris', 1],
+      ],
+      { axis: ['ax2-supply'], allies: ['al2-supply'], options: { reassignment: 'never' } },
+    );
     t.game.ctrl[A('paris')] = N('UK');
     expect(decision(act(t, { type: 'pass' }))).toMatchObject({ kind: 'impulse', role: 'allies' });
   });
@@ -767,7 +1106,14 @@ describe('3.4(5) voluntary reassignment', () => {
 
 describe('3.1.3 overflight', () => {
   it('TC-46, 3.1.3(1), AMB-34: an air attack whose only path in range crosses Switzerland makes it an Allied belligerent before the attack', () => {
-    let s = scene([['GE-AF', 'munich', 2], ['GE-LF', 'munich', 1], ['FR-LF', 'northern_italy', 1]], { dice: [6] });
+    let s = scene(
+      [
+        ['GE-AF', 'munich', 2],
+        ['GE-LF', 'munich', 1],
+        ['FR-LF', 'northern_italy', 1],
+      ],
+      { dice: [6] },
+    );
     s.game.ctrl[A('northern_italy')] = N('FR');
     s.game.ctrl[A('austria')] = N('HU'); // the other ways are neutral too
     s.game.ctrl[A('lorraine')] = N('SZ');
@@ -775,12 +1121,22 @@ describe('3.1.3 overflight', () => {
     s = group(s, 'munich', [['GE-AF', 1]]);
     s = act(s, { type: 'declare', action: 'airAttack' });
     s = act(s, { type: 'target', area: 'northern_italy' });
-    const sz = N('SZ'), hu = N('HU');
+    const sz = N('SZ'),
+      hu = N('HU');
     expect(s.game.natBel[sz] || s.game.natBel[hu]).toBe(true); // one crossing, on the path with the fewest violations
-    expect(s.log.findIndex((l) => l.rule === '3.1.3(1)')).toBeLessThan(s.log.findIndex((l) => l.rule === '9.2' && l.text.includes('hit')));
+    expect(s.log.findIndex((l) => l.rule === '3.1.3(1)')).toBeLessThan(
+      s.log.findIndex((l) => l.rule === '9.2' && l.text.includes('hit')),
+    );
   });
   it('AMB-34: a path without neutral areas is preferred, so no violation happens', () => {
-    let s = scene([['GE-AF', 'munich', 2], ['GE-LF', 'munich', 1], ['FR-LF', 'southern_france', 1]], { dice: [6] });
+    let s = scene(
+      [
+        ['GE-AF', 'munich', 2],
+        ['GE-LF', 'munich', 1],
+        ['FR-LF', 'southern_france', 1],
+      ],
+      { dice: [6] },
+    );
     s.game.ctrl[A('lorraine')] = N('GE');
     s = act(s, { type: 'air' });
     s = group(s, 'munich', [['GE-AF', 1]]);
@@ -792,7 +1148,14 @@ describe('3.1.3 overflight', () => {
 
 describe('3.4(6) and 11.2(1) through play', () => {
   it('3.4(6), AMB-7: an area emptied by combat reverts to its flag nation at once (not only at the end of the impulse)', () => {
-    let s = scene([['GE-AF', 'berlin', 4], ['GE-LF', 'berlin', 1], ['PO-LF', 'east_prussia', 1, 1]], { axis: ['ax2-blitz-1'], dice: [1, 1, 1, 1] });
+    let s = scene(
+      [
+        ['GE-AF', 'berlin', 4],
+        ['GE-LF', 'berlin', 1],
+        ['PO-LF', 'east_prussia', 1, 1],
+      ],
+      { axis: ['ax2-blitz-1'], dice: [1, 1, 1, 1] },
+    );
     s.game.ctrl[A('east_prussia')] = N('PO');
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'sv' });
@@ -803,7 +1166,14 @@ describe('3.4(6) and 11.2(1) through play', () => {
     expect(s.game.ctrl[A('east_prussia')]).toBe(N('GE'));
   });
   it('TC-55, 11.2(1)①: Axis land units attacking Allied land + air units: the Allies (defender, with air) allocate', () => {
-    let s = scene([['GE-LF', 'paris', 3], ['FR-LF', 'paris', 2], ['FR-AF', 'paris', 1]], { axis: ['ax2-blitz-1'], dice: [1, 1, 1] });
+    let s = scene(
+      [
+        ['GE-LF', 'paris', 3],
+        ['FR-LF', 'paris', 2],
+        ['FR-AF', 'paris', 1],
+      ],
+      { axis: ['ax2-blitz-1'], dice: [1, 1, 1] },
+    );
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'sv' });
     s = group(s, 'paris', [['GE-LF', 3]]);
@@ -812,14 +1182,24 @@ describe('3.4(6) and 11.2(1) through play', () => {
     expect(decision(s)).toMatchObject({ kind: 'alloc', role: 'allies' });
   });
   it('TC-58, 11.2(1), AMB-22: used defenders take their elimination threshold before any unused one is hit', () => {
-    let s = scene([['GE-TF', 'warsaw', 4], ['PO-LF', 'warsaw', 1, 1], ['PO-LF', 'warsaw', 1]], { axis: ['ax2-blitz-1'], dice: [1, 1, 1, 6] });
+    let s = scene(
+      [
+        ['GE-TF', 'warsaw', 4],
+        ['PO-LF', 'warsaw', 1, 1],
+        ['PO-LF', 'warsaw', 1],
+      ],
+      { axis: ['ax2-blitz-1'], dice: [1, 1, 1, 6] },
+    );
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'sv' });
     s = group(s, 'warsaw', [['GE-TF', 4]]);
     s = act(s, { type: 'declare', action: 'attack' });
     // 3 points: the attacker (TF 4 > PO-LF 2) allocates; the used PO-LF must take 4 (its threshold) first, so all 3 go to it
-    const po = s.game.loc.map((_l, u) => u).filter((u) => s.game.loc[u] === A('warsaw') && b.counters[b.unitKind[u]!]!.id === 'PO-LF');
-    const used = po.find((u) => s.game.used[u] === 1)!, fresh = po.find((u) => s.game.used[u] === 0)!;
+    const po = s.game.loc
+      .map((_l, u) => u)
+      .filter((u) => s.game.loc[u] === A('warsaw') && b.counters[b.unitKind[u]!]!.id === 'PO-LF');
+    const used = po.find((u) => s.game.used[u] === 1)!,
+      fresh = po.find((u) => s.game.used[u] === 0)!;
     expect(decision(s)).toMatchObject({ kind: 'retreat', role: 'allies' }); // 3 points = 1 x D on a used unit: retreat
     expect(s.game.stack.at(-1)).toMatchObject({ units: [used] });
     expect(s.game.used[fresh]).toBe(0);
@@ -828,7 +1208,13 @@ describe('3.4(6) and 11.2(1) through play', () => {
 
 describe('15.3 and 2.3.2 through play', () => {
   it('TC-86, 15.3(3): while the US is neutral, its ships in the North Atlantic cost an Axis NF nothing and add no Allied capacity', () => {
-    let s = scene([['GE-NF', 'norwegian_sea', 2], ['US-NF', 'north_atlantic', 2]], { axis: ['ax2-blitz-1'] });
+    let s = scene(
+      [
+        ['GE-NF', 'norwegian_sea', 2],
+        ['US-NF', 'north_atlantic', 2],
+      ],
+      { axis: ['ax2-blitz-1'] },
+    );
     s.game.ctrl[A('norwegian_sea')] = N('GE');
     expect(seaCapacity(b, s.game, A('north_atlantic'), 'allies')).toBe(0);
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
@@ -857,16 +1243,33 @@ describe('15.3 and 2.3.2 through play', () => {
 
 describe('AMB-10 in normal moves', () => {
   it('8.1.1(1)②, AMB-10: a normal (sea) move may not leave an air unit at sea', () => {
-    const s = scene([['GE-AF', 'east_prussia', 1], ['GE-LF', 'east_prussia', 2], ['GE-NF', 'baltic_sea', 2]]);
+    const s = scene([
+      ['GE-AF', 'east_prussia', 1],
+      ['GE-LF', 'east_prussia', 2],
+      ['GE-NF', 'baltic_sea', 2],
+    ]);
     const af = unitsOf(s, 'GE-AF', 'east_prussia');
-    expect(checkMove(b, s.game, 'axis', af, [A('east_prussia'), A('baltic_sea')])).toMatchObject({ ok: false, rule: '8.1.1(1)②' });
-    expect(checkMove(b, s.game, 'axis', af, [A('east_prussia'), A('baltic_sea'), A('hamburg')])).toMatchObject({ ok: true, seaMove: true });
+    expect(checkMove(b, s.game, 'axis', af, [A('east_prussia'), A('baltic_sea')])).toMatchObject({
+      ok: false,
+      rule: '8.1.1(1)②',
+    });
+    expect(checkMove(b, s.game, 'axis', af, [A('east_prussia'), A('baltic_sea'), A('hamburg')])).toMatchObject({
+      ok: true,
+      seaMove: true,
+    });
   });
 });
 
 describe('Landing: airborne units', () => {
   it('Landing, 2.1.1: an all-airborne group flies up to its movement to a land area, then may attack there', () => {
-    let s = scene([['UK-AB', 'london', 1], ['UK-LF', 'london', 1], ['GE-LF', 'paris', 1]], { allies: ['al4-landing'], dice: [6] });
+    let s = scene(
+      [
+        ['UK-AB', 'london', 1],
+        ['UK-LF', 'london', 1],
+        ['GE-LF', 'paris', 1],
+      ],
+      { allies: ['al4-landing'], dice: [6] },
+    );
     s.game.ctrl[A('paris')] = N('GE');
     s.game.active = 'allies';
     s.game.stack = [{ kind: 'impulse', side: 'allies' }];
@@ -880,14 +1283,25 @@ describe('Landing: airborne units', () => {
     expect(game.legalActions(s, 'allies')).toEqual([{ type: 'declare', action: 'attack' }, { type: 'done' }]);
   });
   it('Landing [REC], 3.6(2): a group with AB and other land units may not drop; it lands by sea, its AB units with it', () => {
-    let s = scene([['UK-AB', 'london', 1], ['UK-LF', 'london', 2], ['UK-NF', 'english_channel', 2], ['GE-LF', 'paris', 1]], { allies: ['al4-landing'] });
+    let s = scene(
+      [
+        ['UK-AB', 'london', 1],
+        ['UK-LF', 'london', 2],
+        ['UK-NF', 'english_channel', 2],
+        ['GE-LF', 'paris', 1],
+      ],
+      { allies: ['al4-landing'] },
+    );
     s.game.ctrl[A('paris')] = N('GE');
     s.game.ctrl[A('english_channel')] = N('UK');
     s.game.active = 'allies';
     s.game.stack = [{ kind: 'impulse', side: 'allies' }];
     s = act(s, { type: 'play', card: 'al4-landing' });
     s = act(s, { type: 'event' });
-    s = group(s, 'london', [['UK-AB', 1], ['UK-LF', 1]]);
+    s = group(s, 'london', [
+      ['UK-AB', 1],
+      ['UK-LF', 1],
+    ]);
     const declares = game.legalActions(s, 'allies').filter((a) => a.type === 'declare');
     expect(declares).toEqual([{ type: 'declare', action: 'move' }]); // no 'drop'
     s = act(s, { type: 'declare', action: 'move' });
@@ -902,12 +1316,22 @@ describe('Landing: airborne units', () => {
 describe('AMB-20: Strategic Movement and counterattacks (11.2(1))', () => {
   // Lorraine and Paris Axis-held; Paris also holds a German TF (there before) and an unused British TF.
   const run = (options: Record<string, unknown>) => {
-    let s = scene([['GE-LF', 'lorraine', 2], ['GE-GF', 'lorraine', 1], ['GE-TF', 'paris', 1], ['UK-TF', 'paris', 1]],
-      { axis: ['ax3-stratmove'], allies: ['al2-ambush'], dice: [1], options: options as never });
+    let s = scene(
+      [
+        ['GE-LF', 'lorraine', 2],
+        ['GE-GF', 'lorraine', 1],
+        ['GE-TF', 'paris', 1],
+        ['UK-TF', 'paris', 1],
+      ],
+      { axis: ['ax3-stratmove'], allies: ['al2-ambush'], dice: [1], options: options as never },
+    );
     for (const id of ['paris', 'lorraine']) s.game.ctrl[A(id)] = N('GE');
     s = act(s, { type: 'play', card: 'ax3-stratmove' });
     s = act(s, { type: 'event' });
-    s = group(s, 'lorraine', [['GE-LF', 1], ['GE-GF', 1]]);
+    s = group(s, 'lorraine', [
+      ['GE-LF', 1],
+      ['GE-GF', 1],
+    ]);
     return act(s, { type: 'declare', action: 'move' });
   };
   it('AMB-20 [REC] default: Strategic Movement does not end where enemy units are, so it opens no window', () => {
@@ -927,18 +1351,31 @@ describe('AMB-20: Strategic Movement and counterattacks (11.2(1))', () => {
     s = act(s, { type: 'hit', unit: gf });
     s = act(s, { type: 'hit', unit: gf }); // 2 points = 2 x D on the unused GF: it flips and retreats
     expect(decision(s)).toMatchObject({ kind: 'retreat', role: 'axis' });
-    expect(game.legalActions(s, 'axis')).toEqual([{ type: 'retreat', unit: gf, to: 'lorraine' }, { type: 'retreat', unit: gf, to: 'pool' }]);
+    expect(game.legalActions(s, 'axis')).toEqual([
+      { type: 'retreat', unit: gf, to: 'lorraine' },
+      { type: 'retreat', unit: gf, to: 'pool' },
+    ]);
     s = act(s, { type: 'retreat', unit: gf, to: 'lorraine' });
     expect(decision(s)).toMatchObject({ kind: 'card', role: 'axis' });
   });
   it('AMB-20 option, 11.5(2): from Ruhr (not adjacent to Paris) by way of Lorraine, the hit unit retreats only to Ruhr', () => {
-    let s = scene([['GE-LF', 'ruhr', 2], ['GE-GF', 'ruhr', 1], ['GE-TF', 'paris', 1], ['UK-TF', 'paris', 1]],
-      { axis: ['ax3-stratmove'], allies: ['al2-ambush'], dice: [1], options: { strategicMovementCounter: true } });
+    let s = scene(
+      [
+        ['GE-LF', 'ruhr', 2],
+        ['GE-GF', 'ruhr', 1],
+        ['GE-TF', 'paris', 1],
+        ['UK-TF', 'paris', 1],
+      ],
+      { axis: ['ax3-stratmove'], allies: ['al2-ambush'], dice: [1], options: { strategicMovementCounter: true } },
+    );
     for (const id of ['paris', 'lorraine', 'ruhr']) s.game.ctrl[A(id)] = N('GE');
     expect(b.adj[A('ruhr')]).not.toContain(A('paris'));
     s = act(s, { type: 'play', card: 'ax3-stratmove' });
     s = act(s, { type: 'event' });
-    s = group(s, 'ruhr', [['GE-LF', 1], ['GE-GF', 1]]);
+    s = group(s, 'ruhr', [
+      ['GE-LF', 1],
+      ['GE-GF', 1],
+    ]);
     s = act(s, { type: 'declare', action: 'move' });
     s = act(s, { type: 'target', area: 'paris' });
     s = act(s, { type: 'ambush', card: 'al2-ambush' });
@@ -947,7 +1384,10 @@ describe('AMB-20: Strategic Movement and counterattacks (11.2(1))', () => {
     const gf = unitsOf(s, 'GE-GF', 'paris')[0]!;
     s = act(s, { type: 'hit', unit: gf });
     s = act(s, { type: 'hit', unit: gf }); // 2 x D on the unused GF: flip and retreat
-    expect(game.legalActions(s, 'axis')).toEqual([{ type: 'retreat', unit: gf, to: 'ruhr' }, { type: 'retreat', unit: gf, to: 'pool' }]);
+    expect(game.legalActions(s, 'axis')).toEqual([
+      { type: 'retreat', unit: gf, to: 'ruhr' },
+      { type: 'retreat', unit: gf, to: 'pool' },
+    ]);
     s = act(s, { type: 'retreat', unit: gf, to: 'ruhr' });
     expect(s.game.loc[gf]).toBe(A('ruhr'));
     expect(s.game.used[gf]).toBe(1);
@@ -961,10 +1401,18 @@ describe('AMB-20: Strategic Movement and counterattacks (11.2(1))', () => {
     expect(decision(s)).toMatchObject({ kind: 'alloc', role: 'allies' });
   });
   it('AMB-20 option: random games with Strategic Movement counterattacks end with no action or combat left open', () => {
-    for (const [i, o] of [[1, 'both-events'], [2, 'bombing-only']] as const) {
+    for (const [i, o] of [
+      [1, 'both-events'],
+      [2, 'bombing-only'],
+    ] as const) {
       for (let k = 0; k < 10; k++) {
         const seed = `sm${i}-${k}`;
-        const r = randomPlayout(game, game.setup(seed, 'campaign', { strategicMovementCounter: true, originalUnitsPriority: o }), seed, { inPlace: true });
+        const r = randomPlayout(
+          game,
+          game.setup(seed, 'campaign', { strategicMovementCounter: true, originalUnitsPriority: o }),
+          seed,
+          { inPlace: true },
+        );
         expect(game.outcome(r.state)).not.toBeNull();
         expect(r.state.game.act).toBeNull();
         expect(r.state.game.combat).toBeNull();
@@ -974,7 +1422,13 @@ describe('AMB-20: Strategic Movement and counterattacks (11.2(1))', () => {
 });
 
 describe('AMB-19 switch', () => {
-  const place: [string, string, number][] = [['GE-AF', 'berlin', 2], ['GE-LF', 'berlin', 1], ['GE-LF', 'western_poland', 1], ['PO-LF', 'western_poland', 1], ['GE-LF', 'warsaw', 1]];
+  const place: [string, string, number][] = [
+    ['GE-AF', 'berlin', 2],
+    ['GE-LF', 'berlin', 1],
+    ['GE-LF', 'western_poland', 1],
+    ['PO-LF', 'western_poland', 1],
+    ['GE-LF', 'warsaw', 1],
+  ];
   const run = (on: boolean) => {
     let s = scene(place, { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], options: { counterattackPassThrough: on } });
     for (const id of ['western_poland', 'warsaw']) s.game.ctrl[A(id)] = N('GE');
@@ -1000,7 +1454,14 @@ describe('AMB-19 switch', () => {
 describe('16.6 and AMB-33', () => {
   it('16.6: US placement LOCs may not pass between the Central Atlantic and Egypt', () => {
     for (const on of [false, true]) {
-      const s = scene([['UK-NF', 'north_atlantic', 2], ['UK-NF', 'central_atlantic', 2], ['UK-LF', 'egypt', 1]], { options: { opt16_6: on } });
+      const s = scene(
+        [
+          ['UK-NF', 'north_atlantic', 2],
+          ['UK-NF', 'central_atlantic', 2],
+          ['UK-LF', 'egypt', 1],
+        ],
+        { options: { opt16_6: on } },
+      );
       for (const id of ['north_atlantic', 'central_atlantic']) s.game.ctrl[A(id)] = N('UK');
       s.game.ctrl[A('egypt')] = N('UK');
       s.game.natBel[N('US')] = true;
@@ -1009,7 +1470,14 @@ describe('16.6 and AMB-33', () => {
   });
   it('AMB-33: "combat-value" compares the air strength a carrier uses in an air attack; the printed attack by default', () => {
     for (const cv of [false, true]) {
-      let s = scene([['UK-CV', 'north_sea', 1], ['GE-SS', 'north_sea', 1], ['GE-GF', 'north_sea', 1]], { dice: [1], allies: ['al2-supply'], options: { priorityValue: cv ? 'combat-value' : 'attack' } });
+      let s = scene(
+        [
+          ['UK-CV', 'north_sea', 1],
+          ['GE-SS', 'north_sea', 1],
+          ['GE-GF', 'north_sea', 1],
+        ],
+        { dice: [1], allies: ['al2-supply'], options: { priorityValue: cv ? 'combat-value' : 'attack' } },
+      );
       s.game.ctrl[A('north_sea')] = N('UK');
       s.game.active = 'allies';
       s.game.stack = [{ kind: 'impulse', side: 'allies' }];
@@ -1024,7 +1492,12 @@ describe('16.6 and AMB-33', () => {
 
 describe('16.2 owner chooses discards', () => {
   it('16.2(1): with the option, the Allied owner chooses the cards Wolfpack makes them discard', () => {
-    let s = scene([['GE-SS', 'north_atlantic', 1]], { axis: ['ax3-wolfpack'], allies: ['al2-supply', 'al2-dev-1'], dice: [1], options: { opt16_2_1: true } });
+    let s = scene([['GE-SS', 'north_atlantic', 1]], {
+      axis: ['ax3-wolfpack'],
+      allies: ['al2-supply', 'al2-dev-1'],
+      dice: [1],
+      options: { opt16_2_1: true },
+    });
     s = act(s, { type: 'play', card: 'ax3-wolfpack' });
     s = act(s, { type: 'event' });
     expect(decision(s)).toMatchObject({ kind: 'discard', role: 'allies' });
@@ -1033,13 +1506,25 @@ describe('16.2 owner chooses discards', () => {
     expect(decision(s)).toMatchObject({ kind: 'card', role: 'axis' });
   });
   it('16.3: with the option, a hand of 4 or fewer cards is not reduced', () => {
-    let s = scene([['GE-SS', 'north_atlantic', 1]], { axis: ['ax3-wolfpack'], allies: ['al2-supply', 'al2-dev-1'], dice: [1], options: { opt16_3: true } });
+    let s = scene([['GE-SS', 'north_atlantic', 1]], {
+      axis: ['ax3-wolfpack'],
+      allies: ['al2-supply', 'al2-dev-1'],
+      dice: [1],
+      options: { opt16_3: true },
+    });
     s = act(s, { type: 'play', card: 'ax3-wolfpack' });
     s = act(s, { type: 'event' });
     expect(s.game.hand.allies).toHaveLength(2);
   });
   it('16.2(2): with the option, the Axis owner chooses the cards Strategic Bombing makes it discard', () => {
-    let s = scene([['UK-AF', 'london', 2], ['UK-LF', 'london', 1], ['GE-LF', 'ruhr', 1]], { allies: ['al3-bombing'], axis: ['ax2-supply', 'ax2-dev-1'], dice: [1], options: { opt16_2_2: true } });
+    let s = scene(
+      [
+        ['UK-AF', 'london', 2],
+        ['UK-LF', 'london', 1],
+        ['GE-LF', 'ruhr', 1],
+      ],
+      { allies: ['al3-bombing'], axis: ['ax2-supply', 'ax2-dev-1'], dice: [1], options: { opt16_2_2: true } },
+    );
     s.game.active = 'allies';
     s.game.stack = [{ kind: 'impulse', side: 'allies' }];
     s = act(s, { type: 'play', card: 'al3-bombing' });
@@ -1054,7 +1539,13 @@ describe('16.2 owner chooses discards', () => {
 });
 
 describe('derived combat cases through play', () => {
-  const attack = (place: [string, string, number, number?][], area: string, picks: [string, number][], dice: number[], setup?: (s: S) => void) => {
+  const attack = (
+    place: [string, string, number, number?][],
+    area: string,
+    picks: [string, number][],
+    dice: number[],
+    setup?: (s: S) => void,
+  ) => {
     let s = scene(place, { axis: ['ax2-blitz-1'], dice });
     setup?.(s);
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
@@ -1063,20 +1554,56 @@ describe('derived combat cases through play', () => {
     return act(s, { type: 'declare', action: 'attack' });
   };
   it('TC-56, 11.2(1)②: no air units, only the defender has a fortress: the defender allocates', () => {
-    const s = attack([['GE-LF', 'lorraine', 3], ['FR-FT', 'lorraine', 1], ['FR-LF', 'lorraine', 1]], 'lorraine', [['GE-LF', 3]], [1, 1, 1]);
+    const s = attack(
+      [
+        ['GE-LF', 'lorraine', 3],
+        ['FR-FT', 'lorraine', 1],
+        ['FR-LF', 'lorraine', 1],
+      ],
+      'lorraine',
+      [['GE-LF', 3]],
+      [1, 1, 1],
+    );
     expect(decision(s)).toMatchObject({ kind: 'alloc', role: 'allies' });
   });
   it('TC-57, 11.2(1)③: no air, no fortress; the higher printed attack (5 against 4) allocates', () => {
-    const s = attack([['GE-TF5', 'paris', 1], ['GE-LF', 'paris', 1], ['FR-TF', 'paris', 1], ['FR-LF', 'paris', 1]], 'paris', [['GE-TF5', 1], ['GE-LF', 1]], [1, 1]);
+    const s = attack(
+      [
+        ['GE-TF5', 'paris', 1],
+        ['GE-LF', 'paris', 1],
+        ['FR-TF', 'paris', 1],
+        ['FR-LF', 'paris', 1],
+      ],
+      'paris',
+      [
+        ['GE-TF5', 1],
+        ['GE-LF', 1],
+      ],
+      [1, 1],
+    );
     expect(decision(s)).toMatchObject({ kind: 'alloc', role: 'axis' });
   });
   it('TC-59, 11.2(3): 10 points on a single unused D=2 unit send it to the pool; the rest is ignored', () => {
-    const s = attack([['GE-LF', 'warsaw', 10], ['PO-LF', 'warsaw', 1]], 'warsaw', [['GE-LF', 10]], new Array(10).fill(1));
+    const s = attack(
+      [
+        ['GE-LF', 'warsaw', 10],
+        ['PO-LF', 'warsaw', 1],
+      ],
+      'warsaw',
+      [['GE-LF', 10]],
+      new Array(10).fill(1),
+    );
     expect(s.game.loc.filter((l, u) => l === A('warsaw') && b.unitNation[u] === N('PO'))).toHaveLength(0);
     expect(decision(s)).toMatchObject({ kind: 'sv' });
   });
   it('TC-66, 10.1(1): used units cannot counterattack, so no window opens', () => {
-    let s = scene([['GE-LF', 'warsaw', 2], ['PO-LF', 'warsaw', 2, 1]], { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [6, 6] });
+    let s = scene(
+      [
+        ['GE-LF', 'warsaw', 2],
+        ['PO-LF', 'warsaw', 2, 1],
+      ],
+      { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [6, 6] },
+    );
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'sv' });
     s = group(s, 'warsaw', [['GE-LF', 2]]);
@@ -1084,7 +1611,13 @@ describe('derived combat cases through play', () => {
     expect(decision(s)).toMatchObject({ kind: 'sv' });
   });
   it('TC-65, 15.1(4): a submarine never joins an Ambush and takes no Ambush damage', () => {
-    let s = scene([['UK-NF', 'north_sea', 2], ['GE-SS', 'north_sea', 1]], { allies: ['al2-supply'], axis: ['ax2-ambush'], dice: [6, 6] });
+    let s = scene(
+      [
+        ['UK-NF', 'north_sea', 2],
+        ['GE-SS', 'north_sea', 1],
+      ],
+      { allies: ['al2-supply'], axis: ['ax2-ambush'], dice: [6, 6] },
+    );
     s.game.active = 'allies';
     s.game.stack = [{ kind: 'impulse', side: 'allies' }];
     s = act(s, { type: 'play', card: 'al2-supply' });
@@ -1092,10 +1625,20 @@ describe('derived combat cases through play', () => {
     s = group(s, 'north_sea', [['UK-NF', 1]]);
     s = act(s, { type: 'declare', action: 'attack' });
     expect(decision(s)).toMatchObject({ kind: 'sv' }); // no window: the only Axis unit is a submarine
-    let t = scene([['GE-NF', 'north_sea', 1], ['GE-SS', 'north_sea', 1], ['UK-NF', 'north_sea', 1]], { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [1, 6, 6] });
+    let t = scene(
+      [
+        ['GE-NF', 'north_sea', 1],
+        ['GE-SS', 'north_sea', 1],
+        ['UK-NF', 'north_sea', 1],
+      ],
+      { axis: ['ax2-blitz-1'], allies: ['al2-ambush'], dice: [1, 6, 6] },
+    );
     t = act(t, { type: 'play', card: 'ax2-blitz-1' });
     t = act(t, { type: 'sv' });
-    t = group(t, 'north_sea', [['GE-NF', 1], ['GE-SS', 1]]);
+    t = group(t, 'north_sea', [
+      ['GE-NF', 1],
+      ['GE-SS', 1],
+    ]);
     t = act(t, { type: 'declare', action: 'attack' });
     t = act(t, { type: 'ambush', card: 'al2-ambush' });
     t = act(t, { type: 'join', unit: unitsOf(t, 'UK-NF', 'north_sea')[0]! });
@@ -1105,7 +1648,17 @@ describe('derived combat cases through play', () => {
     expect(t.log.some((l) => l.rule === '11.3' && l.text.includes('GE-NF') && !l.text.includes('GE-SS'))).toBe(true);
   });
   it('TC-70, 9.2(2): an AF with movement 2 reaches land 2 areas away, not 3; sea areas only next to it', () => {
-    let s = scene([['GE-JET', 'berlin', 1], ['GE-LF', 'berlin', 1], ['PO-LF', 'warsaw', 1], ['PO-LF', 'brest', 1], ['UK-NF', 'baltic_sea', 1], ['UK-NF', 'north_sea', 1]], { options: { opt16_8: true } });
+    let s = scene(
+      [
+        ['GE-JET', 'berlin', 1],
+        ['GE-LF', 'berlin', 1],
+        ['PO-LF', 'warsaw', 1],
+        ['PO-LF', 'brest', 1],
+        ['UK-NF', 'baltic_sea', 1],
+        ['UK-NF', 'north_sea', 1],
+      ],
+      { options: { opt16_8: true } },
+    );
     s.game.ctrl[A('brest')] = N('PO');
     s = act(s, { type: 'air' });
     s = group(s, 'berlin', [['GE-JET', 1]]);
@@ -1117,7 +1670,15 @@ describe('derived combat cases through play', () => {
     expect(targets).not.toContain('north_sea');
   });
   it('TC-75, 3.4(4): control changes only at the end of the impulse; until then an air move may not enter', () => {
-    let s = scene([['GE-TF', 'western_poland', 4], ['PO-LF', 'western_poland', 1, 1], ['GE-AF', 'berlin', 1], ['GE-LF', 'berlin', 1]], { axis: ['ax2-blitz-1'], dice: [1, 1, 1, 1] });
+    let s = scene(
+      [
+        ['GE-TF', 'western_poland', 4],
+        ['PO-LF', 'western_poland', 1, 1],
+        ['GE-AF', 'berlin', 1],
+        ['GE-LF', 'berlin', 1],
+      ],
+      { axis: ['ax2-blitz-1'], dice: [1, 1, 1, 1] },
+    );
     s = act(s, { type: 'play', card: 'ax2-blitz-1' });
     s = act(s, { type: 'sv' });
     s = group(s, 'western_poland', [['GE-TF', 4]]);
@@ -1126,7 +1687,13 @@ describe('derived combat cases through play', () => {
     s = group(s, 'berlin', [['GE-AF', 1]]);
     s = act(s, { type: 'declare', action: 'airMove' });
     expect(game.legalActions(s, 'axis')).not.toContainEqual({ type: 'to', area: 'western_poland' });
-    s = act(s, { type: 'to', area: game.legalActions(s, 'axis').map((a) => (a as { area: string }).area).find(Boolean)! });
+    s = act(s, {
+      type: 'to',
+      area: game
+        .legalActions(s, 'axis')
+        .map((a) => (a as { area: string }).area)
+        .find(Boolean)!,
+    });
     s = act(s, { type: 'stop' });
     s = act(s, { type: 'endCard' });
     expect(ctrlSide(b, s.game, A('western_poland'))).toBe('axis');
@@ -1138,8 +1705,13 @@ describe('14.1 timing', () => {
     let s = scene([], { axis: ['ax2-supply'], allies: ['al2-supply'] });
     const reds = b.areaIds.map((_, a) => a).filter((a) => b.source[a] === 'red' && !b.isSea[a] && a !== b.sp.usSource);
     const saved = s.game.ctrl.slice();
-    const ge = s.game.loc.map((_l, u) => u).filter((u) => b.unitNation[u] === N('GE') && b.unitClass[u] === 'land' && s.game.loc[u] === POOL);
-    reds.forEach((a, i) => { s.game.ctrl[a] = N('GE'); s.game.loc[ge[i]!] = a; });
+    const ge = s.game.loc
+      .map((_l, u) => u)
+      .filter((u) => b.unitNation[u] === N('GE') && b.unitClass[u] === 'land' && s.game.loc[u] === POOL);
+    reds.forEach((a, i) => {
+      s.game.ctrl[a] = N('GE');
+      s.game.loc[ge[i]!] = a;
+    });
     expect(sourceCount(b, s.game, 'axis', true)).toBeGreaterThanOrEqual(10);
     s = act(s, { type: 'play', card: 'ax2-supply' });
     s = act(s, { type: 'endCard' });
@@ -1155,7 +1727,14 @@ describe('14.1 timing', () => {
 
 describe('TC-61, 9.1(2), 9.1.1②: an air unit in a normal attack rolls against its air strength', () => {
   it('two UK AF (attack 1, air 3) in Allied-held Paris roll 3 and 3 against the Germans who entered: 2 hits, the LF flips', () => {
-    let s = scene([['UK-AF', 'paris', 2], ['FR-LF', 'paris', 1], ['GE-LF', 'paris', 1]], { active: 'allies', allies: ['al2-supply'], dice: [3, 3] });
+    let s = scene(
+      [
+        ['UK-AF', 'paris', 2],
+        ['FR-LF', 'paris', 1],
+        ['GE-LF', 'paris', 1],
+      ],
+      { active: 'allies', allies: ['al2-supply'], dice: [3, 3] },
+    );
     expect(ctrlSide(b, s.game, A('paris'))).toBe('allies'); // 9.1.1②: air units attack only in a land area their side controls
     s = act(s, { type: 'play', card: 'al2-supply' });
     s = act(s, { type: 'sv' });
@@ -1170,7 +1749,13 @@ describe('TC-61, 9.1(2), 9.1.1②: an air unit in a normal attack rolls against 
   });
 
   it('a land unit rolls against its attack value: an FR LF (attack 3) rolling 4 scores nothing', () => {
-    let s = scene([['FR-LF', 'paris', 2], ['GE-LF', 'paris', 1]], { active: 'allies', allies: ['al2-supply'], dice: [4] });
+    let s = scene(
+      [
+        ['FR-LF', 'paris', 2],
+        ['GE-LF', 'paris', 1],
+      ],
+      { active: 'allies', allies: ['al2-supply'], dice: [4] },
+    );
     s = act(s, { type: 'play', card: 'al2-supply' });
     s = act(s, { type: 'sv' });
     s = group(s, 'paris', [['FR-LF', 1]]);
@@ -1181,7 +1766,13 @@ describe('TC-61, 9.1(2), 9.1.1②: an air unit in a normal attack rolls against 
 
 describe('7.2: a group left with nothing to declare says why its only choice is to cancel', () => {
   it('all three units of Paris in one group: no move (8.1(4)), no attack (9.1); Cancel names the rules', () => {
-    let s = scene([['FR-LF', 'paris', 2], ['FR-TF', 'paris', 1]], { active: 'allies', allies: ['al2-supply'] });
+    let s = scene(
+      [
+        ['FR-LF', 'paris', 2],
+        ['FR-TF', 'paris', 1],
+      ],
+      { active: 'allies', allies: ['al2-supply'] },
+    );
     s = act(s, { type: 'play', card: 'al2-supply' });
     s = act(s, { type: 'sv' });
     s = group(s, 'paris', [['FR-LF', 2]]);
@@ -1190,6 +1781,8 @@ describe('7.2: a group left with nothing to declare says why its only choice is 
     const tf = unitsOf(s, 'FR-TF', 'paris')[0]!;
     s = act(s, { type: 'add', unit: tf });
     expect(game.legalActions(s, 'allies')).toEqual([{ type: 'cancel' }]);
-    expect(rules.describe!(s.game, { type: 'cancel' })).toMatch(/^Cancel: this group can take no action \(a move must leave a control unit behind, 8\.1\(4\)/);
+    expect(rules.describe!(s.game, { type: 'cancel' })).toMatch(
+      /^Cancel: this group can take no action \(a move must leave a control unit behind, 8\.1\(4\)/,
+    );
   });
 });

@@ -11,7 +11,22 @@ import { POOL, REMOVED, nationCode, type Board } from './board.ts';
 import { allocator, eliminationThreshold, resultOf, type Party, type Target } from './combat.ts';
 import { checkMove } from './movement.ts';
 import { other, type Act, type ActMode, type ActType, type Pending, type TRState } from './state.ts';
-import { absent, axisLeaningNeutral, mayAttackIn, revertIfEmpty, controlUnits, ctrlSide, enemyControlUnits, enterWar, friendlyUnit, isControlUnit, mayEnter, neighbours, seaCapacity, unitsIn } from './world.ts';
+import {
+  absent,
+  axisLeaningNeutral,
+  mayAttackIn,
+  revertIfEmpty,
+  controlUnits,
+  ctrlSide,
+  enemyControlUnits,
+  enterWar,
+  friendlyUnit,
+  isControlUnit,
+  mayEnter,
+  neighbours,
+  seaCapacity,
+  unitsIn,
+} from './world.ts';
 
 export type OpAction =
   | { type: 'form'; area: string }
@@ -31,7 +46,24 @@ export type OpAction =
   | { type: 'retreat'; unit: number; to: string }
   | { type: 'sink'; unit: number };
 
-export const OP_TYPES = new Set(['form', 'add', 'declare', 'cancel', 'done', 'to', 'stop', 'target', 'ambush', 'jet', 'noCounter', 'join', 'fire', 'hit', 'retreat', 'sink']);
+export const OP_TYPES = new Set([
+  'form',
+  'add',
+  'declare',
+  'cancel',
+  'done',
+  'to',
+  'stop',
+  'target',
+  'ambush',
+  'jet',
+  'noCounter',
+  'join',
+  'fire',
+  'hit',
+  'retreat',
+  'sink',
+]);
 
 const AIR_TYPES = new Set(['AF', 'CV', 'CVE']);
 
@@ -57,7 +89,9 @@ export function createOperations(b: Board, hooks: OpHooks) {
 
   /** Belligerent enemy units that an attack on `area` hits (11.1(2)); absent US ships excepted (15.3(3)). */
   function enemyUnits(g: TRState, area: number, side: Side): number[] {
-    return unitsIn(g, area).filter((u) => !friendlyUnit(g, b, u, side) && g.natBel[b.unitNation[u]!] && !absent(b, g, u));
+    return unitsIn(g, area).filter(
+      (u) => !friendlyUnit(g, b, u, side) && g.natBel[b.unitNation[u]!] && !absent(b, g, u),
+    );
   }
 
   // ---- 3.1.3 violations of neutrality ---------------------------------------------------------
@@ -70,12 +104,16 @@ export function createOperations(b: Board, hooks: OpHooks) {
     if (b.sp.polishSpecial.includes(area) && units.length && units.every((u) => b.unitNation[u] === po)) return;
     const code = nationCode(n);
     let camp = other(side);
-    if (code === 'SP' || code === 'TU') { // 3.1.3(2)①, AMB-9: for good
+    if (code === 'SP' || code === 'TU') {
+      // 3.1.3(2)①, AMB-9: for good
       if (g.options.spainTurkeyViolation === 'literal') camp = 'allies';
       g.natLocked[n] = true;
     }
     enterWar(g, n, camp);
-    ctx.log(`${side} units enter ${name(area)}: ${code} becomes a belligerent of the ${camp} (violation of neutrality, 3.1.3).`, { rule: '3.1.3(1)' });
+    ctx.log(
+      `${side} units enter ${name(area)}: ${code} becomes a belligerent of the ${camp} (violation of neutrality, 3.1.3).`,
+      { rule: '3.1.3(1)' },
+    );
   }
 
   // ---- 3.6 sea transport capacity ---------------------------------------------------------------
@@ -90,9 +128,12 @@ export function createOperations(b: Board, hooks: OpHooks) {
     for (let a = 0; a < b.areaIds.length; a++) {
       if (!b.isSea[a]) continue;
       for (const side of ['axis', 'allies'] as const) {
-        const carried = unitsIn(g, a).filter((u) => friendlyUnit(g, b, u, side) && (b.unitClass[u] === 'land' || b.unitClass[u] === 'air')).length;
+        const carried = unitsIn(g, a).filter(
+          (u) => friendlyUnit(g, b, u, side) && (b.unitClass[u] === 'land' || b.unitClass[u] === 'air'),
+        ).length;
         const cap = Math.floor(capacity(g, a, side));
-        if (carried > cap && !g.stack.some((p) => p.kind === 'overflow' && p.area === a && p.side === side)) g.stack.push({ kind: 'overflow', side, area: a, left: carried - cap });
+        if (carried > cap && !g.stack.some((p) => p.kind === 'overflow' && p.area === a && p.side === side))
+          g.stack.push({ kind: 'overflow', side, area: a, left: carried - cap });
       }
     }
   }
@@ -142,7 +183,12 @@ export function createOperations(b: Board, hooks: OpHooks) {
     for (const y of neighbours(b, g, last, act.side)) {
       if (seaOnly && !b.isSea[y]) continue;
       if (landing && act.path.length === 2 && !landingOk(g, act, y)) continue;
-      if (landing && act.path.length === 1 && !neighbours(b, g, y, act.side).some((z) => landingOk(g, { ...act, path: [...act.path, y] }, z))) continue;
+      if (
+        landing &&
+        act.path.length === 1 &&
+        !neighbours(b, g, y, act.side).some((z) => landingOk(g, { ...act, path: [...act.path, y] }, z))
+      )
+        continue;
       const p = [...act.path, y];
       const r = moveCheck(g, act, p, air);
       if (r.ok && (!r.seaMove || capacityOk(g, act, p))) out.push(y);
@@ -154,7 +200,8 @@ export function createOperations(b: Board, hooks: OpHooks) {
   function landingOk(g: TRState, act: Act, z: number): boolean {
     if (b.isSea[z]) return false;
     const ek = eventKind(g, act);
-    if (ek === 'landing' && ctrlSide(b, g, z) !== other(act.side) && !enemyControlUnits(b, g, z, act.side).length) return false;
+    if (ek === 'landing' && ctrlSide(b, g, z) !== other(act.side) && !enemyControlUnits(b, g, z, act.side).length)
+      return false;
     const p = [...act.path, z];
     const r = moveCheck(g, act, p, false);
     return r.ok && r.seaMove && capacityOk(g, act, p);
@@ -193,12 +240,21 @@ export function createOperations(b: Board, hooks: OpHooks) {
       const x = queue[i]!;
       const d = dist.get(x)!;
       if (d >= range || (d > 0 && ctrlSide(b, g, x) === 'neutral')) continue;
-      for (const y of neighbours(b, g, x, act.side)) if (!dist.has(y) && mayEnter(b, y, act.side)) { dist.set(y, d + 1); queue.push(y); }
+      for (const y of neighbours(b, g, x, act.side))
+        if (!dist.has(y) && mayEnter(b, y, act.side)) {
+          dist.set(y, d + 1);
+          queue.push(y);
+        }
     }
     const out: number[] = [];
     for (const [a, d] of dist) {
       if (d === 0 || b.isSea[a] || ctrlSide(b, g, a) === 'neutral') continue;
-      if (unitsIn(g, a).filter((u) => friendlyUnit(g, b, u, act.side) && b.unitClass[u] === 'land').length + act.units.length > 10) continue; // 8.1.1(2)①
+      if (
+        unitsIn(g, a).filter((u) => friendlyUnit(g, b, u, act.side) && b.unitClass[u] === 'land').length +
+          act.units.length >
+        10
+      )
+        continue; // 8.1.1(2)①
       out.push(a);
     }
     return out.sort((x, y) => x - y);
@@ -208,7 +264,11 @@ export function createOperations(b: Board, hooks: OpHooks) {
     const stay = unitsIn(g, act.area).filter((u) => !act.units.includes(u) && friendlyUnit(g, b, u, act.side));
     if (!stay.some((u) => isControlUnit(b, g, u))) return false; // 8.1(4)
     const flag = b.flag[act.area]!;
-    return !(flag >= 0 && act.units.some((u) => b.unitNation[u] === flag) && !stay.some((u) => b.unitNation[u] === flag));
+    return !(
+      flag >= 0 &&
+      act.units.some((u) => b.unitNation[u] === flag) &&
+      !stay.some((u) => b.unitNation[u] === flag)
+    );
   }
 
   /**
@@ -221,9 +281,26 @@ export function createOperations(b: Board, hooks: OpHooks) {
     const parent = stratPaths(g, act);
     const out: number[] = [];
     for (const a of parent.keys()) {
-      if (a === act.area || b.isSea[a] || (!g.options.strategicMovementCounter && enemyControlUnits(b, g, a, act.side).length)) continue;
-      if (unitsIn(g, a).filter((u) => friendlyUnit(g, b, u, act.side) && b.unitClass[u] === 'land').length + act.units.length > 10) continue; // 8.1.1(2)①
-      if (act.side === 'axis' && b.northOfBoundary[a] && act.units.some((u) => !['GE', 'FI'].includes(nationCode(b.unitNation[u]!)) && b.nationSide0[b.unitNation[u]!] === 'axis')) continue; // 15.6
+      if (
+        a === act.area ||
+        b.isSea[a] ||
+        (!g.options.strategicMovementCounter && enemyControlUnits(b, g, a, act.side).length)
+      )
+        continue;
+      if (
+        unitsIn(g, a).filter((u) => friendlyUnit(g, b, u, act.side) && b.unitClass[u] === 'land').length +
+          act.units.length >
+        10
+      )
+        continue; // 8.1.1(2)①
+      if (
+        act.side === 'axis' &&
+        b.northOfBoundary[a] &&
+        act.units.some(
+          (u) => !['GE', 'FI'].includes(nationCode(b.unitNation[u]!)) && b.nationSide0[b.unitNation[u]!] === 'axis',
+        )
+      )
+        continue; // 15.6
       out.push(a);
     }
     return out.sort((x, y) => x - y);
@@ -239,10 +316,15 @@ export function createOperations(b: Board, hooks: OpHooks) {
       const x = queue[i]!;
       const d = dist.get(x)!;
       if (d >= range || (d > 0 && (ctrlSide(b, g, x) === 'neutral' || !mayEnter(b, x, act.side)))) continue;
-      for (const y of neighbours(b, g, x, act.side)) if (!dist.has(y)) { dist.set(y, d + 1); queue.push(y); }
+      for (const y of neighbours(b, g, x, act.side))
+        if (!dist.has(y)) {
+          dist.set(y, d + 1);
+          queue.push(y);
+        }
     }
     const out: { area: number; dist: number }[] = [];
-    for (const [a, d] of dist) if (d > 0 && b.source[a] && !b.isSea[a] && ctrlSide(b, g, a) === other(act.side)) out.push({ area: a, dist: d });
+    for (const [a, d] of dist)
+      if (d > 0 && b.source[a] && !b.isSea[a] && ctrlSide(b, g, a) === other(act.side)) out.push({ area: a, dist: d });
     return out.sort((x, y) => x.area - y.area);
   }
 
@@ -287,17 +369,26 @@ export function createOperations(b: Board, hooks: OpHooks) {
     }
     const dist = new Map<number, number>([[from, 0]]); // 9.2(2): the group's own area is a target too
     const viol = new Map<number, number>([[from, 0]]);
-    for (let d = 1; d < best.length; d++) for (const [a, [v]] of best[d]!) if (!viol.has(a) || v < viol.get(a)!) { viol.set(a, v); dist.set(a, d); }
+    for (let d = 1; d < best.length; d++)
+      for (const [a, [v]] of best[d]!)
+        if (!viol.has(a) || v < viol.get(a)!) {
+          viol.set(a, v);
+          dist.set(a, d);
+        }
     const pathTo = (a: number) => {
       const p = [a];
-      for (let d = dist.get(a)!, x = a; d > 0; d--) { x = best[d]!.get(x)![1]; p.unshift(x); }
+      for (let d = dist.get(a)!, x = a; d > 0; d--) {
+        x = best[d]!.get(x)![1];
+        p.unshift(x);
+      }
       return p;
     };
     const out: number[] = [];
     const hostile = new Set<number>();
     for (let u = 0; u < g.loc.length; u++) {
       const a = g.loc[u]!;
-      if (a >= 0 && dist.has(a) && !friendlyUnit(g, b, u, act.side) && g.natBel[b.unitNation[u]!] && !absent(b, g, u)) hostile.add(a);
+      if (a >= 0 && dist.has(a) && !friendlyUnit(g, b, u, act.side) && g.natBel[b.unitNation[u]!] && !absent(b, g, u))
+        hostile.add(a);
     }
     for (const [a, d] of dist) {
       if (d > 1 && b.isSea[a]) continue; // [REC] sea targets: own or adjacent area only
@@ -316,7 +407,8 @@ export function createOperations(b: Board, hooks: OpHooks) {
     const area = g.loc[act.units[0]!]!;
     const probe = (type: ActType) => ({ ...act, type, path: [area] });
     const ek = eventKind(g, act);
-    if (ek === 'seaLion' || ek === 'landing') { // a sea move into a coastal land area, then a normal attack there
+    if (ek === 'seaLion' || ek === 'landing') {
+      // a sea move into a coastal land area, then a normal attack there
       if (act.blitz!.left === 2) {
         const out: OpAction[] = stepChoices(g, probe('move')).length ? [{ type: 'declare', action: 'move' }] : [];
         if (ek === 'landing' && dropZones(g, act).length) out.push({ type: 'declare', action: 'drop' }); // airborne units fly instead
@@ -327,19 +419,25 @@ export function createOperations(b: Board, hooks: OpHooks) {
     if (ek === 'strategicMovement') return stratDests(g, act).length ? [{ type: 'declare', action: 'move' }] : [];
     if (ek === 'strategicBombing') return bombTargets(g, act).length ? [{ type: 'declare', action: 'bomb' }] : [];
     if (ek === 'seaTransport') return stepChoices(g, probe('move')).length ? [{ type: 'declare', action: 'move' }] : []; // 8.1.2: a sea move
-    if (ek === 'longRangeBombing') return airTargets(g, act, extraRange(g, act)).length && act.units.every((u) => b.unitClass[u] === 'air') ? [{ type: 'declare', action: 'airAttack' }] : [];
+    if (ek === 'longRangeBombing')
+      return airTargets(g, act, extraRange(g, act)).length && act.units.every((u) => b.unitClass[u] === 'air')
+        ? [{ type: 'declare', action: 'airAttack' }]
+        : [];
     if (act.mode !== 'air' && stepChoices(g, probe('move')).length) out.push({ type: 'declare', action: 'move' });
-    if (act.units.every((u) => b.unitClass[u] === 'air') && stepChoices(g, probe('airMove')).length) out.push({ type: 'declare', action: 'airMove' });
+    if (act.units.every((u) => b.unitClass[u] === 'air') && stepChoices(g, probe('airMove')).length)
+      out.push({ type: 'declare', action: 'airMove' });
     if (act.mode !== 'air' && canNormalAttack(g, act)) {
       out.push({ type: 'declare', action: 'attack' });
-      if (act.blitz && act.blitz.left === 2 && g.options.blitzCombined) out.push({ type: 'declare', action: 'attack', twice: true }); // 17.1 Q2, AMB-39
+      if (act.blitz && act.blitz.left === 2 && g.options.blitzCombined)
+        out.push({ type: 'declare', action: 'attack', twice: true }); // 17.1 Q2, AMB-39
     }
     if (airTargets(g, act, extraRange(g, act)).length) out.push({ type: 'declare', action: 'airAttack' });
     return out;
   }
 
   /** The event driving an 'event' group (Sea Transport, Long-range Bombing), else null. */
-  const eventKind = (g: TRState, act: Act) => (act.mode === 'event' && g.op ? b.cardById.get(g.op.card)?.effect.kind ?? null : null);
+  const eventKind = (g: TRState, act: Act) =>
+    act.mode === 'event' && g.op ? (b.cardById.get(g.op.card)?.effect.kind ?? null) : null;
   /** Long-range Bombing: movement + 2 (an exception to 9.2(2)). */
   const extraRange = (g: TRState, act: Act) => {
     const e = act.mode === 'event' && g.op ? b.cardById.get(g.op.card)?.effect : undefined;
@@ -382,10 +480,15 @@ export function createOperations(b: Board, hooks: OpHooks) {
     const values = p.units.map((u) => (vsAir || b.unitClass[u] === 'air' ? airStrength(u) : C(u).attack)); // 10.1, 9.1(2)
     const dice = ctx.roll(values.length, 'counterattack');
     let hits = 0;
-    dice.forEach((d, i) => { if (d <= values[i]!) hits++; });
+    dice.forEach((d, i) => {
+      if (d <= values[i]!) hits++;
+    });
     const points = 2 * hits; // 10.1(2)
     if (g.options.counterattackersFlip) for (const u of p.units) g.used[u] = 1; // AMB-27
-    ctx.log(`${side} counterattacks in ${name(cs.area)} with ${p.units.length} unit(s)${p.card ? ` (${b.cardById.get(p.card)!.name})` : ' (jets, 16.8)'}: ${hits} hit(s), ${points} damage points.`, { rule: '10.1', dice });
+    ctx.log(
+      `${side} counterattacks in ${name(cs.area)} with ${p.units.length} unit(s)${p.card ? ` (${b.cardById.get(p.card)!.name})` : ' (jets, 16.8)'}: ${hits} hit(s), ${points} damage points.`,
+      { rule: '10.1', dice },
+    );
     const party = (us: number[], s: Side): Party => ({
       hasAir: us.some((u) => b.unitClass[u] === 'air'),
       hasFortress: us.some((u) => C(u).type === 'FT' && friendlyUnit(g, b, u, s)),
@@ -394,27 +497,51 @@ export function createOperations(b: Board, hooks: OpHooks) {
     // 11.2(1), AMB-20: against Strategic Movement ("no counterattacked units") the counterattackers are compared with the
     // moving side's units originally in the area ([REC] the group when there were none); "bombing-only" reads the
     // exception as meant for Strategic Bombing and compares with the group, as in any counterattack (17.2 Q2).
-    const original = act.mode === 'event' && eventKind(g, act) === 'strategicMovement' && g.options.originalUnitsPriority !== 'bombing-only'
-      ? unitsIn(g, cs.area).filter((u) => friendlyUnit(g, b, u, act.side) && !act.units.includes(u)) : [];
-    const who = allocator(party(p.units, side), party(original.length ? original : cs.targets, act.side)) === 'attacker' ? side : act.side; // 11.2(1), 17.2 Q2
+    const original =
+      act.mode === 'event' &&
+      eventKind(g, act) === 'strategicMovement' &&
+      g.options.originalUnitsPriority !== 'bombing-only'
+        ? unitsIn(g, cs.area).filter((u) => friendlyUnit(g, b, u, act.side) && !act.units.includes(u))
+        : [];
+    const who =
+      allocator(party(p.units, side), party(original.length ? original : cs.targets, act.side)) === 'attacker'
+        ? side
+        : act.side; // 11.2(1), 17.2 Q2
     const retreatTo = act.type === 'move' || act.type === 'drop' ? act.path[0]! : -1; // 11.5(2)
-    startCombat(ctx, g, { counter: true, side, alloc: who, points, targets: cs.targets, assigned: cs.targets.map(() => 0), retreatTo });
+    startCombat(ctx, g, {
+      counter: true,
+      side,
+      alloc: who,
+      points,
+      targets: cs.targets,
+      assigned: cs.targets.map(() => 0),
+      retreatTo,
+    });
   }
 
   // ---- attacks (9.1, 9.2, 11.1) -------------------------------------------------------------------
   function strike(ctx: Ctx, g: TRState): void {
     const act = g.act!;
-    if (act.type === 'bomb') { bombStrike(ctx, g); return; }
+    if (act.type === 'bomb') {
+      bombStrike(ctx, g);
+      return;
+    }
     const air = act.type === 'airAttack';
     const attackers = act.units.filter((u) => g.loc[u] === act.area && !act.damaged.includes(u)); // 10.1(6)
     const values = attackers.map((u) => (air || b.unitClass[u] === 'air' ? airStrength(u) : C(u).attack)); // 9.1(2), 9.2(3)
     let points = 0;
     if (attackers.length) {
       const dice = ctx.roll(attackers.length, air ? 'air attack' : 'attack');
-      dice.forEach((d, i) => { if (d <= values[i]!) points++; }); // 11.1(1)
-      ctx.log(`${act.side} ${air ? 'air-attacks' : 'attacks'} in ${name(act.target)} with ${attackers.length} unit(s): ${points} hit(s).`, { rule: air ? '9.2' : '9.1', dice });
+      dice.forEach((d, i) => {
+        if (d <= values[i]!) points++;
+      }); // 11.1(1)
+      ctx.log(
+        `${act.side} ${air ? 'air-attacks' : 'attacks'} in ${name(act.target)} with ${attackers.length} unit(s): ${points} hit(s).`,
+        { rule: air ? '9.2' : '9.1', dice },
+      );
     }
-    if (act.blitz?.twice && !act.blitz.firstDone) { // 17.1 Q2, AMB-39: the second declared attack adds its points
+    if (act.blitz?.twice && !act.blitz.firstDone) {
+      // 17.1 Q2, AMB-39: the second declared attack adds its points
       act.blitz.firstDone = true;
       act.blitz.points = points;
       g.stack.push({ kind: 'auto', step: 'strike', side: act.side });
@@ -428,23 +555,44 @@ export function createOperations(b: Board, hooks: OpHooks) {
     const party = (us: number[], s: Side, attacking: boolean): Party => ({
       hasAir: us.some((u) => b.unitClass[u] === 'air'),
       hasFortress: unitsIn(g, act.target).some((u) => C(u).type === 'FT' && friendlyUnit(g, b, u, s)),
-      maxAttack: Math.max(0, ...us.map((u) => (cv && attacking && (air || b.unitClass[u] === 'air') ? airStrength(u) : C(u).attack))),
+      maxAttack: Math.max(
+        0,
+        ...us.map((u) => (cv && attacking && (air || b.unitClass[u] === 'air') ? airStrength(u) : C(u).attack)),
+      ),
     });
-    const who = allocator(party(attackers, act.side, true), party(targets, other(act.side), false)) === 'attacker' ? act.side : other(act.side); // 11.2(1)
-    startCombat(ctx, g, { counter: false, side: act.side, alloc: who, points, targets, assigned: targets.map(() => 0), retreatTo: -1 });
+    const who =
+      allocator(party(attackers, act.side, true), party(targets, other(act.side), false)) === 'attacker'
+        ? act.side
+        : other(act.side); // 11.2(1)
+    startCombat(ctx, g, {
+      counter: false,
+      side: act.side,
+      alloc: who,
+      points,
+      targets,
+      assigned: targets.map(() => 0),
+      retreatTo: -1,
+    });
   }
 
   /** Strategic Movement: the group goes to the chosen area; sea areas on the way use capacity; the units stay unused. */
   function strategicMove(ctx: Ctx, g: TRState): void {
     const act = g.act!;
     const parent = stratPaths(g, act);
-    for (let x = parent.get(act.target)!; x !== -1 && x !== undefined; x = parent.get(x)!) if (b.isSea[x]) g.seaUse[x] = (g.seaUse[x] ?? 0) + act.units.length; // 3.6(2)(3)
+    for (let x = parent.get(act.target)!; x !== -1 && x !== undefined; x = parent.get(x)!)
+      if (b.isSea[x]) g.seaUse[x] = (g.seaUse[x] ?? 0) + act.units.length; // 3.6(2)(3)
     for (const u of act.units) g.loc[u] = act.target;
     revertIfEmpty(b, g, act.area); // AMB-7
-    ctx.log(`${act.side}: Strategic Movement of ${act.units.length} unit(s) from ${name(act.area)} to ${name(act.target)}.`, { rule: '3.6(2)' });
+    ctx.log(
+      `${act.side}: Strategic Movement of ${act.units.length} unit(s) from ${name(act.area)} to ${name(act.target)}.`,
+      { rule: '3.6(2)' },
+    );
     act.path = [act.area, act.target]; // 11.5(2): a counterattacked group retreats only to where it came from
     act.area = act.target;
-    if (!g.options.strategicMovementCounter) { actDone(ctx, g); return; } // [REC]: no window (no enemy unit at the destination)
+    if (!g.options.strategicMovementCounter) {
+      actDone(ctx, g);
+      return;
+    } // [REC]: no window (no enemy unit at the destination)
     g.stack.push({ kind: 'auto', step: 'actDone', side: act.side });
     openWindow(g); // 10.1(3), 11.2(1): a counterattack at the destination (AMB-19; not in the areas of the chain)
   }
@@ -458,17 +606,26 @@ export function createOperations(b: Board, hooks: OpHooks) {
     const mod = g.options.opt16_4 ? 1 : e.modifiers[Math.min(act.dist! - 1, e.modifiers.length - 1)]!;
     const dice = ctx.roll(bombers.length, 'strategic bombing');
     let hits = 0;
-    dice.forEach((d, i) => { if (d <= airStrength(bombers[i]!) + mod) hits++; });
-    ctx.log(`Strategic Bombing of ${name(act.target)} (modifier ${mod >= 0 ? '+' : ''}${mod}): ${hits} hit(s).`, { rule: '16.2', dice });
+    dice.forEach((d, i) => {
+      if (d <= airStrength(bombers[i]!) + mod) hits++;
+    });
+    ctx.log(`Strategic Bombing of ${name(act.target)} (modifier ${mod >= 0 ? '+' : ''}${mod}): ${hits} hit(s).`, {
+      rule: '16.2',
+      dice,
+    });
     const opp = other(act.side);
-    if (g.options.opt16_2_2 && hits > 0) { g.stack.push({ kind: 'discard', side: opp, left: hits }); return; } // 16.2(2): the owner chooses
+    if (g.options.opt16_2_2 && hits > 0) {
+      g.stack.push({ kind: 'discard', side: opp, left: hits });
+      return;
+    } // 16.2(2): the owner chooses
     for (let i = 0; i < hits; i++) {
       const hand = g.hand[opp];
       if (!hand.length || (g.options.opt16_3 && hand.length <= 4)) break; // 16.3
       const pick = ctx.roll(1, 'card discarded at random', hand.length)[0]! - 1;
       const [c] = hand.splice(pick, 1);
       g.discard[opp].push(c!);
-      if (g.options.opt16_1_2) { // 16.1.2: face down, in secret
+      if (g.options.opt16_1_2) {
+        // 16.1.2: face down, in secret
         (g.faceDown ??= { axis: [], allies: [] })[opp].push(c!);
         ctx.log(`The ${opp} discard ${b.cardById.get(c!)!.name} face down.`, { rule: '16.1.2', to: [opp] });
         ctx.log(`The ${opp} discard a card face down.`, { rule: '16.1.2', to: [act.side] });
@@ -484,7 +641,10 @@ export function createOperations(b: Board, hooks: OpHooks) {
 
   function startCombat(ctx: Ctx, g: TRState, c: NonNullable<TRState['combat']>): void {
     g.combat = c;
-    if (c.points <= 0) { g.combat = null; return; }
+    if (c.points <= 0) {
+      g.combat = null;
+      return;
+    }
     g.stack.push({ kind: 'alloc', side: c.alloc });
     autoAlloc(ctx, g);
   }
@@ -497,8 +657,11 @@ export function createOperations(b: Board, hooks: OpHooks) {
     const cap = ts.reduce((s, t) => s + eliminationThreshold(t), 0);
     const sum = c.assigned.reduce((s, x) => s + x, 0);
     if (sum >= (free ? c.points : Math.min(c.points, cap))) return [];
-    const need = (t: Target) => (g.options.usedFirst === 'lenient' ? Math.min(t.durability * 1, eliminationThreshold(t)) : eliminationThreshold(t));
-    const usedShort = ts.some((t, i) => t.used && c.assigned[i]! < (g.options.usedFirst === 'lenient' ? (t.atSea ? 1 : t.durability) : need(t)));
+    const need = (t: Target) =>
+      g.options.usedFirst === 'lenient' ? Math.min(t.durability * 1, eliminationThreshold(t)) : eliminationThreshold(t);
+    const usedShort = ts.some(
+      (t, i) => t.used && c.assigned[i]! < (g.options.usedFirst === 'lenient' ? (t.atSea ? 1 : t.durability) : need(t)),
+    );
     const seen = new Set<string>();
     const out: number[] = [];
     ts.forEach((t, i) => {
@@ -516,7 +679,11 @@ export function createOperations(b: Board, hooks: OpHooks) {
   function autoAlloc(ctx: Ctx, g: TRState): void {
     for (;;) {
       const ch = allocChoices(g);
-      if (ch.length === 0) { g.stack.pop(); resolveCombat(ctx, g); return; }
+      if (ch.length === 0) {
+        g.stack.pop();
+        resolveCombat(ctx, g);
+        return;
+      }
       if (ch.length > 1) return;
       g.combat!.assigned[g.combat!.targets.indexOf(ch[0]!)]!++;
     }
@@ -565,7 +732,12 @@ export function createOperations(b: Board, hooks: OpHooks) {
     // 11.5(2): a moving unit made to retreat by a counterattack goes only to the area it moved from (seed: 只能撤退到发起移动的区域),
     // adjacent or not (the start of a move of two or more areas, of a sea move or of a Strategic Movement); the 11.5(1)
     // prohibitions below still apply there, and if that area is not allowed the unit goes to the pool (11.5(2) [REC]).
-    const cand = only >= 0 ? [only] : cls === 'land' && !b.isSea[from] && g.options.seaBorderStraits !== false ? b.landAdj[from]! : neighbours(b, g, from, side);
+    const cand =
+      only >= 0
+        ? [only]
+        : cls === 'land' && !b.isSea[from] && g.options.seaBorderStraits !== false
+          ? b.landAdj[from]!
+          : neighbours(b, g, from, side);
     const out: number[] = [];
     for (const a of cand) {
       if (a === from) continue; // a retreat leaves the area
@@ -579,7 +751,14 @@ export function createOperations(b: Board, hooks: OpHooks) {
       if (!neutral && cs === other(side)) continue; // ①
       if (!neutral && enemyControlUnits(b, g, a, side).length) continue; // ②
       if (cls === 'land' && controlUnits(b, g, a, side).filter((v) => b.unitClass[v] === 'land').length >= 10) continue; // ③
-      if (side === 'axis' && b.nationSide0[n] === 'axis' && nationCode(n) !== 'GE' && nationCode(n) !== 'FI' && b.northOfBoundary[a]) continue; // 15.6 [REC]
+      if (
+        side === 'axis' &&
+        b.nationSide0[n] === 'axis' &&
+        nationCode(n) !== 'GE' &&
+        nationCode(n) !== 'FI' &&
+        b.northOfBoundary[a]
+      )
+        continue; // 15.6 [REC]
       if (g.options.opt16_7 && C(u).type === 'GF' && b.flag[a] !== n) continue; // 16.7(2)
       out.push(a);
     }
@@ -591,11 +770,17 @@ export function createOperations(b: Board, hooks: OpHooks) {
     const act = g.act;
     switch (p.kind) {
       case 'choose':
-        return [...formAreas(g, p.side, p.mode).map((a) => ({ type: 'form' as const, area: b.areaIds[a]! })), { type: 'cancel' }];
+        return [
+          ...formAreas(g, p.side, p.mode).map((a) => ({ type: 'form' as const, area: b.areaIds[a]! })),
+          { type: 'cancel' },
+        ];
       case 'group': {
         const a = act!;
         const out: OpAction[] = [];
-        const cap = eventKind(g, a) === 'strategicMovement' ? (b.cardById.get(g.op!.card)!.effect as { units: number }).units : Infinity;
+        const cap =
+          eventKind(g, a) === 'strategicMovement'
+            ? (b.cardById.get(g.op!.card)!.effect as { units: number }).units
+            : Infinity;
         if ((!a.blitz || a.blitz.left === 2) && a.units.length < cap) {
           const seen = new Set<number>();
           for (const u of unitsIn(g, a.area)) {
@@ -611,13 +796,16 @@ export function createOperations(b: Board, hooks: OpHooks) {
       case 'path': {
         const out: OpAction[] = stepChoices(g, act!).map((y) => ({ type: 'to' as const, area: b.areaIds[y]! }));
         const ek = eventKind(g, act!);
-        if (act!.path.length >= ((ek === 'seaLion' || ek === 'landing') ? 3 : 2)) out.push({ type: 'stop' });
+        if (act!.path.length >= (ek === 'seaLion' || ek === 'landing' ? 3 : 2)) out.push({ type: 'stop' });
         return out;
       }
       case 'target':
-        if (act!.type === 'drop') return dropZones(g, act!).map((a) => ({ type: 'target' as const, area: b.areaIds[a]! }));
-        if (act!.type === 'move') return stratDests(g, act!).map((a) => ({ type: 'target' as const, area: b.areaIds[a]! }));
-        if (act!.type === 'bomb') return bombTargets(g, act!).map((t) => ({ type: 'target' as const, area: b.areaIds[t.area]! }));
+        if (act!.type === 'drop')
+          return dropZones(g, act!).map((a) => ({ type: 'target' as const, area: b.areaIds[a]! }));
+        if (act!.type === 'move')
+          return stratDests(g, act!).map((a) => ({ type: 'target' as const, area: b.areaIds[a]! }));
+        if (act!.type === 'bomb')
+          return bombTargets(g, act!).map((t) => ({ type: 'target' as const, area: b.areaIds[t.area]! }));
         return airTargets(g, act!, extraRange(g, act!)).map((a) => ({ type: 'target' as const, area: b.areaIds[a]! }));
       case 'window': {
         const out: OpAction[] = [];
@@ -648,12 +836,17 @@ export function createOperations(b: Board, hooks: OpHooks) {
         return allocChoices(g).map((unit) => ({ type: 'hit' as const, unit }));
       case 'retreat': {
         const u = p.units[0]!;
-        return [...retreatDests(g, u, p.only).map((a) => ({ type: 'retreat' as const, unit: u, to: b.areaIds[a]! })), { type: 'retreat', unit: u, to: 'pool' }];
+        return [
+          ...retreatDests(g, u, p.only).map((a) => ({ type: 'retreat' as const, unit: u, to: b.areaIds[a]! })),
+          { type: 'retreat', unit: u, to: 'pool' },
+        ];
       }
       case 'overflow': {
         const seen = new Set<number>();
-        return unitsIn(g, p.area).filter((u) => friendlyUnit(g, b, u, p.side) && (b.unitClass[u] === 'land' || b.unitClass[u] === 'air'))
-          .filter((u) => !seen.has(b.unitKind[u]!) && !!seen.add(b.unitKind[u]!)).map((unit) => ({ type: 'sink' as const, unit }));
+        return unitsIn(g, p.area)
+          .filter((u) => friendlyUnit(g, b, u, p.side) && (b.unitClass[u] === 'land' || b.unitClass[u] === 'air'))
+          .filter((u) => !seen.has(b.unitKind[u]!) && !!seen.add(b.unitKind[u]!))
+          .map((unit) => ({ type: 'sink' as const, unit }));
       }
       default:
         return [];
@@ -662,10 +855,21 @@ export function createOperations(b: Board, hooks: OpHooks) {
 
   /** Starts a group in an area (7.0). */
   function form(g: TRState, side: Side, mode: ActMode, area: number): void {
-    g.act = { side, mode, units: [], area, type: null, path: [], target: -1, damaged: [], blitz: mode === 'blitz' ? { left: 2, twice: false, firstDone: false, points: 0, flipLater: [] } : null };
+    g.act = {
+      side,
+      mode,
+      units: [],
+      area,
+      type: null,
+      path: [],
+      target: -1,
+      damaged: [],
+      blitz: mode === 'blitz' ? { left: 2, twice: false, firstDone: false, points: 0, flipLater: [] } : null,
+    };
     const ek = mode === 'event' ? b.cardById.get(g.op?.card ?? '')?.effect.kind : undefined;
     if (ek === 'seaTransport') g.act.noFlip = true; // 8.1.2(1)④ exception
-    if (ek === 'seaLion' || ek === 'landing') g.act.blitz = { left: 2, twice: false, firstDone: false, points: 0, flipLater: [] }; // move, then attack
+    if (ek === 'seaLion' || ek === 'landing')
+      g.act.blitz = { left: 2, twice: false, firstDone: false, points: 0, flipLater: [] }; // move, then attack
     g.stack.push({ kind: 'group', side });
   }
 
@@ -675,8 +879,16 @@ export function createOperations(b: Board, hooks: OpHooks) {
     act.type = type;
     act.area = g.loc[act.units[0]!]!;
     act.damaged = [];
-    if (act.mode === 'sv') { g.op!.svLeft -= 1; g.op!.acted.push(...act.units); } // 6.1.1(1), 6.1.1(3)
-    if (act.blitz) { act.blitz.left -= twice ? 2 : 1; act.blitz.twice = twice; act.blitz.firstDone = false; act.blitz.points = 0; }
+    if (act.mode === 'sv') {
+      g.op!.svLeft -= 1;
+      g.op!.acted.push(...act.units);
+    } // 6.1.1(1), 6.1.1(3)
+    if (act.blitz) {
+      act.blitz.left -= twice ? 2 : 1;
+      act.blitz.twice = twice;
+      act.blitz.firstDone = false;
+      act.blitz.points = 0;
+    }
     const what = `${act.units.length} unit(s) in ${name(act.area)}`;
     if (type === 'drop' || (type === 'move' && eventKind(g, act) === 'strategicMovement')) {
       g.stack.push({ kind: 'target', side: act.side });
@@ -685,7 +897,9 @@ export function createOperations(b: Board, hooks: OpHooks) {
     if (type === 'move' || type === 'airMove') {
       act.path = [act.area];
       g.stack.push({ kind: 'path', side: act.side });
-      ctx.log(`${act.side}: ${what} ${type === 'move' ? 'move' : 'air-move'}.`, { rule: type === 'move' ? '8.1' : '8.2' });
+      ctx.log(`${act.side}: ${what} ${type === 'move' ? 'move' : 'air-move'}.`, {
+        rule: type === 'move' ? '8.1' : '8.2',
+      });
       return;
     }
     g.stack.push({ kind: 'auto', step: 'actDone', side: act.side });
@@ -721,7 +935,12 @@ export function createOperations(b: Board, hooks: OpHooks) {
     while (act.pass!.length && group.length) {
       const x = act.pass!.shift()!;
       const opp = other(act.side);
-      if (!unitsIn(g, x).some((u) => friendlyUnit(g, b, u, opp) && !g.used[u] && b.unitClass[u] !== 'sub' && mayAttackIn(b, g, u, x, opp))) continue;
+      if (
+        !unitsIn(g, x).some(
+          (u) => friendlyUnit(g, b, u, opp) && !g.used[u] && b.unitClass[u] !== 'sub' && mayAttackIn(b, g, u, x, opp),
+        )
+      )
+        continue;
       for (const u of group) g.loc[u] = x;
       revertIfEmpty(b, g, act.area);
       act.area = x;
@@ -730,7 +949,10 @@ export function createOperations(b: Board, hooks: OpHooks) {
       openWindow(g); // AMB-19: a window in an area passed through
       return;
     }
-    if (!group.length) { g.stack.push({ kind: 'auto', step: 'actDone', side: act.side }); return; }
+    if (!group.length) {
+      g.stack.push({ kind: 'auto', step: 'actDone', side: act.side });
+      return;
+    }
     for (const u of group) g.loc[u] = dest;
     revertIfEmpty(b, g, path[0]!); // AMB-7
     revertIfEmpty(b, g, act.area);
@@ -738,12 +960,16 @@ export function createOperations(b: Board, hooks: OpHooks) {
     const carried = group.filter((u) => b.unitClass[u] === 'land' || b.unitClass[u] === 'air');
     if (r.seaMove) {
       for (const a of path) if (b.isSea[a]) g.seaUse[a] = (g.seaUse[a] ?? 0) + carried.length; // 3.6(3)
-      if (act.blitz && act.blitz.left > 0) act.blitz.flipLater.push(...carried); // 17.1 Q3
+      if (act.blitz && act.blitz.left > 0)
+        act.blitz.flipLater.push(...carried); // 17.1 Q3
       else if (!act.noFlip) for (const u of carried) g.used[u] = 1; // 8.1.2(1)④
     }
     if (act.type === 'airMove') for (const u of group) g.used[u] = 1; // 8.2(6)
     act.area = dest;
-    ctx.log(`${act.side}: the group moves ${path.map(name).join(' - ')} (${r.cost} MP${r.seaMove ? ', sea move' : ''}).`, { rule: act.type === 'airMove' ? '8.2' : r.seaMove ? '8.1.2' : '8.1' });
+    ctx.log(
+      `${act.side}: the group moves ${path.map(name).join(' - ')} (${r.cost} MP${r.seaMove ? ', sea move' : ''}).`,
+      { rule: act.type === 'airMove' ? '8.2' : r.seaMove ? '8.1.2' : '8.1' },
+    );
     g.stack.push({ kind: 'auto', step: 'actDone', side: act.side });
     openWindow(g); // 10.1(3), AMB-19: at the destination
   }
@@ -752,7 +978,8 @@ export function createOperations(b: Board, hooks: OpHooks) {
     const act = g.act!;
     if (act.blitz) {
       const alive = act.units.filter((u) => g.loc[u] === act.area);
-      if (act.blitz.left > 0 && alive.length) { // 17.1: the second action of the same group
+      if (act.blitz.left > 0 && alive.length) {
+        // 17.1: the second action of the same group
         act.units = alive;
         act.type = null;
         g.stack.push({ kind: 'group', side: act.side });
@@ -761,7 +988,10 @@ export function createOperations(b: Board, hooks: OpHooks) {
       for (const u of act.blitz.flipLater) if (g.loc[u]! >= 0) g.used[u] = 1; // 17.1 Q3: flip after the second action
     }
     g.act = null;
-    if (act.mode === 'air') { g.passes = 0; g.bank[act.side] = 0; } // 10.2(3): an air operation loses the banked SV
+    if (act.mode === 'air') {
+      g.passes = 0;
+      g.bank[act.side] = 0;
+    } // 10.2(3): an air operation loses the banked SV
     if (act.mode === 'air' || act.mode === 'blitz' || act.mode === 'event') {
       const ch = g.stack.at(-1);
       if (ch?.kind === 'choose') g.stack.pop();
@@ -777,25 +1007,49 @@ export function createOperations(b: Board, hooks: OpHooks) {
         form(g, side, mode, A(a.area));
         break;
       }
-      case 'add': g.act!.units.push(a.unit); break;
-      case 'declare': declare(ctx, g, a.action, !!a.twice); break;
-      case 'cancel':
-        if (p.kind === 'group') { g.stack.pop(); g.act = null; }
-        else { g.stack.pop(); if (p.kind === 'choose' && p.mode === 'air') g.stack.push({ kind: 'impulse', side }); }
+      case 'add':
+        g.act!.units.push(a.unit);
         break;
-      case 'done': g.stack.pop(); g.act!.blitz!.left = 0; actDone(ctx, g); break;
-      case 'to': g.act!.path.push(A(a.area)); break;
-      case 'stop': g.stack.pop(); finishMove(ctx, g); break;
+      case 'declare':
+        declare(ctx, g, a.action, !!a.twice);
+        break;
+      case 'cancel':
+        if (p.kind === 'group') {
+          g.stack.pop();
+          g.act = null;
+        } else {
+          g.stack.pop();
+          if (p.kind === 'choose' && p.mode === 'air') g.stack.push({ kind: 'impulse', side });
+        }
+        break;
+      case 'done':
+        g.stack.pop();
+        g.act!.blitz!.left = 0;
+        actDone(ctx, g);
+        break;
+      case 'to':
+        g.act!.path.push(A(a.area));
+        break;
+      case 'stop':
+        g.stack.pop();
+        finishMove(ctx, g);
+        break;
       case 'target': {
         g.stack.pop();
         const act = g.act!;
         act.target = A(a.area);
-        if (act.type === 'move') { strategicMove(ctx, g); break; }
-        if (act.type === 'drop') { // Landing: the airborne units land, then a counterattack window there (10.1(3))
+        if (act.type === 'move') {
+          strategicMove(ctx, g);
+          break;
+        }
+        if (act.type === 'drop') {
+          // Landing: the airborne units land, then a counterattack window there (10.1(3))
           for (const u of act.units) g.loc[u] = act.target;
           revertIfEmpty(b, g, act.area);
           act.path = [act.area, act.target];
-          ctx.log(`${side}: ${act.units.length} airborne unit(s) fly from ${name(act.area)} to ${name(act.target)}.`, { rule: '2.1.1' });
+          ctx.log(`${side}: ${act.units.length} airborne unit(s) fly from ${name(act.area)} to ${name(act.target)}.`, {
+            rule: '2.1.1',
+          });
           act.area = act.target;
           g.stack.push({ kind: 'auto', step: 'actDone', side });
           openWindow(g);
@@ -804,7 +1058,9 @@ export function createOperations(b: Board, hooks: OpHooks) {
         if (act.type === 'bomb') {
           act.dist = bombTargets(g, act).find((t) => t.area === act.target)!.dist;
           for (const u of act.units) g.used[u] = 1; // the bombers flip
-          ctx.log(`${side}: ${act.units.length} unit(s) in ${name(act.area)} bomb ${name(act.target)}.`, { rule: '16.2' });
+          ctx.log(`${side}: ${act.units.length} unit(s) in ${name(act.area)} bomb ${name(act.target)}.`, {
+            rule: '16.2',
+          });
           g.stack.push({ kind: 'auto', step: 'strike', side });
           openWindow(g); // 17.2 Q3
           break;
@@ -813,22 +1069,44 @@ export function createOperations(b: Board, hooks: OpHooks) {
         const flown = airReach(g, act, extraRange(g, act)).get(act.target) ?? [];
         for (const x of flown.slice(1, -1)) enterArea(ctx, g, x, side); // 3.1.3(1): overflight, before the attack (TC-46)
         if (g.options.airTargetViolates) enterArea(ctx, g, act.target, side); // AMB-8
-        ctx.log(`${side}: ${act.units.length} unit(s) in ${name(act.area)} air-attack ${name(act.target)}.`, { rule: '9.2' });
+        ctx.log(`${side}: ${act.units.length} unit(s) in ${name(act.area)} air-attack ${name(act.target)}.`, {
+          rule: '9.2',
+        });
         g.stack.push({ kind: 'auto', step: 'strike', side });
         openWindow(g);
         break;
       }
-      case 'ambush': g.stack.pop(); g.stack.push({ kind: 'counter', side, card: a.card, units: [] }); break;
-      case 'jet': g.stack.pop(); g.stack.push({ kind: 'counter', side, card: null, units: [] }); break;
-      case 'noCounter': g.stack.pop(); break;
-      case 'join': top(g, 'counter').units.push(a.unit); break;
-      case 'fire': { const c = top(g, 'counter'); g.stack.pop(); fireCounter(ctx, g, c); break; }
-      case 'hit': g.combat!.assigned[g.combat!.targets.indexOf(a.unit)]!++; autoAlloc(ctx, g); break;
+      case 'ambush':
+        g.stack.pop();
+        g.stack.push({ kind: 'counter', side, card: a.card, units: [] });
+        break;
+      case 'jet':
+        g.stack.pop();
+        g.stack.push({ kind: 'counter', side, card: null, units: [] });
+        break;
+      case 'noCounter':
+        g.stack.pop();
+        break;
+      case 'join':
+        top(g, 'counter').units.push(a.unit);
+        break;
+      case 'fire': {
+        const c = top(g, 'counter');
+        g.stack.pop();
+        fireCounter(ctx, g, c);
+        break;
+      }
+      case 'hit':
+        g.combat!.assigned[g.combat!.targets.indexOf(a.unit)]!++;
+        autoAlloc(ctx, g);
+        break;
       case 'retreat': {
         const r = top(g, 'retreat');
         r.units.shift();
-        if (a.to === 'pool') { toPool(g, a.unit); ctx.log(`${uname(a.unit)} is eliminated instead of retreating.`, { rule: '11.5(1)' }); }
-        else {
+        if (a.to === 'pool') {
+          toPool(g, a.unit);
+          ctx.log(`${uname(a.unit)} is eliminated instead of retreating.`, { rule: '11.5(1)' });
+        } else {
           const to = A(a.to);
           const from = g.loc[a.unit]!;
           g.loc[a.unit] = to;
@@ -861,11 +1139,23 @@ export function createOperations(b: Board, hooks: OpHooks) {
       else actDone(ctx, g);
       return true;
     }
-    if (p.kind === 'retreat' && (p.units.length === 0 || g.loc[p.units[0]!]! < 0)) { p.units.shift(); if (!p.units.length) g.stack.pop(); return true; }
-    if (p.kind === 'window' && !counterSetup(g)) { g.stack.pop(); return true; }
+    if (p.kind === 'retreat' && (p.units.length === 0 || g.loc[p.units[0]!]! < 0)) {
+      p.units.shift();
+      if (!p.units.length) g.stack.pop();
+      return true;
+    }
+    if (p.kind === 'window' && !counterSetup(g)) {
+      g.stack.pop();
+      return true;
+    }
     if (p.kind === 'overflow') {
-      const n = unitsIn(g, p.area).filter((u) => friendlyUnit(g, b, u, p.side) && (b.unitClass[u] === 'land' || b.unitClass[u] === 'air')).length;
-      if (n <= Math.floor(capacity(g, p.area, p.side))) { g.stack.pop(); return true; }
+      const n = unitsIn(g, p.area).filter(
+        (u) => friendlyUnit(g, b, u, p.side) && (b.unitClass[u] === 'land' || b.unitClass[u] === 'air'),
+      ).length;
+      if (n <= Math.floor(capacity(g, p.area, p.side))) {
+        g.stack.pop();
+        return true;
+      }
     }
     return false;
   }
@@ -878,20 +1168,54 @@ export function createOperations(b: Board, hooks: OpHooks) {
 
   function prompt(g: TRState, p: Pending): { rule: string; prompt: string } | null {
     switch (p.kind) {
-      case 'choose': return { rule: p.mode === 'air' ? '6.2' : '7.0', prompt: `Choose the area of the group for the ${p.mode === 'air' ? 'air operation' : 'event'}` };
-      case 'group': return { rule: '7.0-7.2', prompt: `Group in ${name(g.act!.area)} (${g.act!.units.length} unit(s)): add units or choose its action` };
-      case 'path': return { rule: g.act!.type === 'airMove' ? '8.2' : '8.1', prompt: `Move the group: next area from ${name(g.act!.path.at(-1)!)}, or stop` };
-      case 'target': return { rule: '9.2(2)', prompt: 'Choose the target area of the air attack' };
-      case 'window': return { rule: '10.1(3)', prompt: `Counterattack the ${g.act!.side} group action?` };
-      case 'counter': return { rule: '10.1', prompt: 'Choose the counterattacking units, then fire' };
-      case 'alloc': return { rule: '11.2', prompt: `Allocate ${g.combat!.points - g.combat!.assigned.reduce((s, x) => s + x, 0)} more damage point(s)` };
-      case 'retreat': return { rule: '11.5', prompt: `Retreat ${uname(p.units[0]!)} (or eliminate it)` };
-      case 'overflow': return { rule: '3.6(5)', prompt: `Send ${p.left} unit(s) at sea in ${name(p.area)} to the pool` };
-      default: return null;
+      case 'choose':
+        return {
+          rule: p.mode === 'air' ? '6.2' : '7.0',
+          prompt: `Choose the area of the group for the ${p.mode === 'air' ? 'air operation' : 'event'}`,
+        };
+      case 'group':
+        return {
+          rule: '7.0-7.2',
+          prompt: `Group in ${name(g.act!.area)} (${g.act!.units.length} unit(s)): add units or choose its action`,
+        };
+      case 'path':
+        return {
+          rule: g.act!.type === 'airMove' ? '8.2' : '8.1',
+          prompt: `Move the group: next area from ${name(g.act!.path.at(-1)!)}, or stop`,
+        };
+      case 'target':
+        return { rule: '9.2(2)', prompt: 'Choose the target area of the air attack' };
+      case 'window':
+        return { rule: '10.1(3)', prompt: `Counterattack the ${g.act!.side} group action?` };
+      case 'counter':
+        return { rule: '10.1', prompt: 'Choose the counterattacking units, then fire' };
+      case 'alloc':
+        return {
+          rule: '11.2',
+          prompt: `Allocate ${g.combat!.points - g.combat!.assigned.reduce((s, x) => s + x, 0)} more damage point(s)`,
+        };
+      case 'retreat':
+        return { rule: '11.5', prompt: `Retreat ${uname(p.units[0]!)} (or eliminate it)` };
+      case 'overflow':
+        return { rule: '3.6(5)', prompt: `Send ${p.left} unit(s) at sea in ${name(p.area)} to the pool` };
+      default:
+        return null;
     }
   }
 
-  return { legal, perform, auto, prompt, hasAirOperation, formAreas, retreatDests, capacity, enterArea, allocChoices, airTargets };
+  return {
+    legal,
+    perform,
+    auto,
+    prompt,
+    hasAirOperation,
+    formAreas,
+    retreatDests,
+    capacity,
+    enterArea,
+    allocChoices,
+    airTargets,
+  };
 }
 
 export type Operations = ReturnType<typeof createOperations>;

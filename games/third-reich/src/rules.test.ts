@@ -33,13 +33,15 @@ function occupy(g: TRState, area: string, nation: string): void {
 function ground(s: S): S {
   for (let u = 0; u < s.game.loc.length; u++) {
     const k = b.counters[b.unitKind[u]!]!;
-    if (s.game.loc[u]! >= 0 && s.game.natSide[b.unitNation[u]!] === 'allies' && ['AF', 'CV', 'CVE'].includes(k.type)) s.game.used[u] = 1;
+    if (s.game.loc[u]! >= 0 && s.game.natSide[b.unitNation[u]!] === 'allies' && ['AF', 'CV', 'CVE'].includes(k.type))
+      s.game.used[u] = 1;
   }
   return s;
 }
 /** Plays the end-of-turn decisions (recovery, withdrawal) with their "finish" action until the next turn's hands. */
 function toNextTurn(s: S): S {
-  while (game.decision(s) && !['hand', 'impulse'].includes(game.decision(s)!.kind)) s = act(s, game.legalActions(s, game.decision(s)!.role).at(-1)!);
+  while (game.decision(s) && !['hand', 'impulse'].includes(game.decision(s)!.kind))
+    s = act(s, game.legalActions(s, game.decision(s)!.role).at(-1)!);
   return s;
 }
 /** A blank state: every source and area neutral-free, for the derived source tests. */
@@ -95,10 +97,13 @@ describe('3.2 sources', () => {
   it('TC-20: red 1, black 1, half 0.5 for the Axis, rounded down; the Allies count red only', () => {
     const h = structuredClone(g);
     clearedSources(h);
-    const ge = N('GE'), uk = N('UK');
-    for (const a of ['berlin', 'ruhr', 'paris', 'warsaw', 'romania', 'sweden', 'hungary', 'finland', 'turkey']) h.ctrl[A(a)] = ge;
+    const ge = N('GE'),
+      uk = N('UK');
+    for (const a of ['berlin', 'ruhr', 'paris', 'warsaw', 'romania', 'sweden', 'hungary', 'finland', 'turkey'])
+      h.ctrl[A(a)] = ge;
     expect(sourceCount(b, h, 'axis')).toBe(7); // 4 + 2 + 1.5
-    for (const a of ['berlin', 'ruhr', 'paris', 'warsaw', 'romania', 'sweden', 'hungary', 'finland', 'turkey']) h.ctrl[A(a)] = uk;
+    for (const a of ['berlin', 'ruhr', 'paris', 'warsaw', 'romania', 'sweden', 'hungary', 'finland', 'turkey'])
+      h.ctrl[A(a)] = uk;
     expect(sourceCount(b, h, 'allies')).toBe(4);
   });
   it('TC-21: Moscow and London count 2 only in the 14.1(1) check (AMB-31)', () => {
@@ -201,7 +206,8 @@ describe('5.0 sequence of play', () => {
     s = act(s, { type: 'play', card: s.game.hand.axis[0]! });
     s = act(s, { type: 'endCard' });
     s = act(s, { type: 'pass' });
-    while (game.decision(s) && game.decision(s)!.kind !== 'hand') s = act(s, game.legalActions(s, game.decision(s)!.role).at(-1)!);
+    while (game.decision(s) && game.decision(s)!.kind !== 'hand')
+      s = act(s, game.legalActions(s, game.decision(s)!.role).at(-1)!);
     expect(s.game.turn).toBe(2);
     expect(s.game.deck.axis.length + s.game.hand.axis.length).toBe(8);
   });
@@ -218,7 +224,7 @@ describe('12.0 mobilization', () => {
     g.options = { ...g.options, mobilizationOrigin: 'literal' };
     expect(placements(b, g, GE_LF, 'axis')).not.toContain(A('paris'));
   });
-  it('TC-13: a source outside the nation\'s territory is no LOC origin', () => {
+  it("TC-13: a source outside the nation's territory is no LOC origin", () => {
     const g = structuredClone(g0);
     clearedSources(g);
     g.ctrl[A('egypt')] = N('GE');
@@ -304,7 +310,9 @@ describe('15.4 Poland', () => {
     s.game.loc[ge] = A('warsaw');
     const t = act(s, { type: 'pass' });
     expect(t.game.polandSurrendered).toBe(true);
-    expect(t.game.loc.filter((l, u) => (l === A('brest') || l === A('galicia')) && b.unitNation[u] === N('PO'))).toHaveLength(0);
+    expect(
+      t.game.loc.filter((l, u) => (l === A('brest') || l === A('galicia')) && b.unitNation[u] === N('PO')),
+    ).toHaveLength(0);
     expect(ctrlSide(b, t.game, A('brest'))).toBe('neutral');
   });
 });
@@ -319,21 +327,35 @@ describe('random games', () => {
       const o = game.outcome(r.state);
       expect(o, `game ${i}`).not.toBeNull();
       expect(g.turn).toBeLessThanOrEqual(12);
-      const cards = [...g.deck.axis, ...g.deck.allies, ...g.hand.axis, ...g.hand.allies, ...g.discard.axis, ...g.discard.allies, ...g.dev.axis, ...g.dev.allies];
+      const cards = [
+        ...g.deck.axis,
+        ...g.deck.allies,
+        ...g.hand.axis,
+        ...g.hand.allies,
+        ...g.discard.axis,
+        ...g.discard.allies,
+        ...g.dev.axis,
+        ...g.dev.allies,
+      ];
       expect(cards).toHaveLength(total);
       expect(new Set(cards).size).toBe(total);
       for (let a = 0; a < b.areaIds.length; a++) expect(g.ctrl[a]).toBeGreaterThanOrEqual(-1);
       // 8.1.1, 11.5(1), 3.1.1(2): where units may stand at the end; neutral units never left the map by play
-      const land = b.areaIds.map(() => [0, 0]), air = b.areaIds.map(() => 0);
+      const land = b.areaIds.map(() => [0, 0]),
+        air = b.areaIds.map(() => 0);
       for (let u = 0; u < g.loc.length; u++) {
         const l = g.loc[u]!;
         if (l < 0) continue;
         const cls = b.unitClass[u]!;
         if (cls === 'naval' || cls === 'sub') expect(b.isSea[l], 'ship on land').toBe(true);
-        if (cls === 'air') { expect(b.isSea[l], 'air unit at sea').toBe(false); air[l]!++; }
+        if (cls === 'air') {
+          expect(b.isSea[l], 'air unit at sea').toBe(false);
+          air[l]!++;
+        }
         if (cls === 'land' && g.natBel[b.unitNation[u]!]) land[l]![g.natSide[b.unitNation[u]!] === 'axis' ? 0 : 1]!++;
       }
-      for (let a = 0; a < b.areaIds.length; a++) if (!b.isSea[a]) expect(Math.max(...land[a]!), b.areaIds[a]).toBeLessThanOrEqual(10);
+      for (let a = 0; a < b.areaIds.length; a++)
+        if (!b.isSea[a]) expect(Math.max(...land[a]!), b.areaIds[a]).toBeLessThanOrEqual(10);
       for (let a = 0; a < b.areaIds.length; a++) if (!b.isSea[a]) expect(air[a]!, b.areaIds[a]).toBeLessThanOrEqual(8); // two sides x 4
       expect(g.act).toBeNull();
       expect(g.combat).toBeNull();
@@ -349,7 +371,7 @@ describe('random games', () => {
 });
 
 describe('determinize (search from a view)', () => {
-  it('2.3.2(4), 16.1: a state rebuilt from a role\'s view keeps every card once, the role\'s own cards, and the role\'s legal actions', () => {
+  it("2.3.2(4), 16.1: a state rebuilt from a role's view keeps every card once, the role's own cards, and the role's legal actions", () => {
     const total = thirdReichData().cards.length;
     for (let i = 0; i < 20; i++) {
       const opts: Record<string, boolean> = i % 2 ? { opt16_1_1: true, opt16_1_2: true } : {};
@@ -359,7 +381,16 @@ describe('determinize (search from a view)', () => {
       if (!d) continue;
       const v = game.view(r.state, d.role);
       const g = rules.determinize!(v.game, d.role, seedRng(`d${i}`));
-      const cards = [...g.deck.axis, ...g.deck.allies, ...g.hand.axis, ...g.hand.allies, ...g.discard.axis, ...g.discard.allies, ...g.dev.axis, ...g.dev.allies];
+      const cards = [
+        ...g.deck.axis,
+        ...g.deck.allies,
+        ...g.hand.axis,
+        ...g.hand.allies,
+        ...g.discard.axis,
+        ...g.discard.allies,
+        ...g.dev.axis,
+        ...g.dev.allies,
+      ];
       expect(new Set(cards).size, `game ${i}`).toBe(total);
       expect(cards).toHaveLength(total);
       const side = d.role as 'axis' | 'allies';

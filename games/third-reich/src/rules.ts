@@ -6,7 +6,17 @@
  * (13.0), control at the end of impulses (3.4), Poland's surrender (15.4), end of turn (5.0(4):
  * victory 14.1, recovery 13.0 with 15.2(2)/15.3(5)/15.5(2), withdrawal, decks), game victory 14.2.
  */
-import { RuleError, randomIndex, type Ctx, type Decision, type GameRules, type Options, type Outcome, type RngState, type Role } from '@sandtable/engine';
+import {
+  RuleError,
+  randomIndex,
+  type Ctx,
+  type Decision,
+  type GameRules,
+  type Options,
+  type Outcome,
+  type RngState,
+  type Role,
+} from '@sandtable/engine';
 import type { Side, ThirdReichData } from './data/index.ts';
 import { compileBoard, DEV, POOL, REMOVED, nationCode, type Board } from './board.ts';
 import { summaryText } from './summary.ts';
@@ -15,7 +25,21 @@ import { SIDES, other, type Pending, type TRState } from './state.ts';
 import { createOperations, OP_TYPES, type OpAction } from './operations.ts';
 import { checkMove } from './movement.ts';
 import {
-  axisVictoryAreas, costOf, ctrlSide, enemyControlUnits, enterWar, friendlyUnit, landAreasOf, locField, mobilizationOrigins, placementCache, placements, placementSeas, recoverable, sourceCount, updateControl,
+  axisVictoryAreas,
+  costOf,
+  ctrlSide,
+  enemyControlUnits,
+  enterWar,
+  friendlyUnit,
+  landAreasOf,
+  locField,
+  mobilizationOrigins,
+  placementCache,
+  placements,
+  placementSeas,
+  recoverable,
+  sourceCount,
+  updateControl,
 } from './world.ts';
 
 export type TRAction =
@@ -48,9 +72,9 @@ export interface TRView extends Omit<TRState, 'hand' | 'deck'> {
   deck: Record<Side, string[] | number>;
 }
 
-
 /** Why a group may be left with nothing to declare: adding units only ever narrows its actions. */
-const DEAD_END_WHY = 'a move must leave a control unit behind, 8.1(4), and not overstack, 8.1.1(2); an attack needs enemy units in its area, 9.1; air actions need air units only, 6.2, 9.2';
+const DEAD_END_WHY =
+  'a move must leave a control unit behind, 8.1(4), and not overstack, 8.1.1(2); an attack needs enemy units in its area, 9.1; air actions need air units only, 6.2, 9.2';
 
 /** Card "class": copies of one card (same side, SV and name) are interchangeable for choices. */
 const cardClass = (id: string) => id.replace(/-\d+$/, '');
@@ -83,20 +107,37 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       if (c.jet && !options.opt16_8) return; // 4.0(4)③: the jet only with 16.8 (else stays in the pool box, unused)
       for (let i = 0; i < (c.dev ?? 0); i++) take(k, DEV); // 4.0(4)
     });
-    b.counters.forEach((c, k) => { if (c.jet && !options.opt16_8) for (let i = 0; i < c.count; i++) loc[firstOf[k]! + i] = REMOVED; });
+    b.counters.forEach((c, k) => {
+      if (c.jet && !options.opt16_8) for (let i = 0; i < c.count; i++) loc[firstOf[k]! + i] = REMOVED;
+    });
     data.areas.forEach((a, ai) => {
       for (const s of a.setup) for (let i = 0; i < s.n; i++) take(b.counterIndex.get(s.counter)!, ai); // 4.0(2)
     });
     const g: TRState = {
-      turn: 1, first: 'axis', active: 'axis', passes: 0,
-      natSide, natBel, natLocked: natSide.map(() => false),
+      turn: 1,
+      first: 'axis',
+      active: 'axis',
+      passes: 0,
+      natSide,
+      natBel,
+      natLocked: natSide.map(() => false),
       entry: { US: 0, SU: 0, TU: 0, SP: 0 }, // 4.0(7): START boxes
       polandSurrendered: false,
       ctrl: b.flag.slice(), // 3.4(1)(2)
-      loc, used,
-      deck: { axis: [], allies: [] }, hand: { axis: [], allies: [] }, discard: { axis: [], allies: [] }, dev: { axis: [], allies: [] },
+      loc,
+      used,
+      deck: { axis: [], allies: [] },
+      hand: { axis: [], allies: [] },
+      discard: { axis: [], allies: [] },
+      dev: { axis: [], allies: [] },
       bank: { axis: 0, allies: 0 },
-      op: null, act: null, combat: null, seaUse: b.areaIds.map(() => 0), stack: [], options, outcome: null,
+      op: null,
+      act: null,
+      combat: null,
+      seaUse: b.areaIds.map(() => 0),
+      stack: [],
+      options,
+      outcome: null,
     };
     for (const c of data.cards) (c.sv === 2 ? g.deck : g.dev)[c.side].push(c.id); // 4.0(3), 4.0(4)⑦
     // AMB-18 alternative: Brest and Galicia under Polish control until the surrender.
@@ -114,7 +155,10 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       const sides = new Set([...nats].map((n) => natSide[n]));
       g.ctrl[a] = sides.size === 1 ? [...nats][0]! : -1;
     }
-    ctx.log('Set-up: units in their printed areas, SV 2 cards in the usable decks, SV 3/4 cards and new units in the development pool (4.0).', { rule: '4.0' });
+    ctx.log(
+      'Set-up: units in their printed areas, SV 2 cards in the usable decks, SV 3/4 cards and new units in the development pool (4.0).',
+      { rule: '4.0' },
+    );
     startTurn(ctx, g);
     return g;
   }
@@ -122,13 +166,22 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
   // ---- turn flow (5.0) --------------------------------------------------------------------
   function startTurn(ctx: Ctx, g: TRState): void {
     const t = data.turns[g.turn - 1]!;
-    const n: Record<Side, number> = g.turn === 1 ? { axis: 4, allies: 0 } : { axis: sourceCount(b, g, 'axis'), allies: sourceCount(b, g, 'allies') }; // 4.0(6), 5.0(1)
-    const ax = sourceCount(b, g, 'axis'), al = sourceCount(b, g, 'allies');
+    const n: Record<Side, number> =
+      g.turn === 1 ? { axis: 4, allies: 0 } : { axis: sourceCount(b, g, 'axis'), allies: sourceCount(b, g, 'allies') }; // 4.0(6), 5.0(1)
+    const ax = sourceCount(b, g, 'axis'),
+      al = sourceCount(b, g, 'allies');
     g.first = al > ax ? 'allies' : 'axis'; // 5.0(2): more sources first, ties to the Axis; turn marker 2.1.2(1)
     g.active = g.first;
     g.passes = 0;
-    ctx.log(`Turn ${g.turn} (${t.season} ${t.year}${t.winter ? ', W' : ''}): sources Axis ${ax}, Allies ${al}; hands Axis ${Math.min(n.axis, g.deck.axis.length)}, Allies ${Math.min(n.allies, g.deck.allies.length)}; ${g.first} moves first.`, { rule: '5.0(1)(2)' });
-    g.stack = [{ kind: 'impulse', side: g.first }, { kind: 'hand', side: 'allies', left: n.allies }, { kind: 'hand', side: 'axis', left: n.axis }];
+    ctx.log(
+      `Turn ${g.turn} (${t.season} ${t.year}${t.winter ? ', W' : ''}): sources Axis ${ax}, Allies ${al}; hands Axis ${Math.min(n.axis, g.deck.axis.length)}, Allies ${Math.min(n.allies, g.deck.allies.length)}; ${g.first} moves first.`,
+      { rule: '5.0(1)(2)' },
+    );
+    g.stack = [
+      { kind: 'impulse', side: g.first },
+      { kind: 'hand', side: 'allies', left: n.allies },
+      { kind: 'hand', side: 'axis', left: n.axis },
+    ];
     advance(ctx, g);
   }
 
@@ -139,7 +192,10 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       if (!top) return;
       if (ops.auto(ctx, g)) continue;
       if (top.kind === 'hand') {
-        if (top.left <= 0 || g.deck[top.side].length === 0) { g.stack.pop(); continue; }
+        if (top.left <= 0 || g.deck[top.side].length === 0) {
+          g.stack.pop();
+          continue;
+        }
         if (g.deck[top.side].length <= top.left) {
           // AMB-29: a short deck is taken whole.
           g.hand[top.side].push(...g.deck[top.side]);
@@ -147,31 +203,48 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
           g.stack.pop();
           continue;
         }
-        if (new Set(g.deck[top.side].map(cardClass)).size === 1) { pick(ctx, g, top.side, g.deck[top.side][0]!); continue; }
+        if (new Set(g.deck[top.side].map(cardClass)).size === 1) {
+          pick(ctx, g, top.side, g.deck[top.side][0]!);
+          continue;
+        }
         return;
       }
       if (top.kind === 'impulse') {
         // 5.0(3): no cards in hand and no unused air units -> automatic pass (AMB-32; banked SV keeps the turn, 10.2).
-        if (g.hand[top.side].length === 0 && g.bank[top.side] === 0 && !hasAirOperation(g, top.side)) { doPass(ctx, g, top.side); continue; }
+        if (g.hand[top.side].length === 0 && g.bank[top.side] === 0 && !hasAirOperation(g, top.side)) {
+          doPass(ctx, g, top.side);
+          continue;
+        }
         return;
       }
       if (top.kind === 'auto') {
         g.stack.pop();
         if (top.step === 'recovery') recovery(ctx, g, top.side);
-        else if (top.step === 'withdrawal') { if (withdrawable(g, top.side).length) g.stack.push({ kind: 'withdraw', side: top.side }); }
-        else finishTurn(ctx, g);
+        else if (top.step === 'withdrawal') {
+          if (withdrawable(g, top.side).length) g.stack.push({ kind: 'withdraw', side: top.side });
+        } else finishTurn(ctx, g);
         continue;
       }
       if (top.kind === 'recover') {
-        if (top.left <= 0 || recoverChoices(g, top).length === 0) { g.stack.pop(); continue; }
+        if (top.left <= 0 || recoverChoices(g, top).length === 0) {
+          g.stack.pop();
+          continue;
+        }
         return;
       }
-      if (top.kind === 'discard') { // 16.3: a hand of 4 or fewer is safe with the option
-        if (top.left <= 0 || !g.hand[top.side].length || (g.options.opt16_3 && g.hand[top.side].length <= 4)) { g.stack.pop(); continue; }
+      if (top.kind === 'discard') {
+        // 16.3: a hand of 4 or fewer is safe with the option
+        if (top.left <= 0 || !g.hand[top.side].length || (g.options.opt16_3 && g.hand[top.side].length <= 4)) {
+          g.stack.pop();
+          continue;
+        }
         return;
       }
       if (top.kind === 'sv') {
-        if (g.op!.svLeft <= 0) { endSv(g); continue; }
+        if (g.op!.svLeft <= 0) {
+          endSv(g);
+          continue;
+        }
         return;
       }
       return;
@@ -204,21 +277,31 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     // 15.4(1)(2), AMB-43: Poland surrenders when the Axis controls Warsaw.
     if (!g.polandSurrendered && ctrlSide(b, g, b.sp.warsaw) === 'axis') {
       g.polandSurrendered = true;
-      const po = b.nationIndex.get('PO')!, su = b.nationIndex.get('SU')!;
+      const po = b.nationIndex.get('PO')!,
+        su = b.nationIndex.get('SU')!;
       for (const a of b.sp.polishSpecial) {
-        for (let u = 0; u < g.loc.length; u++) if (g.loc[u] === a && b.unitNation[u] === po) { g.loc[u] = POOL; g.used[u] = 0; }
+        for (let u = 0; u < g.loc.length; u++)
+          if (g.loc[u] === a && b.unitNation[u] === po) {
+            g.loc[u] = POOL;
+            g.used[u] = 0;
+          }
         g.ctrl[a] = su;
       }
-      if (g.options.polandAfterSurrender === 'remove') for (let u = 0; u < g.loc.length; u++) if (b.unitNation[u] === po && g.loc[u]! >= 0) g.loc[u] = POOL;
-      ctx.log('Poland surrenders: Warsaw is Axis-controlled; Brest and Galicia become Soviet-controlled (15.4).', { rule: '15.4' });
+      if (g.options.polandAfterSurrender === 'remove')
+        for (let u = 0; u < g.loc.length; u++) if (b.unitNation[u] === po && g.loc[u]! >= 0) g.loc[u] = POOL;
+      ctx.log('Poland surrenders: Warsaw is Axis-controlled; Brest and Galicia become Soviet-controlled (15.4).', {
+        rule: '15.4',
+      });
     }
-    if (g.passes >= 2) endTurn(ctx, g); // 5.0(3): two consecutive passes end the turn
+    if (g.passes >= 2)
+      endTurn(ctx, g); // 5.0(3): two consecutive passes end the turn
     else {
       g.active = other(side);
       g.stack.push({ kind: 'impulse', side: g.active });
     }
     // 3.4(5): each player may then hand areas to other friendly nations (the active player decides first).
-    for (const s of [other(side), side]) if (!g.outcome && reassignChoices(g, s, []).length) g.stack.push({ kind: 'reassign', side: s, done: [] });
+    for (const s of [other(side), side])
+      if (!g.outcome && reassignChoices(g, s, []).length) g.stack.push({ kind: 'reassign', side: s, done: [] });
   }
 
   /** 3.4(5), AMB-6: friendly-controlled areas holding units of several friendly nations, and the nations they may go to. */
@@ -245,16 +328,36 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
   function endTurn(ctx: Ctx, g: TRState): void {
     // 5.0(4)①, 14.1: strategic victory.
     const ax = sourceCount(b, g, 'axis', true);
-    if (ax >= 10) { setOutcome(ctx, g, { winner: 'axis', reason: `Axis strategic victory at the end of turn ${g.turn}: ${ax} sources (Moscow and London count 2)`, rule: '14.1(1)' }); return; }
-    if (sourceCount(b, g, 'axis') <= 1) { setOutcome(ctx, g, { winner: 'allies', reason: `Allied strategic victory at the end of turn ${g.turn}: the Axis holds 1 source or fewer`, rule: '14.1(2)' }); return; }
+    if (ax >= 10) {
+      setOutcome(ctx, g, {
+        winner: 'axis',
+        reason: `Axis strategic victory at the end of turn ${g.turn}: ${ax} sources (Moscow and London count 2)`,
+        rule: '14.1(1)',
+      });
+      return;
+    }
+    if (sourceCount(b, g, 'axis') <= 1) {
+      setOutcome(ctx, g, {
+        winner: 'allies',
+        reason: `Allied strategic victory at the end of turn ${g.turn}: the Axis holds 1 source or fewer`,
+        rule: '14.1(2)',
+      });
+      return;
+    }
     const second = other(g.first);
     // ② recovery, ③ withdrawal, first player then second; then ④ decks and ⑤ the turn marker.
-    g.stack = [{ kind: 'auto', step: 'finishTurn' }, { kind: 'auto', step: 'withdrawal', side: second }, { kind: 'auto', step: 'withdrawal', side: g.first },
-      { kind: 'auto', step: 'recovery', side: second }, { kind: 'auto', step: 'recovery', side: g.first }];
+    g.stack = [
+      { kind: 'auto', step: 'finishTurn' },
+      { kind: 'auto', step: 'withdrawal', side: second },
+      { kind: 'auto', step: 'withdrawal', side: g.first },
+      { kind: 'auto', step: 'recovery', side: second },
+      { kind: 'auto', step: 'recovery', side: g.first },
+    ];
   }
 
   function finishTurn(ctx: Ctx, g: TRState): void {
-    for (const s of SIDES) { // 5.0(4)④: unplayed hand + discards (with Development gains, 2.3.2(3)) + rest of the deck
+    for (const s of SIDES) {
+      // 5.0(4)④: unplayed hand + discards (with Development gains, 2.3.2(3)) + rest of the deck
       g.deck[s].push(...g.hand[s], ...g.discard[s]);
       g.hand[s] = [];
       g.discard[s] = [];
@@ -262,7 +365,10 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       g.deck[s].sort();
       g.bank[s] = 0;
     }
-    if (g.turn >= 12) { gameVictory(ctx, g); return; }
+    if (g.turn >= 12) {
+      gameVictory(ctx, g);
+      return;
+    }
     g.turn++; // 5.0(4)⑤
     startTurn(ctx, g);
   }
@@ -273,8 +379,17 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     const src = sourceCount(b, g, 'axis');
     const areas = axisVictoryAreas(b, g);
     if (berlin || src >= 4 || areas >= 10) {
-      setOutcome(ctx, g, { winner: 'axis', reason: `Axis game victory: ${berlin ? 'holds Berlin' : src >= 4 ? `${src} sources` : `${areas} areas`}`, rule: '14.2(1)' });
-    } else setOutcome(ctx, g, { winner: 'allies', reason: `Allied game victory: the Axis has lost Berlin and holds ${src} sources and ${areas} areas`, rule: '14.2(2)' });
+      setOutcome(ctx, g, {
+        winner: 'axis',
+        reason: `Axis game victory: ${berlin ? 'holds Berlin' : src >= 4 ? `${src} sources` : `${areas} areas`}`,
+        rule: '14.2(1)',
+      });
+    } else
+      setOutcome(ctx, g, {
+        winner: 'allies',
+        reason: `Allied game victory: the Axis has lost Berlin and holds ${src} sources and ${areas} areas`,
+        rule: '14.2(2)',
+      });
   }
 
   function setOutcome(ctx: Ctx, g: TRState, o: Outcome): void {
@@ -285,31 +400,42 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
 
   // ---- recovery (13.0) and withdrawal (5.0(4)③) ----------------------------------------------
   function recovery(ctx: Ctx, g: TRState, side: Side, winterTurn = data.turns[g.turn - 1]!.winter): void {
-    const su = b.nationIndex.get('SU')!, us = b.nationIndex.get('US')!, yu = b.nationIndex.get('YU')!;
+    const su = b.nationIndex.get('SU')!,
+      us = b.nationIndex.get('US')!,
+      yu = b.nationIndex.get('YU')!;
     for (let n = 0; n < g.natBel.length; n++) {
       if (!g.natBel[n] || g.natSide[n] !== side) continue; // 3.1.1(2)③: neutrals never recover
       let eligible = recoverable(b, g, n);
       let quota = landAreasOf(b, g, n); // 13.0(1)
       const free: number[] = [];
-      if (n === su && winterTurn) { // 15.2(2): inside the USSR all recover, the count serves the others
+      if (n === su && winterTurn) {
+        // 15.2(2): inside the USSR all recover, the count serves the others
         for (const u of eligible) if (b.flag[g.loc[u]!] === su) free.push(u);
       }
-      if (n === us) { // 15.3(5) with the erratum: US units with a LOC to the North Atlantic all recover
+      if (n === us) {
+        // 15.3(5) with the erratum: US units with a LOC to the North Atlantic all recover
         const f = locField(b, g, [b.sp.northAtlantic], side);
-        for (let u = 0; u < g.loc.length; u++) if (b.unitNation[u] === us && g.used[u] && g.loc[u]! >= 0 && f[g.loc[u]!]) free.push(u);
+        for (let u = 0; u < g.loc.length; u++)
+          if (b.unitNation[u] === us && g.used[u] && g.loc[u]! >= 0 && f[g.loc[u]!]) free.push(u);
       }
-      if (n === yu && quota === 0) { // 15.5(2): with no areas, LOC to any Allied-controlled area
+      if (n === yu && quota === 0) {
+        // 15.5(2): with no areas, LOC to any Allied-controlled area
         const allied: number[] = [];
         for (let a = 0; a < b.areaIds.length; a++) if (ctrlSide(b, g, a) === 'allies') allied.push(a);
         const f = locField(b, g, allied, side);
-        for (let u = 0; u < g.loc.length; u++) if (b.unitNation[u] === yu && g.used[u] && g.loc[u]! >= 0 && f[g.loc[u]!]) free.push(u);
+        for (let u = 0; u < g.loc.length; u++)
+          if (b.unitNation[u] === yu && g.used[u] && g.loc[u]! >= 0 && f[g.loc[u]!]) free.push(u);
       }
       for (const u of free) g.used[u] = 0;
       eligible = eligible.filter((u) => !free.includes(u));
-      if (free.length) ctx.log(`${nationCode(n)}: ${free.length} units recover without regard to the count.`, { rule: n === su ? '15.2(2)' : n === us ? '15.3(5)' : '15.5(2)' });
+      if (free.length)
+        ctx.log(`${nationCode(n)}: ${free.length} units recover without regard to the count.`, {
+          rule: n === su ? '15.2(2)' : n === us ? '15.3(5)' : '15.5(2)',
+        });
       if (eligible.length <= quota) {
         for (const u of eligible) g.used[u] = 0;
-        if (eligible.length) ctx.log(`${nationCode(n)}: ${eligible.length} units recover (${quota} land areas).`, { rule: '13.0' });
+        if (eligible.length)
+          ctx.log(`${nationCode(n)}: ${eligible.length} units recover (${quota} land areas).`, { rule: '13.0' });
       } else g.stack.push({ kind: 'recover', side, nation: n, left: quota });
       quota = 0;
     }
@@ -338,8 +464,12 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       const a = g.loc[u]!;
       const n = b.unitNation[u]!;
       if (a < 0 || !friendlyUnit(g, b, u, side) || !b.withdrawable[n]) continue; // 5.0(4)③: GE, IT, UK, SU, US
-      if (b.unitClass[u] === 'naval' && b.isSea[a]) { out.push(u); continue; }
-      if (g.options.withdrawalKeepsFlag && b.flag[a] === n) { // AMB-35: no own-flag area left without friendly units
+      if (b.unitClass[u] === 'naval' && b.isSea[a]) {
+        out.push(u);
+        continue;
+      }
+      if (g.options.withdrawalKeepsFlag && b.flag[a] === n) {
+        // AMB-35: no own-flag area left without friendly units
         if (friendsIn[a]! <= 1) continue;
       }
       out.push(u);
@@ -352,7 +482,12 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     const e = card(g.op!.card).effect;
     if (e.kind === 'supply') return true; // 13.0
     if (e.kind === 'blitzkrieg') return true; // 17.1
-    if (['seaTransport', 'longRangeBombing', 'strategicMovement', 'seaLion', 'landing', 'strategicBombing'].includes(e.kind)) return true; // one group (3.6(2), 8.1.2, 9.2(2), 16.2)
+    if (
+      ['seaTransport', 'longRangeBombing', 'strategicMovement', 'seaLion', 'landing', 'strategicBombing'].includes(
+        e.kind,
+      )
+    )
+      return true; // one group (3.6(2), 8.1.2, 9.2(2), 16.2)
     if (e.kind === 'diplomacy') return diplomacyChoices(g, side).length > 0; // 3.1.2
     if (e.kind === 'development') return developChoices(g, side, e.maxSv, false).length > 0; // 2.3.2
     if (e.kind === 'vichyFrance') return vichyPossible(g); // 3.1.2⑤
@@ -385,13 +520,18 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     for (let n = 0; n < g.natBel.length; n++) {
       const code = nationCode(n);
       if (g.natLocked[n]) continue; // 3.1.3(2)①: fixed for good
-      if (code === 'US' || code === 'SU') { if (side === 'allies' && !g.natBel[n]) out.push(code); continue; } // ③
-      if (code === 'TU' || code === 'SP') { // ④, AMB-38: the Axis toward Entry, the Allies away
+      if (code === 'US' || code === 'SU') {
+        if (side === 'allies' && !g.natBel[n]) out.push(code);
+        continue;
+      } // ③
+      if (code === 'TU' || code === 'SP') {
+        // ④, AMB-38: the Axis toward Entry, the Allies away
         const box = g.entry[code];
         if (side === 'axis' ? !g.natBel[n] && box < track(code).boxes.length - 1 : box > 0) out.push(code);
         continue;
       }
-      if (code === 'FR') { // ⑤: while Paris is Allied-controlled, Allied Diplomacy brings France back
+      if (code === 'FR') {
+        // ⑤: while Paris is Allied-controlled, Allied Diplomacy brings France back
         if (side === 'allies' && g.natSide[n] === 'axis' && ctrlSide(b, g, b.sp.paris) === 'allies') out.push(code);
         continue;
       }
@@ -402,29 +542,43 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
 
   function diplomacy(ctx: Ctx, g: TRState, side: Side, code: string): void {
     const n = b.nationIndex.get(code as never)!;
-    if (code === 'FR') { enterWar(g, n, 'allies'); ctx.log('France becomes an Allied belligerent again (3.1.2⑤).', { rule: '3.1.2⑤' }); return; }
+    if (code === 'FR') {
+      enterWar(g, n, 'allies');
+      ctx.log('France becomes an Allied belligerent again (3.1.2⑤).', { rule: '3.1.2⑤' });
+      return;
+    }
     if (MARKER.includes(code)) {
       const c = code as 'US' | 'SU' | 'TU' | 'SP';
       const last = track(c).boxes.length - 1;
       const wasEntry = g.entry[c] >= last;
       g.entry[c] += side === 'allies' && (c === 'TU' || c === 'SP') ? -1 : 1;
-      ctx.log(`${side} Diplomacy: the ${c} entry marker moves to ${track(c).boxes[g.entry[c]]}.`, { rule: c === 'US' || c === 'SU' ? '3.1.2③' : '3.1.2④' });
-      if (g.entry[c] >= last) { // ③④: Entry -> belligerent at once
+      ctx.log(`${side} Diplomacy: the ${c} entry marker moves to ${track(c).boxes[g.entry[c]]}.`, {
+        rule: c === 'US' || c === 'SU' ? '3.1.2③' : '3.1.2④',
+      });
+      if (g.entry[c] >= last) {
+        // ③④: Entry -> belligerent at once
         enterWar(g, n, c === 'US' || c === 'SU' ? 'allies' : 'axis');
-        ctx.log(`${c} enters the war on the ${g.natSide[n]} side.`, { rule: c === 'US' || c === 'SU' ? '3.1.2③' : '3.1.2④' });
-      } else if (wasEntry && g.natBel[n] && g.options.spainTurkeyReturn) { // AMB-30, 3.1.3(2)②
+        ctx.log(`${c} enters the war on the ${g.natSide[n]} side.`, {
+          rule: c === 'US' || c === 'SU' ? '3.1.2③' : '3.1.2④',
+        });
+      } else if (wasEntry && g.natBel[n] && g.options.spainTurkeyReturn) {
+        // AMB-30, 3.1.3(2)②
         g.natBel[n] = false;
         const own = (a: number) => b.flag[a] === n || g.ctrl[a] === n;
         const camps = new Set<Side>();
         for (let u = 0; u < g.loc.length; u++) {
           const a = g.loc[u]!;
-          if (a >= 0 && own(a) && b.unitNation[u] !== n && g.natBel[b.unitNation[u]!]) camps.add(g.natSide[b.unitNation[u]!]!);
+          if (a >= 0 && own(a) && b.unitNation[u] !== n && g.natBel[b.unitNation[u]!])
+            camps.add(g.natSide[b.unitNation[u]!]!);
         }
         if (camps.size) {
           const camp: Side = camps.size === 2 ? 'axis' : other([...camps][0]!);
           enterWar(g, n, camp);
           g.natLocked[n] = true;
-          ctx.log(`${c} leaves Entry with foreign units on its soil: a violation, it is a ${camp} belligerent for good (3.1.3(2)②).`, { rule: '3.1.3(2)②' });
+          ctx.log(
+            `${c} leaves Entry with foreign units on its soil: a violation, it is a ${camp} belligerent for good (3.1.3(2)②).`,
+            { rule: '3.1.3(2)②' },
+          );
         } else ctx.log(`${c} becomes neutral again (AMB-30).`, { rule: '3.1.3(2)②' });
       }
       return;
@@ -438,10 +592,15 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     const out: TRAction[] = [];
     if (!started) {
       const seen = new Set<string>();
-      for (const id of g.dev[side]) if (card(id).sv <= maxSv && !seen.has(cardClass(id))) { seen.add(cardClass(id)); out.push({ type: 'devCard', card: id }); }
+      for (const id of g.dev[side])
+        if (card(id).sv <= maxSv && !seen.has(cardClass(id))) {
+          seen.add(cardClass(id));
+          out.push({ type: 'devCard', card: id });
+        }
     }
     const kinds = new Set<number>();
-    for (let u = 0; u < g.loc.length; u++) if (g.loc[u] === DEV && g.natSide[b.unitNation[u]!] === side) kinds.add(b.unitKind[u]!);
+    for (let u = 0; u < g.loc.length; u++)
+      if (g.loc[u] === DEV && g.natSide[b.unitNation[u]!] === side) kinds.add(b.unitKind[u]!);
     for (const k of [...kinds].sort((x, y) => x - y)) out.push({ type: 'devUnit', counter: b.counters[k]!.id });
     return out;
   }
@@ -462,10 +621,17 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       const first = b.unitKind.indexOf(k);
       for (let i = c.vichy ?? 0; i < c.count; i++) {
         const u = first + i;
-        if (g.loc[u]! >= 0) { g.loc[u] = c.type === 'FT' ? REMOVED : POOL; g.used[u] = 0; moved++; }
+        if (g.loc[u]! >= 0) {
+          g.loc[u] = c.type === 'FT' ? REMOVED : POOL;
+          g.used[u] = 0;
+          moved++;
+        }
       }
     });
-    ctx.log(`Vichy France: France becomes an Axis belligerent; ${moved} French units without the Vichy marking leave the map.`, { rule: '3.1.2⑤' });
+    ctx.log(
+      `Vichy France: France becomes an Axis belligerent; ${moved} French units without the Vichy marking leave the map.`,
+      { rule: '3.1.2⑤' },
+    );
   }
 
   function lendLeasePossible(g: TRState, code: string): boolean {
@@ -480,7 +646,11 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       if (b.nationIndex.get(c.nation) !== p.nation || costOf(b, k) > p.left) return;
       const first = b.unitKind.indexOf(k);
       let inPool = false;
-      for (let i = 0; i < c.count; i++) if (g.loc[first + i] === POOL) { inPool = true; break; }
+      for (let i = 0; i < c.count; i++)
+        if (g.loc[first + i] === POOL) {
+          inPool = true;
+          break;
+        }
       if (inPool) for (const a of placements(b, g, k, p.side, pre)) out.push({ counter: k, area: a });
     });
     return out;
@@ -490,7 +660,8 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
   function wolves(g: TRState, areas: string[]): number[] {
     const at = new Set(areas.map((id) => A(id)));
     const out: number[] = [];
-    for (let u = 0; u < g.loc.length; u++) if (at.has(g.loc[u]!) && b.unitClass[u] === 'sub' && !g.used[u] && friendlyUnit(g, b, u, 'axis')) out.push(u);
+    for (let u = 0; u < g.loc.length; u++)
+      if (at.has(g.loc[u]!) && b.unitClass[u] === 'sub' && !g.used[u] && friendlyUnit(g, b, u, 'axis')) out.push(u);
     return out;
   }
 
@@ -498,17 +669,23 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     const subs = wolves(g, areas);
     const dice = ctx.roll(subs.length, 'commerce raiding');
     let hits = 0;
-    dice.forEach((d, i) => { if (d <= b.counters[b.unitKind[subs[i]!]!]!.attack) hits++; });
+    dice.forEach((d, i) => {
+      if (d <= b.counters[b.unitKind[subs[i]!]!]!.attack) hits++;
+    });
     for (const u of subs) g.used[u] = 1;
     ctx.log(`Wolfpack: ${subs.length} submarines raid, ${hits} hit(s).`, { rule: '15.1(6)', dice });
-    if (g.options.opt16_2_1 && hits > 0) { g.stack.push({ kind: 'discard', side: 'allies', left: hits }); return; } // 16.2(1): the owner chooses
+    if (g.options.opt16_2_1 && hits > 0) {
+      g.stack.push({ kind: 'discard', side: 'allies', left: hits });
+      return;
+    } // 16.2(1): the owner chooses
     for (let i = 0; i < hits; i++) {
       const hand = g.hand.allies;
       if (!hand.length || (g.options.opt16_3 && hand.length <= 4)) break; // 16.3
       const pick = ctx.roll(1, 'card discarded at random', hand.length)[0]! - 1; // [REC] chosen at random (16.2(1) off)
       const [c] = hand.splice(pick, 1);
       g.discard.allies.push(c!);
-      if (g.options.opt16_1_2) { // 16.1.2: face down, in secret
+      if (g.options.opt16_1_2) {
+        // 16.1.2: face down, in secret
         (g.faceDown ??= { axis: [], allies: [] }).allies.push(c!);
         ctx.log(`The Allies discard ${card(c!).name} face down.`, { rule: '16.1.2', to: ['allies'] });
         ctx.log('The Allies discard a card face down.', { rule: '16.1.2', to: ['axis'] });
@@ -530,7 +707,11 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       if (costOf(b, k) > left) return;
       const first = b.unitKind.indexOf(k);
       let inPool = false;
-      for (let i = 0; i < c.count; i++) if (g.loc[first + i] === POOL) { inPool = true; break; }
+      for (let i = 0; i < c.count; i++)
+        if (g.loc[first + i] === POOL) {
+          inPool = true;
+          break;
+        }
       if (!inPool) return;
       for (const a of placements(b, g, k, side, pre)) out.push({ counter: k, area: a });
     });
@@ -544,17 +725,70 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     if (!top || top.kind === 'auto') return null;
     const side = top.side;
     switch (top.kind) {
-      case 'hand': return { kind: 'hand', role: side, rule: '5.0(1)', prompt: `Choose ${top.left} more card(s) from your usable deck for your hand` };
-      case 'impulse': return { kind: 'impulse', role: side, rule: '6.0', prompt: 'Your impulse: play a card, take an air operation, or pass' };
-      case 'card': return { kind: 'card', role: side, rule: '6.1(2)-(4)', prompt: `${opName(g.op!.card)}: use the SV, the event, or finish` };
-      case 'sv': return { kind: 'sv', role: side, rule: '6.1.1', prompt: `Spend ${g.op!.svLeft} SV: move, attack or mobilize` };
-      case 'recover': return { kind: 'recover', role: side, rule: '13.0(2)', prompt: `Recover up to ${top.left} used ${nationCode(top.nation)} units` };
-      case 'withdraw': return { kind: 'withdraw', role: side, rule: '5.0(4)③', prompt: 'Return units to the mobilization pool, or finish' };
-      case 'discard': return { kind: 'discard', role: side, rule: '16.2', prompt: `Choose ${top.left} card(s) to discard` };
-      case 'reassign': return { kind: 'reassign', role: side, rule: '3.4(5)', prompt: 'Hand areas to other friendly nations, or finish' };
-      case 'diplomacy': return { kind: 'diplomacy', role: side, rule: '3.1.2', prompt: 'Diplomacy: choose the nation' };
-      case 'develop': return { kind: 'develop', role: side, rule: '2.3.2', prompt: top.started ? `Development: up to ${top.left} more unit(s) to the mobilization pool` : 'Development: take a card, or units, from the development pool' };
-      case 'freeMob': return { kind: 'freeMob', role: side, rule: '12.0', prompt: `Lend-Lease: mobilize ${nationCode(top.nation)} units worth up to ${top.left} SV free` };
+      case 'hand':
+        return {
+          kind: 'hand',
+          role: side,
+          rule: '5.0(1)',
+          prompt: `Choose ${top.left} more card(s) from your usable deck for your hand`,
+        };
+      case 'impulse':
+        return {
+          kind: 'impulse',
+          role: side,
+          rule: '6.0',
+          prompt: 'Your impulse: play a card, take an air operation, or pass',
+        };
+      case 'card':
+        return {
+          kind: 'card',
+          role: side,
+          rule: '6.1(2)-(4)',
+          prompt: `${opName(g.op!.card)}: use the SV, the event, or finish`,
+        };
+      case 'sv':
+        return { kind: 'sv', role: side, rule: '6.1.1', prompt: `Spend ${g.op!.svLeft} SV: move, attack or mobilize` };
+      case 'recover':
+        return {
+          kind: 'recover',
+          role: side,
+          rule: '13.0(2)',
+          prompt: `Recover up to ${top.left} used ${nationCode(top.nation)} units`,
+        };
+      case 'withdraw':
+        return {
+          kind: 'withdraw',
+          role: side,
+          rule: '5.0(4)③',
+          prompt: 'Return units to the mobilization pool, or finish',
+        };
+      case 'discard':
+        return { kind: 'discard', role: side, rule: '16.2', prompt: `Choose ${top.left} card(s) to discard` };
+      case 'reassign':
+        return {
+          kind: 'reassign',
+          role: side,
+          rule: '3.4(5)',
+          prompt: 'Hand areas to other friendly nations, or finish',
+        };
+      case 'diplomacy':
+        return { kind: 'diplomacy', role: side, rule: '3.1.2', prompt: 'Diplomacy: choose the nation' };
+      case 'develop':
+        return {
+          kind: 'develop',
+          role: side,
+          rule: '2.3.2',
+          prompt: top.started
+            ? `Development: up to ${top.left} more unit(s) to the mobilization pool`
+            : 'Development: take a card, or units, from the development pool',
+        };
+      case 'freeMob':
+        return {
+          kind: 'freeMob',
+          role: side,
+          rule: '12.0',
+          prompt: `Lend-Lease: mobilize ${nationCode(top.nation)} units worth up to ${top.left} SV free`,
+        };
       default: {
         const p = ops.prompt(g, top)!;
         return { kind: top.kind, role: side, ...p };
@@ -570,11 +804,18 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     switch (top.kind) {
       case 'hand': {
         const seen = new Set<string>();
-        return g.deck[side].filter((id) => !seen.has(cardClass(id)) && seen.add(cardClass(id))).map((card) => ({ type: 'pick', card }));
+        return g.deck[side]
+          .filter((id) => !seen.has(cardClass(id)) && seen.add(cardClass(id)))
+          .map((card) => ({ type: 'pick', card }));
       }
       case 'impulse': {
         const seen = new Set<string>();
-        const plays: TRAction[] = g.bank[side] > 0 ? [] : g.hand[side].filter((id) => !seen.has(cardClass(id)) && seen.add(cardClass(id))).map((card) => ({ type: 'play', card }));
+        const plays: TRAction[] =
+          g.bank[side] > 0
+            ? []
+            : g.hand[side]
+                .filter((id) => !seen.has(cardClass(id)) && seen.add(cardClass(id)))
+                .map((card) => ({ type: 'play', card }));
         const extra: TRAction[] = [];
         if (g.bank[side] > 0) extra.push({ type: 'useBank' }); // 10.2(1)
         if (hasAirOperation(g, side)) extra.push({ type: 'air' }); // 6.2, 10.2(3)
@@ -588,41 +829,84 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
         return out;
       }
       case 'sv':
-        return [...ops.formAreas(g, side, 'sv').map((a) => ({ type: 'form' as const, area: b.areaIds[a]! })), ...mobilizeChoices(g, side).map((m) => ({ type: 'mobilize' as const, counter: b.counters[m.counter]!.id, area: b.areaIds[m.area]! })), { type: 'endSv' }];
+        return [
+          ...ops.formAreas(g, side, 'sv').map((a) => ({ type: 'form' as const, area: b.areaIds[a]! })),
+          ...mobilizeChoices(g, side).map((m) => ({
+            type: 'mobilize' as const,
+            counter: b.counters[m.counter]!.id,
+            area: b.areaIds[m.area]!,
+          })),
+          { type: 'endSv' },
+        ];
       case 'recover':
         return [...recoverChoices(g, top).map((unit) => ({ type: 'recover' as const, unit })), { type: 'endRecovery' }];
       case 'withdraw':
-        return [...withdrawable(g, side).map((unit) => ({ type: 'withdraw' as const, unit })), { type: 'endWithdrawal' }];
+        return [
+          ...withdrawable(g, side).map((unit) => ({ type: 'withdraw' as const, unit })),
+          { type: 'endWithdrawal' },
+        ];
       default:
         if (top.kind === 'discard') {
           const seen = new Set<string>();
-          return g.hand[side].filter((id) => !seen.has(cardClass(id)) && seen.add(cardClass(id))).map((c) => ({ type: 'discard' as const, card: c }));
+          return g.hand[side]
+            .filter((id) => !seen.has(cardClass(id)) && seen.add(cardClass(id)))
+            .map((c) => ({ type: 'discard' as const, card: c }));
         }
-        if (top.kind === 'reassign') return [...reassignChoices(g, side, top.done).map((r) => ({ type: 'reassign' as const, area: b.areaIds[r.area]!, nation: nationCode(r.nation) })), { type: 'endReassign' }];
-        if (top.kind === 'diplomacy') return diplomacyChoices(g, side).map((nation) => ({ type: 'diplo' as const, nation }));
+        if (top.kind === 'reassign')
+          return [
+            ...reassignChoices(g, side, top.done).map((r) => ({
+              type: 'reassign' as const,
+              area: b.areaIds[r.area]!,
+              nation: nationCode(r.nation),
+            })),
+            { type: 'endReassign' },
+          ];
+        if (top.kind === 'diplomacy')
+          return diplomacyChoices(g, side).map((nation) => ({ type: 'diplo' as const, nation }));
         if (top.kind === 'develop') {
           const e = card(g.op!.card).effect as { maxSv: number };
           return [...developChoices(g, side, e.maxSv, top.started), { type: 'endEvent' }];
         }
-        if (top.kind === 'freeMob') return [...freeMobChoices(g, top).map((m) => ({ type: 'freeMobilize' as const, counter: b.counters[m.counter]!.id, area: b.areaIds[m.area]! })), { type: 'endEvent' }];
+        if (top.kind === 'freeMob')
+          return [
+            ...freeMobChoices(g, top).map((m) => ({
+              type: 'freeMobilize' as const,
+              counter: b.counters[m.counter]!.id,
+              area: b.areaIds[m.area]!,
+            })),
+            { type: 'endEvent' },
+          ];
         return ops.legal(g, top);
     }
   }
 
   function perform(ctx: Ctx, g: TRState, role: Role, a: TRAction): void {
     const legal = legalActions(g, role);
-    if (!legal.some((x) => sameAction(x, a))) throw new RuleError(currentDecision(g)?.rule ?? 'sequence', `illegal action ${JSON.stringify(a)} for ${role}`);
+    if (!legal.some((x) => sameAction(x, a)))
+      throw new RuleError(currentDecision(g)?.rule ?? 'sequence', `illegal action ${JSON.stringify(a)} for ${role}`);
     const side = role as Side;
-    if (OP_TYPES.has(a.type)) { ops.perform(ctx, g, side, a as OpAction); advance(ctx, g); return; }
+    if (OP_TYPES.has(a.type)) {
+      ops.perform(ctx, g, side, a as OpAction);
+      advance(ctx, g);
+      return;
+    }
     switch (a.type) {
-      case 'diplo': g.stack.pop(); diplomacy(ctx, g, side, a.nation); break;
-      case 'devCard': { // 2.3.2: into the discard pile, usable from the next turn
+      case 'diplo':
+        g.stack.pop();
+        diplomacy(ctx, g, side, a.nation);
+        break;
+      case 'devCard': {
+        // 2.3.2: into the discard pile, usable from the next turn
         g.stack.pop();
         g.dev[side].splice(g.dev[side].indexOf(a.card), 1);
         g.discard[side].push(a.card);
-        ctx.log(`${side} develops ${card(a.card).name}.`, { rule: '2.3.2', to: g.options.opt16_1_1 ? [side] : undefined });
+        ctx.log(`${side} develops ${card(a.card).name}.`, {
+          rule: '2.3.2',
+          to: g.options.opt16_1_1 ? [side] : undefined,
+        });
         if (g.options.opt16_1_1) (g.faceDown ??= { axis: [], allies: [] })[side].push(a.card); // 16.1.1(2): face down
-        if (g.options.opt16_1_1) ctx.log(`${side} develops a card of SV ${card(a.card).sv} (16.1.1).`, { rule: '16.1.1', to: [other(side)] });
+        if (g.options.opt16_1_1)
+          ctx.log(`${side} develops a card of SV ${card(a.card).sv} (16.1.1).`, { rule: '16.1.1', to: [other(side)] });
         break;
       }
       case 'devUnit': {
@@ -636,7 +920,9 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
         if (top.left <= 0) g.stack.pop();
         break;
       }
-      case 'endEvent': g.stack.pop(); break;
+      case 'endEvent':
+        g.stack.pop();
+        break;
       case 'reassign': {
         const top = g.stack.at(-1) as Extract<Pending, { kind: 'reassign' }>;
         const area = A(a.area);
@@ -646,8 +932,11 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
         if (!reassignChoices(g, side, top.done).length) g.stack.pop();
         break;
       }
-      case 'endReassign': g.stack.pop(); break;
-      case 'discard': { // 16.2: the owner's choice
+      case 'endReassign':
+        g.stack.pop();
+        break;
+      case 'discard': {
+        // 16.2: the owner's choice
         const top = g.stack.at(-1) as Extract<Pending, { kind: 'discard' }>;
         g.hand[side].splice(g.hand[side].indexOf(a.card), 1);
         g.discard[side].push(a.card);
@@ -666,11 +955,17 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
         g.loc[u] = A(a.area);
         g.used[u] = 1; // 12.0(1)
         top.left -= costOf(b, k);
-        ctx.log(`${side} mobilizes ${a.counter} in ${data.areas[A(a.area)]!.name} free (Lend-Lease).`, { rule: '12.0' });
+        ctx.log(`${side} mobilizes ${a.counter} in ${data.areas[A(a.area)]!.name} free (Lend-Lease).`, {
+          rule: '12.0',
+        });
         break;
       }
-      case 'air': g.stack.pop(); g.stack.push({ kind: 'choose', side, mode: 'air' }); break; // 6.2
-      case 'useBank': { // 10.2(1)(2)
+      case 'air':
+        g.stack.pop();
+        g.stack.push({ kind: 'choose', side, mode: 'air' });
+        break; // 6.2
+      case 'useBank': {
+        // 10.2(1)(2)
         g.stack.pop();
         g.op = { card: 'bank', svLeft: g.bank[side], svDone: false, eventDone: true, acted: [] };
         g.bank[side] = 0;
@@ -679,7 +974,9 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
         g.stack.push({ kind: 'card', side });
         break;
       }
-      case 'pick': pick(ctx, g, side, a.card); break;
+      case 'pick':
+        pick(ctx, g, side, a.card);
+        break;
       case 'play': {
         g.stack.pop();
         g.hand[side].splice(g.hand[side].indexOf(a.card), 1);
@@ -691,9 +988,15 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
         g.stack.push({ kind: 'card', side });
         break;
       }
-      case 'pass': doPass(ctx, g, side); break;
-      case 'sv': g.stack.push({ kind: 'sv', side }); break;
-      case 'endSv': endSv(g); break;
+      case 'pass':
+        doPass(ctx, g, side);
+        break;
+      case 'sv':
+        g.stack.push({ kind: 'sv', side });
+        break;
+      case 'endSv':
+        endSv(g);
+        break;
       case 'event': {
         g.op!.eventDone = true;
         const e = card(g.op!.card).effect;
@@ -701,11 +1004,17 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
         if (e.kind === 'supply') recovery(ctx, g, side); // 13.0: "whenever a Supply event is used"
         if (e.kind === 'supply' && e.yugoslavia) supplyYugoslavia(ctx, g); // 15.5(1)
         if (e.kind === 'blitzkrieg') g.stack.push({ kind: 'choose', side, mode: 'blitz' }); // 17.1
-        if (['seaTransport', 'longRangeBombing', 'strategicMovement', 'seaLion', 'landing', 'strategicBombing'].includes(e.kind)) g.stack.push({ kind: 'choose', side, mode: 'event' });
+        if (
+          ['seaTransport', 'longRangeBombing', 'strategicMovement', 'seaLion', 'landing', 'strategicBombing'].includes(
+            e.kind,
+          )
+        )
+          g.stack.push({ kind: 'choose', side, mode: 'event' });
         if (e.kind === 'diplomacy') g.stack.push({ kind: 'diplomacy', side });
         if (e.kind === 'development') g.stack.push({ kind: 'develop', side, left: e.units, started: false });
         if (e.kind === 'vichyFrance') vichy(ctx, g);
-        if (e.kind === 'lendLease') g.stack.push({ kind: 'freeMob', side, left: e.sv, nation: b.nationIndex.get(e.nation as never)! });
+        if (e.kind === 'lendLease')
+          g.stack.push({ kind: 'freeMob', side, left: e.sv, nation: b.nationIndex.get(e.nation as never)! });
         if (e.kind === 'wolfpack') wolfpack(ctx, g, e.areas);
         break;
       }
@@ -738,9 +1047,16 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
         top.left--;
         break;
       }
-      case 'endRecovery': g.stack.pop(); break;
-      case 'withdraw': g.loc[a.unit] = POOL; g.used[a.unit] = 0; break;
-      case 'endWithdrawal': g.stack.pop(); break;
+      case 'endRecovery':
+        g.stack.pop();
+        break;
+      case 'withdraw':
+        g.loc[a.unit] = POOL;
+        g.used[a.unit] = 0;
+        break;
+      case 'endWithdrawal':
+        g.stack.pop();
+        break;
     }
     advance(ctx, g);
   }
@@ -766,9 +1082,24 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
   function sameAction(x: TRAction, y: TRAction): boolean {
     const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
     for (const k of keys) {
-      const xv = (x as unknown as Record<string, unknown>)[k], yv = (y as unknown as Record<string, unknown>)[k];
-      if (k === 'card' && typeof xv === 'string' && typeof yv === 'string' && x.type !== 'pick' && x.type !== 'play' && x.type !== 'ambush' && x.type !== 'discard') { if (xv !== yv) return false; continue; }
-      if (k === 'card' && typeof xv === 'string' && typeof yv === 'string') { if (cardClass(xv) !== cardClass(yv)) return false; continue; }
+      const xv = (x as unknown as Record<string, unknown>)[k],
+        yv = (y as unknown as Record<string, unknown>)[k];
+      if (
+        k === 'card' &&
+        typeof xv === 'string' &&
+        typeof yv === 'string' &&
+        x.type !== 'pick' &&
+        x.type !== 'play' &&
+        x.type !== 'ambush' &&
+        x.type !== 'discard'
+      ) {
+        if (xv !== yv) return false;
+        continue;
+      }
+      if (k === 'card' && typeof xv === 'string' && typeof yv === 'string') {
+        if (cardClass(xv) !== cardClass(yv)) return false;
+        continue;
+      }
       if (xv !== yv) return false;
     }
     return true;
@@ -788,7 +1119,8 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
   }
 
   const areaName = (id: string) => (id === 'pool' ? 'the mobilization pool' : data.areas[A(id)]!.name);
-  const unitName = (g: TRState, u: number) => `${b.counters[b.unitKind[u]!]!.id} in ${g.loc[u]! >= 0 ? data.areas[g.loc[u]!]!.name : 'reserve'}`;
+  const unitName = (g: TRState, u: number) =>
+    `${b.counters[b.unitKind[u]!]!.id} in ${g.loc[u]! >= 0 ? data.areas[g.loc[u]!]!.name : 'reserve'}`;
   /** A group whose units leave it nothing to declare (7.2): only `cancel` is offered. Display only. */
   function deadEndGroup(g: TRState): boolean {
     const top = g.stack.at(-1);
@@ -799,44 +1131,96 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
   /** The action in words (CLI, UI, logs). */
   function describeAction(g: TRState, a: TRAction): string {
     switch (a.type) {
-      case 'pick': return `Take ${card(a.card).name} (SV ${card(a.card).sv}) into the hand`;
-      case 'play': return `Play ${card(a.card).name} (SV ${card(a.card).sv})`;
-      case 'pass': return 'Pass';
-      case 'sv': return 'Use the SV';
-      case 'event': return 'Carry out the event';
-      case 'endCard': return 'Finish the card';
-      case 'mobilize': return `Mobilize ${a.counter} in ${areaName(a.area)}`;
-      case 'endSv': return 'End the SV part';
-      case 'recover': return `Recover ${unitName(g, a.unit)}`;
-      case 'endRecovery': return 'End recovery';
-      case 'withdraw': return `Withdraw ${unitName(g, a.unit)} to the pool`;
-      case 'endWithdrawal': return 'End withdrawal';
-      case 'air': return 'Take an air operation';
-      case 'useBank': return 'Use the banked Ambush SV';
-      case 'diplo': return `Diplomacy on ${a.nation}`;
-      case 'devCard': return `Develop ${card(a.card).name} (SV ${card(a.card).sv})`;
-      case 'devUnit': return `Move ${a.counter} from the development pool to the mobilization pool`;
-      case 'endEvent': return 'End the event';
-      case 'reassign': return `Hand ${areaName(a.area)} to ${a.nation}`;
-      case 'endReassign': return 'Keep control as it is';
-      case 'discard': return `Discard ${card(a.card).name}`;
-      case 'freeMobilize': return `Mobilize ${a.counter} in ${areaName(a.area)} free`;
-      case 'form': return `Form a group in ${areaName(a.area)}`;
-      case 'add': return `Add ${unitName(g, a.unit)} to the group`;
-      case 'declare': return a.action === 'attack' ? (a.twice ? 'Declare two attacks (17.1)' : 'Attack') : a.action === 'airAttack' ? 'Air attack' : a.action === 'airMove' ? 'Air move' : a.action === 'bomb' ? 'Bomb' : a.action === 'drop' ? 'Airborne landing' : 'Move';
-      case 'cancel': return deadEndGroup(g) ? `Cancel: this group can take no action (${DEAD_END_WHY})` : 'Cancel';
-      case 'done': return 'No second action';
-      case 'to': return `Move to ${areaName(a.area)}`;
-      case 'stop': return 'Stop here';
-      case 'target': return `Target ${areaName(a.area)}`;
-      case 'ambush': return `Counterattack with ${card(a.card).name} (SV ${card(a.card).sv})`;
-      case 'jet': return 'Counterattack with jets (16.8)';
-      case 'noCounter': return 'No counterattack';
-      case 'join': return `Counterattack with ${unitName(g, a.unit)}`;
-      case 'fire': return 'Resolve the counterattack';
-      case 'hit': return `One damage point to ${unitName(g, a.unit)}`;
-      case 'retreat': return a.to === 'pool' ? `Eliminate ${unitName(g, a.unit)} instead of retreating` : `Retreat ${unitName(g, a.unit)} to ${areaName(a.to)}`;
-      case 'sink': return `Send ${unitName(g, a.unit)} to the pool (capacity)`;
+      case 'pick':
+        return `Take ${card(a.card).name} (SV ${card(a.card).sv}) into the hand`;
+      case 'play':
+        return `Play ${card(a.card).name} (SV ${card(a.card).sv})`;
+      case 'pass':
+        return 'Pass';
+      case 'sv':
+        return 'Use the SV';
+      case 'event':
+        return 'Carry out the event';
+      case 'endCard':
+        return 'Finish the card';
+      case 'mobilize':
+        return `Mobilize ${a.counter} in ${areaName(a.area)}`;
+      case 'endSv':
+        return 'End the SV part';
+      case 'recover':
+        return `Recover ${unitName(g, a.unit)}`;
+      case 'endRecovery':
+        return 'End recovery';
+      case 'withdraw':
+        return `Withdraw ${unitName(g, a.unit)} to the pool`;
+      case 'endWithdrawal':
+        return 'End withdrawal';
+      case 'air':
+        return 'Take an air operation';
+      case 'useBank':
+        return 'Use the banked Ambush SV';
+      case 'diplo':
+        return `Diplomacy on ${a.nation}`;
+      case 'devCard':
+        return `Develop ${card(a.card).name} (SV ${card(a.card).sv})`;
+      case 'devUnit':
+        return `Move ${a.counter} from the development pool to the mobilization pool`;
+      case 'endEvent':
+        return 'End the event';
+      case 'reassign':
+        return `Hand ${areaName(a.area)} to ${a.nation}`;
+      case 'endReassign':
+        return 'Keep control as it is';
+      case 'discard':
+        return `Discard ${card(a.card).name}`;
+      case 'freeMobilize':
+        return `Mobilize ${a.counter} in ${areaName(a.area)} free`;
+      case 'form':
+        return `Form a group in ${areaName(a.area)}`;
+      case 'add':
+        return `Add ${unitName(g, a.unit)} to the group`;
+      case 'declare':
+        return a.action === 'attack'
+          ? a.twice
+            ? 'Declare two attacks (17.1)'
+            : 'Attack'
+          : a.action === 'airAttack'
+            ? 'Air attack'
+            : a.action === 'airMove'
+              ? 'Air move'
+              : a.action === 'bomb'
+                ? 'Bomb'
+                : a.action === 'drop'
+                  ? 'Airborne landing'
+                  : 'Move';
+      case 'cancel':
+        return deadEndGroup(g) ? `Cancel: this group can take no action (${DEAD_END_WHY})` : 'Cancel';
+      case 'done':
+        return 'No second action';
+      case 'to':
+        return `Move to ${areaName(a.area)}`;
+      case 'stop':
+        return 'Stop here';
+      case 'target':
+        return `Target ${areaName(a.area)}`;
+      case 'ambush':
+        return `Counterattack with ${card(a.card).name} (SV ${card(a.card).sv})`;
+      case 'jet':
+        return 'Counterattack with jets (16.8)';
+      case 'noCounter':
+        return 'No counterattack';
+      case 'join':
+        return `Counterattack with ${unitName(g, a.unit)}`;
+      case 'fire':
+        return 'Resolve the counterattack';
+      case 'hit':
+        return `One damage point to ${unitName(g, a.unit)}`;
+      case 'retreat':
+        return a.to === 'pool'
+          ? `Eliminate ${unitName(g, a.unit)} instead of retreating`
+          : `Retreat ${unitName(g, a.unit)} to ${areaName(a.to)}`;
+      case 'sink':
+        return `Send ${unitName(g, a.unit)} to the pool (capacity)`;
     }
   }
 
@@ -848,23 +1232,44 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     if (legalActions(g, role).some((x) => sameAction(x, a))) return null;
     const side = role as Side;
     const top = g.stack.at(-1)!;
-    if (a.type === 'play' && top.kind === 'impulse' && g.bank[side] > 0) return { rule: '10.2(1)', message: 'with banked Ambush SV no other card may be played this impulse' };
+    if (a.type === 'play' && top.kind === 'impulse' && g.bank[side] > 0)
+      return { rule: '10.2(1)', message: 'with banked Ambush SV no other card may be played this impulse' };
     if (a.type === 'play' && top.kind !== 'impulse') return { rule: '6.1(1)', message: 'one card per impulse' };
     if (a.type === 'event' && g.op?.eventDone) return { rule: '6.1(3)', message: 'the event was already carried out' };
-    if (a.type === 'sv' && g.op?.svDone) return { rule: '6.1(3)', message: 'the SV part is over; the SV part and the event are not interleaved' };
+    if (a.type === 'sv' && g.op?.svDone)
+      return { rule: '6.1(3)', message: 'the SV part is over; the SV part and the event are not interleaved' };
     if (a.type === 'add' && g.act && top.kind === 'group') {
       if (g.used[a.unit]) return { rule: '7.1(1)', message: 'used units cannot join a group' };
-      if (g.op?.acted.includes(a.unit) && g.act.mode === 'sv') return { rule: '6.1.1(3)', message: 'within one SV use a group acts only once' };
+      if (g.op?.acted.includes(a.unit) && g.act.mode === 'sv')
+        return { rule: '6.1.1(3)', message: 'within one SV use a group acts only once' };
       if (g.loc[a.unit] !== g.act.area) return { rule: '7.0', message: 'a group is formed from the units of one area' };
     }
     if (a.type === 'to' && g.act && top.kind === 'path') {
-      const r = checkMove(b, g, side, g.act.units, [...g.act.path, b.areaIndex.get(a.area) ?? -1], g.act.type === 'airMove', { allowUsed: !!g.act.blitz && g.act.blitz.left < 2 });
+      const r = checkMove(
+        b,
+        g,
+        side,
+        g.act.units,
+        [...g.act.path, b.areaIndex.get(a.area) ?? -1],
+        g.act.type === 'airMove',
+        { allowUsed: !!g.act.blitz && g.act.blitz.left < 2 },
+      );
       if (!r.ok) return { rule: r.rule, message: r.why };
       return { rule: '3.6', message: 'the sea transport capacity is used up' };
     }
-    if (a.type === 'retreat' && top.kind === 'retreat') return { rule: '11.5(1)', message: 'a unit may not retreat into an enemy-controlled area, an area with enemy control units, an area over the stacking limit, or across land/sea' };
-    if (a.type === 'declare' && a.action === 'airAttack' && data.turns[g.turn - 1]!.winter) return { rule: '15.2(1)', message: 'no air attack into Soviet-flag areas on winter turns, or no target in range' };
-    if (a.type === 'ambush' && !g.hand[side].includes(a.card)) return { rule: '10.0', message: 'a counterattack needs an Ambush card in your hand' };
+    if (a.type === 'retreat' && top.kind === 'retreat')
+      return {
+        rule: '11.5(1)',
+        message:
+          'a unit may not retreat into an enemy-controlled area, an area with enemy control units, an area over the stacking limit, or across land/sea',
+      };
+    if (a.type === 'declare' && a.action === 'airAttack' && data.turns[g.turn - 1]!.winter)
+      return {
+        rule: '15.2(1)',
+        message: 'no air attack into Soviet-flag areas on winter turns, or no target in range',
+      };
+    if (a.type === 'ambush' && !g.hand[side].includes(a.card))
+      return { rule: '10.0', message: 'a counterattack needs an Ambush card in your hand' };
     return { rule: d.rule, message: `not legal now: ${d.prompt}` };
   }
 
@@ -882,17 +1287,27 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
       const seen = new Set<string>([...v.discard[s], ...v.dev[s]].filter((c) => !c.startsWith('facedown-')));
       if (g.op && g.op.card !== 'bank') seen.add(g.op.card);
       const pool = all.filter((c) => !seen.has(c));
-      for (let i = pool.length - 1; i > 0; i--) { const j = randomIndex(rng, i + 1); [pool[i], pool[j]] = [pool[j]!, pool[i]!]; }
+      for (let i = pool.length - 1; i > 0; i--) {
+        const j = randomIndex(rng, i + 1);
+        [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+      }
       const take = (sv: number | null) => {
         const k = pool.findIndex((c) => sv === null || card(c).sv === sv);
         return pool.splice(k >= 0 ? k : 0, 1)[0]!;
       };
       const fd: string[] = [];
-      g.discard[s] = v.discard[s].map((c) => { if (!c.startsWith('facedown-')) return c; const x = take(Number(c.slice('facedown-sv'.length))); fd.push(x); return x; });
+      g.discard[s] = v.discard[s].map((c) => {
+        if (!c.startsWith('facedown-')) return c;
+        const x = take(Number(c.slice('facedown-sv'.length)));
+        fd.push(x);
+        return x;
+      });
       g.dev[s] = v.dev[s].map((c) => (c.startsWith('facedown-') ? take(Number(c.slice('facedown-sv'.length))) : c));
       // Only when the view had face-down cards: the view of the rebuilt state must equal `v`.
-      if (g.faceDown || fd.length > 0) g.faceDown = { ...(g.faceDown ?? { axis: [], allies: [] }), [s]: fd } as Record<Side, string[]>;
-      const nh = v.hand[s] as number, nd = v.deck[s] as number;
+      if (g.faceDown || fd.length > 0)
+        g.faceDown = { ...(g.faceDown ?? { axis: [], allies: [] }), [s]: fd } as Record<Side, string[]>;
+      const nh = v.hand[s] as number,
+        nd = v.deck[s] as number;
       g.hand[s] = Array.from({ length: nh }, () => take(null));
       g.deck[s] = Array.from({ length: nd }, () => take(null)).sort();
       g.stack = g.stack.map((p) => {
@@ -909,7 +1324,13 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     determinize,
     title: 'Rise and Fall of the Third Reich (Game Journal No. 70)',
     roles: ['axis', 'allies'],
-    scenarios: [{ id: 'campaign', title: 'Europe 1939-45', description: 'The full game: 12 turns from Winter 1939 to Summer 1945 (4.0, 5.0).' }],
+    scenarios: [
+      {
+        id: 'campaign',
+        title: 'Europe 1939-45',
+        description: 'The full game: 12 turns from Winter 1939 to Summer 1945 (4.0, 5.0).',
+      },
+    ],
     options: OPTIONS,
     board: b,
     setup,
@@ -924,8 +1345,12 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     summary(g, role) {
       const lines = summaryText(b, view(g, role), role);
       if (g.op) lines.push(`Card in play: ${opName(g.op.card)}, ${g.op.svLeft} SV left.`);
-      if (g.bank.axis || g.bank.allies) lines.push(`Banked Ambush SV: Axis ${g.bank.axis}, Allies ${g.bank.allies} (10.2).`);
-      if (g.act) lines.push(`Group action: ${g.act.side} ${g.act.type ?? 'forming'} with ${g.act.units.map((u) => b.counters[b.unitKind[u]!]!.id).join(' ') || 'no units yet'} in ${data.areas[g.act.area]!.name}.`);
+      if (g.bank.axis || g.bank.allies)
+        lines.push(`Banked Ambush SV: Axis ${g.bank.axis}, Allies ${g.bank.allies} (10.2).`);
+      if (g.act)
+        lines.push(
+          `Group action: ${g.act.side} ${g.act.type ?? 'forming'} with ${g.act.units.map((u) => b.counters[b.unitKind[u]!]!.id).join(' ') || 'no units yet'} in ${data.areas[g.act.area]!.name}.`,
+        );
       if (g.combat) lines.push(`Combat: ${g.combat.points} damage points, allocated by ${g.combat.alloc}.`);
       const d = currentDecision(g);
       if (d) lines.push(`Decision: ${d.role}: ${d.prompt} (${d.rule}).`);

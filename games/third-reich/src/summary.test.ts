@@ -6,12 +6,13 @@ const cardNames = new Map(thirdReichData().cards.map((c) => [c.id, c.name]));
 /** The Axis has picked its turn-1 hand (5.0(1)). */
 function afterAxisHand() {
   const s = thirdReich.setup('summary');
-  while (thirdReich.decision(s)!.kind === 'hand') thirdReich.applyInPlace(s, 'axis', thirdReich.legalActions(s, 'axis')[0]!);
+  while (thirdReich.decision(s)!.kind === 'hand')
+    thirdReich.applyInPlace(s, 'axis', thirdReich.legalActions(s, 'axis')[0]!);
   return s;
 }
 
 describe('Third Reich CLI summary (state --as ROLE)', () => {
-  it('2.3.2(4): a role reads its own hand by name, the opponent\'s only as a count', () => {
+  it("2.3.2(4): a role reads its own hand by name, the opponent's only as a count", () => {
     const s = afterAxisHand();
     const hand = s.game.hand.axis;
     expect(hand).toHaveLength(4);

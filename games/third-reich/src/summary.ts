@@ -42,22 +42,38 @@ function turnLines(b: Board, v: TRView): string[] {
 
 /** Nations at war by camp, the neutrals, and the entry tracks (3.1, 15.3). */
 function nationLines(b: Board, v: TRView): string[] {
-  const at = (side: Side) => b.data.nations.filter((n) => v.natBel[b.nationIndex.get(n.id)!] && v.natSide[b.nationIndex.get(n.id)!] === side).map((n) => n.id);
-  const neutral = b.data.nations.filter((n) => !v.natBel[b.nationIndex.get(n.id)!]).map((n) => `${n.id} (${v.natSide[b.nationIndex.get(n.id)!]}-leaning)`);
-  const entry = Object.entries(v.entry).map(([n, box]) => `${n} ${box}`).join(', ');
-  return [`At war - Axis: ${at('axis').join(' ')}; Allies: ${at('allies').join(' ')}.`, `Neutral: ${neutral.join(', ') || 'none'}.`, `Entry tracks (box): ${entry}.`];
+  const at = (side: Side) =>
+    b.data.nations
+      .filter((n) => v.natBel[b.nationIndex.get(n.id)!] && v.natSide[b.nationIndex.get(n.id)!] === side)
+      .map((n) => n.id);
+  const neutral = b.data.nations
+    .filter((n) => !v.natBel[b.nationIndex.get(n.id)!])
+    .map((n) => `${n.id} (${v.natSide[b.nationIndex.get(n.id)!]}-leaning)`);
+  const entry = Object.entries(v.entry)
+    .map(([n, box]) => `${n} ${box}`)
+    .join(', ');
+  return [
+    `At war - Axis: ${at('axis').join(' ')}; Allies: ${at('allies').join(' ')}.`,
+    `Neutral: ${neutral.join(', ') || 'none'}.`,
+    `Entry tracks (box): ${entry}.`,
+  ];
 }
 
 /** Cards: the role's own hand by name, the opponent's by count; decks, discards and banked SV (2.3.2, 10.2). */
 function cardLines(b: Board, v: TRView, role: Role): string[] {
-  const name = (id: string) => (id.startsWith('facedown-sv') ? `face-down SV ${id.slice(11)}` : `${b.cardById.get(id)?.name ?? id} (SV ${b.cardById.get(id)?.sv ?? '?'})`);
+  const name = (id: string) =>
+    id.startsWith('facedown-sv')
+      ? `face-down SV ${id.slice(11)}`
+      : `${b.cardById.get(id)?.name ?? id} (SV ${b.cardById.get(id)?.sv ?? '?'})`;
   const lines: string[] = [];
   for (const s of SIDES) {
     const hand = v.hand[s];
     const deck = v.deck[s];
     const handWords = !Array.isArray(hand) ? `${hand} card(s), hidden` : hand.map(name).join(', ') || 'empty';
     const deckWords = Array.isArray(deck) ? deck.length : deck;
-    lines.push(`${s === 'axis' ? 'Axis' : 'Allied'} hand${s === role ? ' (yours)' : ''}: ${handWords}; usable deck ${deckWords}; discards ${v.discard[s].length ? v.discard[s].map(name).join(', ') : 'none'}; development pool ${v.dev[s].length} card(s)${v.bank[s] ? `; banked Ambush SV ${v.bank[s]} (10.2)` : ''}.`);
+    lines.push(
+      `${s === 'axis' ? 'Axis' : 'Allied'} hand${s === role ? ' (yours)' : ''}: ${handWords}; usable deck ${deckWords}; discards ${v.discard[s].length ? v.discard[s].map(name).join(', ') : 'none'}; development pool ${v.dev[s].length} card(s)${v.bank[s] ? `; banked Ambush SV ${v.bank[s]} (10.2)` : ''}.`,
+    );
   }
   return lines;
 }
@@ -66,20 +82,36 @@ function cardLines(b: Board, v: TRView, role: Role): string[] {
 function mapLines(b: Board, v: TRView): string[] {
   const g = asState(v);
   const byArea = new Map<number, number[]>();
-  v.loc.forEach((a, u) => { if (a >= 0) byArea.set(a, [...(byArea.get(a) ?? []), u]); });
+  v.loc.forEach((a, u) => {
+    if (a >= 0) byArea.set(a, [...(byArea.get(a) ?? []), u]);
+  });
   const lines: string[] = [];
   for (const side of [...SIDES, 'neutral'] as const) {
-    const areas = b.areaIds.map((_, a) => a).filter((a) => ctrlSide(b, g, a) === side && (byArea.has(a) || !b.isSea[a]));
+    const areas = b.areaIds
+      .map((_, a) => a)
+      .filter((a) => ctrlSide(b, g, a) === side && (byArea.has(a) || !b.isSea[a]));
     if (!areas.length) continue;
-    lines.push(`${side === 'axis' ? 'Axis' : side === 'allies' ? 'Allied' : 'Neutral'} areas (${areas.filter((a) => !b.isSea[a]).length} land):`);
+    lines.push(
+      `${side === 'axis' ? 'Axis' : side === 'allies' ? 'Allied' : 'Neutral'} areas (${areas.filter((a) => !b.isSea[a]).length} land):`,
+    );
     for (const a of areas) {
       const d = b.data.areas[a]!;
-      const tags = [d.flag ? `flag ${d.flag}` : '', d.source ? `${d.source} source` : '', b.isSea[a] ? 'sea' : '', v.ctrl[a]! >= 0 ? `held by ${b.data.nations[v.ctrl[a]!]!.id}` : ''].filter(Boolean).join(', ');
+      const tags = [
+        d.flag ? `flag ${d.flag}` : '',
+        d.source ? `${d.source} source` : '',
+        b.isSea[a] ? 'sea' : '',
+        v.ctrl[a]! >= 0 ? `held by ${b.data.nations[v.ctrl[a]!]!.id}` : '',
+      ]
+        .filter(Boolean)
+        .join(', ');
       lines.push(`  ${d.name} [${tags}]: ${stackWords(b, v, byArea.get(a) ?? []) || 'no units'}`);
     }
   }
   const contested = b.areaIds.map((_, a) => a).filter((a) => ctrlSide(b, g, a) === null && byArea.has(a));
-  for (const a of contested) lines.push(`  ${b.data.areas[a]!.name} [uncontrolled${b.isSea[a] ? ', sea' : ''}]: ${stackWords(b, v, byArea.get(a)!)}`);
+  for (const a of contested)
+    lines.push(
+      `  ${b.data.areas[a]!.name} [uncontrolled${b.isSea[a] ? ', sea' : ''}]: ${stackWords(b, v, byArea.get(a)!)}`,
+    );
   const pool = v.loc.filter((a) => a === POOL).length;
   lines.push(`Mobilization pool: ${pool} unit(s). (* = used, back side up)`);
   return lines;

@@ -47,7 +47,8 @@ export function mayAttackIn(b: Board, g: TRState, u: number, a: number, side: Si
 /** 14.2(1)③: the areas the Axis controls as the game victory counts them (AMB-25: land areas, or all with `victoryAreas`). */
 export function axisVictoryAreas(b: Board, g: TRState): number {
   let n = 0;
-  for (let a = 0; a < b.areaIds.length; a++) if ((g.options.victoryAreas === 'all' || !b.isSea[a]) && ctrlSide(b, g, a) === 'axis') n++;
+  for (let a = 0; a < b.areaIds.length; a++)
+    if ((g.options.victoryAreas === 'all' || !b.isSea[a]) && ctrlSide(b, g, a) === 'axis') n++;
   return n;
 }
 
@@ -122,10 +123,20 @@ export function mayEnter(b: Board, area: number, side: Side): boolean {
  * controls; an area not so controlled may only be the last one; enemy units have no effect.
  * Returns the areas reachable as the end of a LOC (the starts included).
  */
-export function locField(b: Board, g: TRState, from: number[], side: Side, skip?: (x: number, y: number) => boolean): boolean[] {
+export function locField(
+  b: Board,
+  g: TRState,
+  from: number[],
+  side: Side,
+  skip?: (x: number, y: number) => boolean,
+): boolean[] {
   const seen = b.areaIds.map(() => false);
   const queue: number[] = [];
-  for (const s of from) if (!seen[s]) { seen[s] = true; queue.push(s); }
+  for (const s of from)
+    if (!seen[s]) {
+      seen[s] = true;
+      queue.push(s);
+    }
   for (let i = 0; i < queue.length; i++) {
     const x = queue[i]!;
     if (i >= from.length && ctrlSide(b, g, x) !== side) continue; // 3.5(2): may enter, not pass through
@@ -171,7 +182,8 @@ export function updateControl(b: Board, g: TRState): void {
 /** 3.4(6), AMB-7 "immediate": an area left with no units of either player reverts to its flag nation at once. */
 export function revertIfEmpty(b: Board, g: TRState, area: number): void {
   if (area < 0 || g.options.emptyRevert !== 'immediate') return;
-  for (let u = 0; u < g.loc.length; u++) if (g.loc[u] === area && g.natBel[b.unitNation[u]!] && !absent(b, g, u)) return;
+  for (let u = 0; u < g.loc.length; u++)
+    if (g.loc[u] === area && g.natBel[b.unitNation[u]!] && !absent(b, g, u)) return;
   g.ctrl[area] = b.flag[area]!;
 }
 
@@ -190,7 +202,9 @@ export function costOf(b: Board, counter: number): number {
 /** 3.6(1): surface ships of `side` in a sea area, used ones count 1/2 (AMB-13: rounded down unless "keep-half"). */
 export function seaCapacity(b: Board, g: TRState, sea: number, side: Side): number {
   let c = 0;
-  for (let u = 0; u < g.loc.length; u++) if (g.loc[u] === sea && b.unitClass[u] === 'naval' && friendlyUnit(g, b, u, side) && !absent(b, g, u)) c += g.used[u] ? 0.5 : 1;
+  for (let u = 0; u < g.loc.length; u++)
+    if (g.loc[u] === sea && b.unitClass[u] === 'naval' && friendlyUnit(g, b, u, side) && !absent(b, g, u))
+      c += g.used[u] ? 0.5 : 1;
   return g.options.capacityRounding === 'keep-half' ? c : Math.floor(c);
 }
 
@@ -203,12 +217,23 @@ export function capacityLeft(b: Board, g: TRState, side: Side): number[] {
  * 12.0(5), 3.6(2): the sea areas a placement's LOC passes through, [] when a LOC over land
  * serves; [REC] the first LOC found (fewest areas) through seas with capacity left is charged.
  */
-export function placementSeas(b: Board, g: TRState, from: number[], dest: number, side: Side, capLeft = capacityLeft(b, g, side)): number[] | null {
+export function placementSeas(
+  b: Board,
+  g: TRState,
+  from: number[],
+  dest: number,
+  side: Side,
+  capLeft = capacityLeft(b, g, side),
+): number[] | null {
   const land = locField(b, g, from, side, (_x, y) => b.isSea[y]!);
   if (land[dest] && !from.some((o) => b.isSea[o])) return [];
   const parent = new Map<number, number>();
   const queue: number[] = [];
-  for (const s of from) if (!parent.has(s) && (!b.isSea[s] || capLeft[s]! >= 1)) { parent.set(s, -1); queue.push(s); }
+  for (const s of from)
+    if (!parent.has(s) && (!b.isSea[s] || capLeft[s]! >= 1)) {
+      parent.set(s, -1);
+      queue.push(s);
+    }
   for (let i = 0; i < queue.length; i++) {
     const x = queue[i]!;
     if (x === dest) break;
@@ -231,7 +256,8 @@ export function mobilizationOrigins(b: Board, g: TRState, k: number, side: Side)
   if (c.nation === 'US') return [b.sp.northAtlantic];
   const n = b.nationIndex.get(c.nation)!;
   const origins: number[] = [];
-  for (let a = 0; a < b.areaIds.length; a++) if (b.source[a] && b.flag[a] === n && ctrlSide(b, g, a) === side) origins.push(a);
+  for (let a = 0; a < b.areaIds.length; a++)
+    if (b.source[a] && b.flag[a] === n && ctrlSide(b, g, a) === side) origins.push(a);
   return origins;
 }
 
@@ -247,7 +273,9 @@ export interface PlacementCache {
 
 export function placementCache(b: Board, g: TRState, side: Side): PlacementCache {
   const n = b.areaIds.length;
-  const land = new Array<number>(n).fill(0), air = new Array<number>(n).fill(0), enemy = new Array<boolean>(n).fill(false);
+  const land = new Array<number>(n).fill(0),
+    air = new Array<number>(n).fill(0),
+    enemy = new Array<boolean>(n).fill(false);
   for (let u = 0; u < g.loc.length; u++) {
     const a = g.loc[u]!;
     if (a < 0) continue;
@@ -260,7 +288,13 @@ export function placementCache(b: Board, g: TRState, side: Side): PlacementCache
 }
 
 /** Legal placement areas for a unit of counter kind k (12.0(3)-(6), 15.3(4), 16.7(1)). */
-export function placements(b: Board, g: TRState, k: number, side: Side, pre: PlacementCache = placementCache(b, g, side)): number[] {
+export function placements(
+  b: Board,
+  g: TRState,
+  k: number,
+  side: Side,
+  pre: PlacementCache = placementCache(b, g, side),
+): number[] {
   const c = b.counters[k]!;
   const n = b.nationIndex.get(c.nation)!;
   if (!g.natBel[n] || g.natSide[n] !== side) return []; // 3.1.1(2)③
@@ -272,11 +306,19 @@ export function placements(b: Board, g: TRState, k: number, side: Side, pre: Pla
   // 12.0(5), 3.6(2): a LOC through sea areas needs capacity left in each of them.
   const field = (key: string, from: number[]) => {
     let f = pre.fields.get(key);
-    const ca = b.sp.centralAtlantic, banned = new Set([b.sp.egypt, b.sp.middleEast, b.sp.easternMediterranean]);
+    const ca = b.sp.centralAtlantic,
+      banned = new Set([b.sp.egypt, b.sp.middleEast, b.sp.easternMediterranean]);
     const us16_6 = key === 'US' && !!g.options.opt16_6; // 16.6: US placement LOCs never pass between the Central Atlantic and Egypt / Middle East / Eastern Mediterranean
     if (!f) {
-      f = locField(b, g, from.filter((o) => !b.isSea[o] || pre.capLeft[o]! >= 1), side,
-        (x, y) => (b.isSea[y]! && pre.capLeft[y]! < 1) || (us16_6 && ((x === ca && banned.has(y)) || (y === ca && banned.has(x)))));
+      f = locField(
+        b,
+        g,
+        from.filter((o) => !b.isSea[o] || pre.capLeft[o]! >= 1),
+        side,
+        (x, y) =>
+          (b.isSea[y]! && pre.capLeft[y]! < 1) ||
+          (us16_6 && ((x === ca && banned.has(y)) || (y === ca && banned.has(x)))),
+      );
       pre.fields.set(key, f);
     }
     return f;
@@ -308,12 +350,20 @@ export function placements(b: Board, g: TRState, k: number, side: Side, pre: Pla
       if (b.isSea[a] || !f[a] || ctrlSide(b, g, a) !== side || pre.enemy[a] || !stackOk(a)) continue; // 12.0(3)②③
       if (g.options.mobilizationOrigin === 'literal' && b.flag[a] !== n) continue; // AMB-23 literal reading
       if (g.options.opt16_7 && c.type === 'GF' && b.flag[a] !== n) continue; // 16.7(1)
-      if (side === 'axis' && c.nation !== 'GE' && c.nation !== 'FI' && b.nationSide0[n] === 'axis' && b.northOfBoundary[a]) continue; // 15.6 [REC]
+      if (
+        side === 'axis' &&
+        c.nation !== 'GE' &&
+        c.nation !== 'FI' &&
+        b.nationSide0[n] === 'axis' &&
+        b.northOfBoundary[a]
+      )
+        continue; // 15.6 [REC]
       out.push(a);
     }
   } else {
     const seas = new Set<number>();
-    for (const o of origins) for (const a of b.adj[o]!) if (b.isSea[a] && mayEnter(b, a, side) && !pre.enemy[a]) seas.add(a); // 12.0(3)②③
+    for (const o of origins)
+      for (const a of b.adj[o]!) if (b.isSea[a] && mayEnter(b, a, side) && !pre.enemy[a]) seas.add(a); // 12.0(3)②③
     out.push(...[...seas].sort((x, y) => x - y));
   }
   return out;

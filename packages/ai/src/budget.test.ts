@@ -9,11 +9,21 @@ import { pig, pigHooks } from './games/pig.ts';
 
 const pigEntry = { game: pig, hooks: pigHooks };
 /** Pig after a first roll: player a decides between rolling on and holding. */
-const pigPosition = (seed: string, dice = [2, 3, 4, 5, 6, 2, 3]) => pig.apply(pig.setup(seed, 'standard', {}, dice), 'a', { type: 'roll' });
+const pigPosition = (seed: string, dice = [2, 3, 4, 5, 6, 2, 3]) =>
+  pig.apply(pig.setup(seed, 'standard', {}, dice), 'a', { type: 'roll' });
 const fake = (role: string, seq: number, actions = 2): View<unknown> =>
-  ({ gameId: 'x', role, seq, game: null, decision: { kind: 'k', role, rule: 'r', prompt: '' }, actions: Array.from({ length: actions }, (_, i) => ({ type: `a${i}` })), log: [], outcome: null }) as View<unknown>;
+  ({
+    gameId: 'x',
+    role,
+    seq,
+    game: null,
+    decision: { kind: 'k', role, rule: 'r', prompt: '' },
+    actions: Array.from({ length: actions }, (_, i) => ({ type: `a${i}` })),
+    log: [],
+    outcome: null,
+  }) as View<unknown>;
 
-describe('impulse budget (a side\'s streak of steps)', () => {
+describe("impulse budget (a side's streak of steps)", () => {
   it('gives the first step 60%, each later step half of what is left, never less than the floor', () => {
     const clock = new ImpulseClock({ timeMs: 1000, iterations: 1000 });
     expect(clock.allowance(fake('a', 10))).toEqual({ timeMs: 600, iterations: 600 });
@@ -88,7 +98,11 @@ describe('early stopping (smart pruning)', () => {
   });
 
   it('never changes the choice, and is reproducible, with an iteration budget', () => {
-    for (const [seed, iterations] of [['a', 600], ['b', 1200], ['c', 2000]] as const) {
+    for (const [seed, iterations] of [
+      ['a', 600],
+      ['b', 1200],
+      ['c', 2000],
+    ] as const) {
       const v = pig.view(pigPosition(seed), 'a');
       const pruned = search(pig, pigHooks, v, { seed, iterations });
       const full = search(pig, pigHooks, v, { seed, iterations, stopEarly: false });
@@ -97,7 +111,10 @@ describe('early stopping (smart pruning)', () => {
       expect(search(pig, pigHooks, v, { seed, iterations }).choices).toEqual(pruned.choices);
     }
     const v = nim.view(nim.setup('1', 'heap', { stones: 2 }), 'first');
-    expect(search(nim, nimHooks, v, { seed: 'q', iterations: 3000, stopEarly: false }).stats).toMatchObject({ iterations: 3000, stoppedEarly: false });
+    expect(search(nim, nimHooks, v, { seed: 'q', iterations: 3000, stopEarly: false }).stats).toMatchObject({
+      iterations: 3000,
+      stoppedEarly: false,
+    });
   });
 
   it('stops a timed search early too, well before its deadline', () => {

@@ -50,8 +50,12 @@ export class ImpulseClock {
   /** Impulses begun (for statistics). */
   impulses = 0;
 
-  constructor(readonly budget: Budget, readonly shape: BudgetShape = IMPULSE_SHAPE) {
-    if (budget.timeMs === undefined && budget.iterations === undefined) throw new Error('an impulse budget needs a time or an iteration count');
+  constructor(
+    readonly budget: Budget,
+    readonly shape: BudgetShape = IMPULSE_SHAPE,
+  ) {
+    if (budget.timeMs === undefined && budget.iterations === undefined)
+      throw new Error('an impulse budget needs a time or an iteration count');
   }
 
   /** True when `view` continues the streak of the previous call (same role, the very next step). */
@@ -77,7 +81,11 @@ export class ImpulseClock {
     const out: Budget = {};
     const { timeMs, iterations } = this.budget;
     if (timeMs !== undefined) out.timeMs = Math.max(timeMs * this.shape.floor, (timeMs - this.spent.elapsedMs) * share);
-    if (iterations !== undefined) out.iterations = Math.max(1, Math.round(Math.max(iterations * this.shape.floor, (iterations - this.spent.iterations) * share)));
+    if (iterations !== undefined)
+      out.iterations = Math.max(
+        1,
+        Math.round(Math.max(iterations * this.shape.floor, (iterations - this.spent.iterations) * share)),
+      );
     return out;
   }
 

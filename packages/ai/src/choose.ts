@@ -33,8 +33,19 @@ const sessions = new Map<string, Session>();
 const MAX_SESSIONS = 16;
 
 /** The session of (seed, game, role, budget), made or refreshed (least recently used dropped). */
-function session(view: View<unknown>, options: ChooseOptions, budget: { timeMs: number; iterations?: number }): Session {
-  const key = JSON.stringify([options.seed, view.gameId, view.role, options.ai, budget.timeMs, budget.iterations ?? null]);
+function session(
+  view: View<unknown>,
+  options: ChooseOptions,
+  budget: { timeMs: number; iterations?: number },
+): Session {
+  const key = JSON.stringify([
+    options.seed,
+    view.gameId,
+    view.role,
+    options.ai,
+    budget.timeMs,
+    budget.iterations ?? null,
+  ]);
   let s = sessions.get(key);
   if (s) sessions.delete(key);
   else s = { clock: new ImpulseClock(budget), last: null };
@@ -47,7 +58,12 @@ export async function chooseAction(view: View<unknown>, options: ChooseOptions):
   const entry = aiFor(view.gameId);
   if (!isStrength(options.ai)) return makePlayer(entry, options.ai, options.seed).choose(view);
   const base = STRENGTHS[options.ai];
-  const budget = { timeMs: options.timeMs ?? base.timeMs, ...((options.iterations ?? base.iterations) === undefined ? {} : { iterations: options.iterations ?? base.iterations! }) };
+  const budget = {
+    timeMs: options.timeMs ?? base.timeMs,
+    ...((options.iterations ?? base.iterations) === undefined
+      ? {}
+      : { iterations: options.iterations ?? base.iterations! }),
+  };
   const s = session(view, options, budget);
   const continues = s.clock.continues(view);
   const allowance = s.clock.allowance(view);
@@ -58,7 +74,10 @@ export async function chooseAction(view: View<unknown>, options: ChooseOptions):
     return { action };
   }
   searcher ??= new Searcher(entry.game, entry.hooks, view, { seed: `${options.seed}:${view.role}:${view.seq}` });
-  const r = await runBudgetAsync(searcher, false, { ...allowance, ...(options.signal ? { signal: options.signal } : {}) });
+  const r = await runBudgetAsync(searcher, false, {
+    ...allowance,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   s.clock.charge(r.stats);
   s.last = { searcher, action: r.action };
   return { action: r.action, stats: r.stats, plan: r.plan };

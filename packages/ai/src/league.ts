@@ -43,7 +43,9 @@ export interface GameResult {
 export function playGame(spec: GameSpec): GameResult {
   const entry: AiEntry = aiFor(spec.gameId);
   const { game } = entry;
-  const ai = timed(makePlayer(entry, spec.ai, `league-ai:${spec.seed}`, spec.timeMs === undefined ? {} : { timeMs: spec.timeMs }));
+  const ai = timed(
+    makePlayer(entry, spec.ai, `league-ai:${spec.seed}`, spec.timeMs === undefined ? {} : { timeMs: spec.timeMs }),
+  );
   const opp = makePlayer(entry, spec.opponent, `league-opp:${spec.seed}`);
   const state = game.setup(`league:${spec.seed}`);
   const max = spec.maxSteps ?? 100_000;
@@ -86,9 +88,18 @@ export function wilson(wins: number, n: number, z = 1.96): [number, number] {
 }
 
 /** Game i of every pairing and side comes before game i + 1 of any (a cut-short run stays balanced). */
-export function leagueSpecs(gameId: string, ai: AiKind, opponents: AiKind[], games: number, seed: string, timeMs?: number, sides?: readonly Role[]): GameSpec[] {
+export function leagueSpecs(
+  gameId: string,
+  ai: AiKind,
+  opponents: AiKind[],
+  games: number,
+  seed: string,
+  timeMs?: number,
+  sides?: readonly Role[],
+): GameSpec[] {
   const all = aiFor(gameId).game.rules.roles;
-  for (const r of sides ?? []) if (!all.includes(r)) throw new Error(`unknown side "${r}"; roles are ${all.join(', ')}`);
+  for (const r of sides ?? [])
+    if (!all.includes(r)) throw new Error(`unknown side "${r}"; roles are ${all.join(', ')}`);
   const roles = sides?.length ? all.filter((r) => sides.includes(r)) : all;
   const specs: GameSpec[] = [];
   for (let i = 0; i < games; i++) {
@@ -112,7 +123,10 @@ export function leagueTable(results: GameResult[]): string[] {
     const k = `${r.spec.opponent}\t${r.spec.aiSide}`;
     groups.set(k, [...(groups.get(k) ?? []), r]);
   }
-  const lines = ['| AI | vs | AI side | games | AI wins | win rate | 95% interval | mean ms/impulse | mean ms/step | impulses/game | steps/game | target |', '|---|---|---|---|---|---|---|---|---|---|---|---|'];
+  const lines = [
+    '| AI | vs | AI side | games | AI wins | win rate | 95% interval | mean ms/impulse | mean ms/step | impulses/game | steps/game | target |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
   for (const [k, rs] of groups) {
     const [opp, side] = k.split('\t') as [string, string];
     const wins = rs.filter((r) => r.aiWon).length;
@@ -121,27 +135,45 @@ export function leagueTable(results: GameResult[]): string[] {
     const ms = rs.reduce((s, r) => s + r.aiMs, 0);
     const impulses = rs.reduce((s, r) => s + r.aiImpulses, 0);
     const target = opp === 'random' ? 0.95 : opp === 'greedy' ? 0.7 : null;
-    const verdict = target === null ? '-' : `${pct(target)}: ${wins / rs.length >= target ? (lo >= target ? 'met' : 'met (interval overlaps)') : 'NOT met'}`;
-    lines.push(`| ${rs[0]!.spec.ai} | ${opp} | ${side} | ${rs.length} | ${wins} | ${pct(wins / rs.length)} | ${pct(lo)}-${pct(hi)} | ${(ms / Math.max(impulses, 1)).toFixed(0)} | ${(ms / Math.max(decisions, 1)).toFixed(0)} | ${(impulses / rs.length).toFixed(0)} | ${(decisions / rs.length).toFixed(0)} | ${verdict} |`);
+    const verdict =
+      target === null
+        ? '-'
+        : `${pct(target)}: ${wins / rs.length >= target ? (lo >= target ? 'met' : 'met (interval overlaps)') : 'NOT met'}`;
+    lines.push(
+      `| ${rs[0]!.spec.ai} | ${opp} | ${side} | ${rs.length} | ${wins} | ${pct(wins / rs.length)} | ${pct(lo)}-${pct(hi)} | ${(ms / Math.max(impulses, 1)).toFixed(0)} | ${(ms / Math.max(decisions, 1)).toFixed(0)} | ${(impulses / rs.length).toFixed(0)} | ${(decisions / rs.length).toFixed(0)} | ${verdict} |`,
+    );
   }
   return lines;
 }
 
 /** Runs specs on `jobs` worker threads (each plays whole games). */
 async function runParallel(specs: GameSpec[], jobs: number, onResult: (r: GameResult) => void): Promise<GameResult[]> {
-  if (jobs <= 1) return specs.map((s) => { const r = playGame(s); onResult(r); return r; });
+  if (jobs <= 1)
+    return specs.map((s) => {
+      const r = playGame(s);
+      onResult(r);
+      return r;
+    });
   const results: GameResult[] = [];
   let next = 0;
-  const runWorker = () => new Promise<void>((resolve, reject) => {
-    const w = new Worker(new URL('./league-boot.mjs', import.meta.url));
-    const feed = () => {
-      if (next >= specs.length) { void w.terminate().then(() => resolve()); return; }
-      w.postMessage(specs[next++]);
-    };
-    w.on('message', (r: GameResult) => { results.push(r); onResult(r); feed(); });
-    w.on('error', reject);
-    feed();
-  });
+  const runWorker = () =>
+    new Promise<void>((resolve, reject) => {
+      const w = new Worker(new URL('./league-boot.mjs', import.meta.url));
+      const feed = () => {
+        if (next >= specs.length) {
+          void w.terminate().then(() => resolve());
+          return;
+        }
+        w.postMessage(specs[next++]);
+      };
+      w.on('message', (r: GameResult) => {
+        results.push(r);
+        onResult(r);
+        feed();
+      });
+      w.on('error', reject);
+      feed();
+    });
   await Promise.all(Array.from({ length: Math.min(jobs, specs.length) }, runWorker));
   return results;
 }
@@ -149,19 +181,43 @@ async function runParallel(specs: GameSpec[], jobs: number, onResult: (r: GameRe
 async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
-    options: { game: { type: 'string', default: 'soft-underbelly' }, games: { type: 'string', default: '20' }, ai: { type: 'string', default: 'normal' }, time: { type: 'string' }, vs: { type: 'string', default: 'random,greedy' }, seed: { type: 'string', default: 'league' }, jobs: { type: 'string', default: '1' }, quiet: { type: 'boolean' }, 'table-every': { type: 'string', default: '0' }, sides: { type: 'string' } },
+    options: {
+      game: { type: 'string', default: 'soft-underbelly' },
+      games: { type: 'string', default: '20' },
+      ai: { type: 'string', default: 'normal' },
+      time: { type: 'string' },
+      vs: { type: 'string', default: 'random,greedy' },
+      seed: { type: 'string', default: 'league' },
+      jobs: { type: 'string', default: '1' },
+      quiet: { type: 'boolean' },
+      'table-every': { type: 'string', default: '0' },
+      sides: { type: 'string' },
+    },
   });
   const kinds = [values.ai, ...values.vs.split(',')];
   for (const k of kinds) if (!isAiKind(k)) throw new Error(`unknown AI "${k}"`);
   const timeMs = values.time === undefined ? undefined : Number(values.time);
-  const specs = leagueSpecs(values.game, values.ai as AiKind, values.vs.split(',') as AiKind[], Number(values.games), values.seed, timeMs, values.sides?.split(','));
-  console.log(`league: ${values.game}, ${values.ai}${timeMs ? ` at ${timeMs} ms an impulse` : ''} vs ${values.vs}, ${values.games} games per pairing and side, ${values.jobs} job(s)`);
+  const specs = leagueSpecs(
+    values.game,
+    values.ai as AiKind,
+    values.vs.split(',') as AiKind[],
+    Number(values.games),
+    values.seed,
+    timeMs,
+    values.sides?.split(','),
+  );
+  console.log(
+    `league: ${values.game}, ${values.ai}${timeMs ? ` at ${timeMs} ms an impulse` : ''} vs ${values.vs}, ${values.games} games per pairing and side, ${values.jobs} job(s)`,
+  );
   const t0 = now();
   const every = Number(values['table-every']);
   const sofar: GameResult[] = [];
   const results = await runParallel(specs, Number(values.jobs), (r) => {
     sofar.push(r);
-    if (!values.quiet) console.log(`  ${r.spec.ai} (${r.spec.aiSide}) vs ${r.spec.opponent}: ${r.aiWon ? 'AI wins' : r.winner ? `${r.winner} wins` : 'draw'} in ${r.steps} steps, ${r.aiImpulses} AI impulses at ${(r.aiMs / Math.max(r.aiImpulses, 1)).toFixed(0)} ms (${(r.aiMs / Math.max(r.aiDecisions, 1)).toFixed(0)} ms a step), ${((now() - t0) / 1000).toFixed(0)} s so far; ${r.ending}`);
+    if (!values.quiet)
+      console.log(
+        `  ${r.spec.ai} (${r.spec.aiSide}) vs ${r.spec.opponent}: ${r.aiWon ? 'AI wins' : r.winner ? `${r.winner} wins` : 'draw'} in ${r.steps} steps, ${r.aiImpulses} AI impulses at ${(r.aiMs / Math.max(r.aiImpulses, 1)).toFixed(0)} ms (${(r.aiMs / Math.max(r.aiDecisions, 1)).toFixed(0)} ms a step), ${((now() - t0) / 1000).toFixed(0)} s so far; ${r.ending}`,
+      );
     if (every > 0 && sofar.length % every === 0 && sofar.length < specs.length) {
       console.log(`after ${sofar.length} of ${specs.length} games:`);
       for (const line of leagueTable(sofar)) console.log(line);

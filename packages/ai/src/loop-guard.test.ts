@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { LoopGuard, hash53 } from './loop-guard.ts';
 
-interface Pos { turn: number; at: string; cycle: boolean }
-const guard = () => new LoopGuard<Pos, 'a' | 'b'>({ key: (g) => hash53(`${g.turn}|${g.at}`), atCycle: (g) => g.cycle, turn: (g) => g.turn });
+interface Pos {
+  turn: number;
+  at: string;
+  cycle: boolean;
+}
+const guard = () =>
+  new LoopGuard<Pos, 'a' | 'b'>({
+    key: (g) => hash53(`${g.turn}|${g.at}`),
+    atCycle: (g) => g.cycle,
+    turn: (g) => g.turn,
+  });
 
 describe('LoopGuard: a line that comes back to a position already met counts as lost', () => {
   it('a searched state equal to its root, or to a real position met this game, is stalled for the side that started the search', () => {

@@ -9,7 +9,8 @@
 
 /** A 53-bit hash of a string (cyrb53): the memories keep numbers, not kilobytes of position text. */
 export function hash53(str: string): number {
-  let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
+  let h1 = 0xdeadbeef,
+    h2 = 0x41c6ce57;
   for (let i = 0; i < str.length; i++) {
     const ch = str.charCodeAt(i);
     h1 = Math.imul(h1 ^ ch, 2654435761);

@@ -22,13 +22,20 @@ describe('plan summaries', () => {
   it('falls back to the steps joined, with the odds, for games without a summary hook', () => {
     const s = nim.setup('1', 'heap', { stones: 5 });
     const take: NimAction = { type: 'take', n: 2 };
-    const line = summarizePlan({ game: nim, hooks: nimHooks }, nim.view(s, 'first'), [take], { iterations: 1, elapsedMs: 1, winChance: 0.9, visits: 1 });
+    const line = summarizePlan({ game: nim, hooks: nimHooks }, nim.view(s, 'first'), [take], {
+      iterations: 1,
+      elapsedMs: 1,
+      winChance: 0.9,
+      visits: 1,
+    });
     expect(line).toBe('first: take (odds of winning 90%)');
   });
 
   it('a searched choice carries its stats and plan', () => {
     const s = nim.setup('1', 'heap', { stones: 7 });
-    const c = searchPlayer({ game: nim, hooks: nimHooks }, 'x', { iterations: 500, stopEarly: false }).choose(nim.view(s, 'first'));
+    const c = searchPlayer({ game: nim, hooks: nimHooks }, 'x', { iterations: 500, stopEarly: false }).choose(
+      nim.view(s, 'first'),
+    );
     expect(c.stats!.iterations).toBe(300); // the first step of an impulse spends 60% of it
     expect(c.plan![0]).toEqual(c.action);
   });

@@ -8,9 +8,20 @@ import type { AiEntry } from './registry.ts';
 import type { SearchStats } from './hooks.ts';
 import type { Choice } from './players.ts';
 
-export function summarizePlan(entry: AiEntry, start: View<unknown>, actions: readonly Action[], stats: SearchStats): string {
+export function summarizePlan(
+  entry: AiEntry,
+  start: View<unknown>,
+  actions: readonly Action[],
+  stats: SearchStats,
+): string {
   const { game, hooks } = entry;
-  const state = determinizeState(game, start, seedRng(`summary:${start.seq}`), `summary:${start.seq}`, hooks.determinize ?? game.rules.determinize);
+  const state = determinizeState(
+    game,
+    start,
+    seedRng(`summary:${start.seq}`),
+    `summary:${start.seq}`,
+    hooks.determinize ?? game.rules.determinize,
+  );
   if (hooks.summarize) return hooks.summarize(state.game, start.role, actions, stats);
   const steps: string[] = [];
   for (const a of actions) {
@@ -33,7 +44,10 @@ export class ImpulseNarrator {
   private actions: Action[] = [];
   private stats: SearchStats | null = null;
 
-  constructor(private readonly entry: AiEntry, private readonly aiRoles: ReadonlySet<string>) {}
+  constructor(
+    private readonly entry: AiEntry,
+    private readonly aiRoles: ReadonlySet<string>,
+  ) {}
 
   /** Records a decision taken from `view`; returns a summary when an AI's streak just ended. */
   step(view: View<unknown>, choice: Choice | null): string | null {

@@ -53,7 +53,13 @@ export function greedyPlayer(entry: AiEntry, seed: string, samples = 3): AiPlaye
       view.actions.forEach((action, i) => {
         let sum = 0;
         for (let k = 0; k < samples; k++) {
-          const s = determinizeState(game, view, sampler, `greedy-dice:${seed}:${view.seq}:${i}:${k}`, hooks.determinize ?? game.rules.determinize);
+          const s = determinizeState(
+            game,
+            view,
+            sampler,
+            `greedy-dice:${seed}:${view.seq}:${i}:${k}`,
+            hooks.determinize ?? game.rules.determinize,
+          );
           game.applyInPlace(s, view.role, action, true);
           const o = game.outcome(s);
           sum += o ? (o.winner === view.role ? 1 : o.winner === null ? 0.5 : 0) : hooks.evaluate(s.game, view.role);
@@ -76,7 +82,13 @@ export function greedyPlayer(entry: AiEntry, seed: string, samples = 3): AiPlaye
  * step of a streak, the rest on the following steps, which reuse the subtree of the step just
  * played (`reuse`, on by default); forced steps are played without searching.
  */
-export function searchPlayer(entry: AiEntry, seed: string, budget: Omit<SearchOptions, 'seed'>, name = 'ismcts', reuse = true): AiPlayer & { clock: ImpulseClock } {
+export function searchPlayer(
+  entry: AiEntry,
+  seed: string,
+  budget: Omit<SearchOptions, 'seed'>,
+  name = 'ismcts',
+  reuse = true,
+): AiPlayer & { clock: ImpulseClock } {
   const clock = new ImpulseClock(budget);
   let last: { searcher: Searcher<unknown, Action, unknown>; action: Action } | null = null;
   return {
@@ -93,7 +105,10 @@ export function searchPlayer(entry: AiEntry, seed: string, budget: Omit<SearchOp
         return searcher ? { action, stats: { ...searcher.result().stats, iterations: 0, elapsedMs: 0 } } : { action };
       }
       searcher ??= new Searcher(entry.game, entry.hooks, view, { ...budget, seed: decisionSeed(seed, view) });
-      const r = runBudget(searcher, false, { ...allowance, ...(budget.stopEarly === undefined ? {} : { stopEarly: budget.stopEarly }) });
+      const r = runBudget(searcher, false, {
+        ...allowance,
+        ...(budget.stopEarly === undefined ? {} : { stopEarly: budget.stopEarly }),
+      });
       clock.charge(r.stats);
       last = { searcher, action: r.action };
       return { action: r.action, stats: r.stats, plan: r.plan };

@@ -13,7 +13,17 @@
  *
  * Deterministic for a given seed and iteration count: the only clock read is the time budget.
  */
-import { determinizeState, randomIndex, seedRng, type Action, type EngineState, type Game, type RngState, type Role, type View } from '@sandtable/engine';
+import {
+  determinizeState,
+  randomIndex,
+  seedRng,
+  type Action,
+  type EngineState,
+  type Game,
+  type RngState,
+  type Role,
+  type View,
+} from '@sandtable/engine';
 import type { AiHooks, SearchStats } from './hooks.ts';
 import type { Budget } from './budget.ts';
 
@@ -165,7 +175,10 @@ export class Searcher<G, A extends Action, V> {
     let second = 0;
     for (const a of this.view.actions as A[]) {
       const v = this.root.children.get(actionKey(a))?.visits ?? 0;
-      if (v > best) { second = best; best = v; } else if (v > second) second = v;
+      if (v > best) {
+        second = best;
+        best = v;
+      } else if (v > second) second = v;
     }
     return best - second > left;
   }
@@ -206,7 +219,11 @@ export class Searcher<G, A extends Action, V> {
    */
   advance(action: A, next: View<V>): boolean {
     const child = this.root.children.get(actionKey(action));
-    const follows = next.role === this.view.role && next.seq === this.view.seq + 1 && next.decision?.role === next.role && next.actions.length > 0;
+    const follows =
+      next.role === this.view.role &&
+      next.seq === this.view.seq + 1 &&
+      next.decision?.role === next.role &&
+      next.actions.length > 0;
     if (!child || !follows) return false;
     this.root = child;
     this.view = next;
@@ -256,7 +273,11 @@ export class Searcher<G, A extends Action, V> {
     let pick = absent[randomIndex(this.chooser, absent.length)]!;
     if (weights) {
       let bestW = weights[pick]!;
-      for (const i of absent) if (weights[i]! > bestW) { bestW = weights[i]!; pick = i; }
+      for (const i of absent)
+        if (weights[i]! > bestW) {
+          bestW = weights[i]!;
+          pick = i;
+        }
     }
     const prior = weights ? weights[pick]! / Math.max(...weights, 1e-9) : 0;
     const child = newNode(legal[pick]!, role, prior);
@@ -273,7 +294,9 @@ export class Searcher<G, A extends Action, V> {
       if (!d) break;
       const legal = this.game.legalActions(state, d.role);
       if (legal.length === 0) break;
-      const i = this.hooks.rollout ? this.hooks.rollout(state.game, d.role, legal, this.chooser) : randomIndex(this.chooser, legal.length);
+      const i = this.hooks.rollout
+        ? this.hooks.rollout(state.game, d.role, legal, this.chooser)
+        : randomIndex(this.chooser, legal.length);
       this.game.applyInPlace(state, d.role, legal[i]!, true);
     }
     return this.rewards(state);
@@ -305,7 +328,13 @@ export class Searcher<G, A extends Action, V> {
     const best = choices[0]!;
     return {
       action: best.action,
-      stats: { iterations: this.iterations, elapsedMs: this.elapsedMs, winChance: best.winChance, visits: best.visits, stoppedEarly: this.stoppedEarly },
+      stats: {
+        iterations: this.iterations,
+        elapsedMs: this.elapsedMs,
+        winChance: best.winChance,
+        visits: best.visits,
+        stoppedEarly: this.stoppedEarly,
+      },
       choices,
       plan: this.principalPlan(best.action),
     };
@@ -338,8 +367,13 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
  * Spends a budget (iterations and/or time; at least one iteration unless the choice is forced),
  * stopping early when the choice is settled (smart pruning) unless `stopEarly` is false.
  */
-export function runBudget<G, A extends Action, V>(s: Searcher<G, A, V>, forced: boolean, budget: Budget & { stopEarly?: boolean }): SearchResult<A> {
-  if (budget.iterations === undefined && budget.timeMs === undefined) throw new Error('a search needs an iteration or time budget');
+export function runBudget<G, A extends Action, V>(
+  s: Searcher<G, A, V>,
+  forced: boolean,
+  budget: Budget & { stopEarly?: boolean },
+): SearchResult<A> {
+  if (budget.iterations === undefined && budget.timeMs === undefined)
+    throw new Error('a search needs an iteration or time budget');
   s.stoppedEarly = false;
   if (!forced) {
     const deadline = budget.timeMs === undefined ? Infinity : now() + budget.timeMs;
@@ -370,8 +404,13 @@ export interface AsyncBudget extends Budget {
  * `runBudget` in slices of `sliceMs`, yielding to the event loop between slices so that `signal`
  * can stop it; on abort it resolves with the best action found so far.
  */
-export async function runBudgetAsync<G, A extends Action, V>(s: Searcher<G, A, V>, forced: boolean, budget: AsyncBudget): Promise<SearchResult<A>> {
-  if (budget.iterations === undefined && budget.timeMs === undefined) throw new Error('a search needs an iteration or time budget');
+export async function runBudgetAsync<G, A extends Action, V>(
+  s: Searcher<G, A, V>,
+  forced: boolean,
+  budget: AsyncBudget,
+): Promise<SearchResult<A>> {
+  if (budget.iterations === undefined && budget.timeMs === undefined)
+    throw new Error('a search needs an iteration or time budget');
   s.stoppedEarly = false;
   const deadline = budget.timeMs === undefined ? Infinity : now() + budget.timeMs;
   const maxIter = budget.iterations ?? Number.MAX_SAFE_INTEGER;

@@ -3,19 +3,36 @@
  * taking 1 or 2 stones; whoever takes the last stone wins. From n stones the winning move
  * leaves a multiple of 3.
  */
-import { defineGame, type Action, type EngineState, type Game, type GameRules, type RngState, type View } from '@sandtable/engine';
+import {
+  defineGame,
+  type Action,
+  type EngineState,
+  type Game,
+  type GameRules,
+  type RngState,
+  type View,
+} from '@sandtable/engine';
 import type { AiHooks } from './hooks.ts';
 
-export interface NimState { stones: number; toMove: 'first' | 'second'; winner: 'first' | 'second' | null }
+export interface NimState {
+  stones: number;
+  toMove: 'first' | 'second';
+  winner: 'first' | 'second' | null;
+}
 export type NimAction = { type: 'take'; n: 1 | 2 };
 
 export const nimRules: GameRules<NimState, NimAction, NimState> = {
-  id: 'nim', title: 'Nim (search test)', roles: ['first', 'second'],
+  id: 'nim',
+  title: 'Nim (search test)',
+  roles: ['first', 'second'],
   scenarios: [{ id: 'heap', title: 'One heap', description: '' }],
   options: [{ key: 'stones', label: 'Stones', doc: 'heap size', default: 7 }],
   setup: (_ctx, _s, options) => ({ stones: options.stones as number, toMove: 'first', winner: null }),
   currentDecision: (g) => (g.winner ? null : { kind: 'take', role: g.toMove, rule: 'nim', prompt: 'take 1 or 2' }),
-  legalActions: (g, role) => (g.winner || role !== g.toMove ? [] : ([1, 2] as const).filter((n) => n <= g.stones).map((n) => ({ type: 'take' as const, n }))),
+  legalActions: (g, role) =>
+    g.winner || role !== g.toMove
+      ? []
+      : ([1, 2] as const).filter((n) => n <= g.stones).map((n) => ({ type: 'take' as const, n })),
   perform(_ctx, g, role, a) {
     g.stones -= a.n;
     if (g.stones === 0) g.winner = role as NimState['toMove'];
@@ -65,5 +82,10 @@ export function spiedGame<G, A extends Action, V>(rules: GameRules<G, A, V>) {
 
 /** The view with a log that throws when read (the AI must not read the log). */
 export function noLog<V>(view: View<V>): View<V> {
-  return new Proxy(view, { get: (t, k) => { if (k === 'log') throw new Error('the AI read the log'); return Reflect.get(t, k); } });
+  return new Proxy(view, {
+    get: (t, k) => {
+      if (k === 'log') throw new Error('the AI read the log');
+      return Reflect.get(t, k);
+    },
+  });
 }

@@ -11,7 +11,9 @@ import type { Choice } from './players.ts';
 export type ToWorker =
   | { type: 'choose'; id: number; view: View<unknown>; options: Omit<ChooseOptions, 'signal'> }
   | { type: 'abort'; id: number };
-export type FromWorker = { type: 'chosen'; id: number; choice: Choice } | { type: 'failed'; id: number; message: string };
+export type FromWorker =
+  | { type: 'chosen'; id: number; choice: Choice }
+  | { type: 'failed'; id: number; message: string };
 
 /** Serves requests inside a worker: `post` sends to the client; call the returned function per message. */
 export function serveAi(post: (m: FromWorker) => void): (m: ToWorker) => void {

@@ -85,7 +85,10 @@ describe('sandtable CLI', () => {
 
   it('malformed records and unknown games are refused clearly', async () => {
     const file = join(dir, 'e.json');
-    writeFileSync(file, JSON.stringify({ format: 'sandtable-record/1', game: 'soft-underbelly', seed: '1', options: {}, actions: [] }));
+    writeFileSync(
+      file,
+      JSON.stringify({ format: 'sandtable-record/1', game: 'soft-underbelly', seed: '1', options: {}, actions: [] }),
+    );
     const r = await run('replay', file);
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/malformed record at scenario/);
@@ -113,7 +116,10 @@ describe('sandtable CLI with Rise and Fall of the Third Reich', () => {
   it('new, actions, apply: the Axis picks its turn-1 hand card by card (5.0(1)); a card not in the deck is refused', async () => {
     const file = join(dir, 'tr-a.json');
     expect((await run('new', 'third-reich', '--seed', '3', '-o', file)).code).toBe(0);
-    const acts = (await run('actions', file)).out.split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    const acts = (await run('actions', file)).out
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
     expect(acts.length).toBeGreaterThan(1);
     expect(acts.every((a) => a.type === 'pick')).toBe(true);
     const ok = await run('apply', file, JSON.stringify(acts[0]));
@@ -147,7 +153,17 @@ describe('sandtable CLI with Rise and Fall of the Third Reich', () => {
     expect(p.out).toMatch(/axis: Choose 4 more card\(s\) from your usable deck for your hand \[5\.0\(1\)\]/);
     expect(p.out).toMatch(/ {2}1\. Take .+ \(SV 2\) into the hand/);
     expect(p.out).toMatch(/Axis hand \(yours\): (?!empty)\S/); // a card picked: the changed line is shown
-    const ended = await runWithInput(['1'], 'play', 'third-reich', '--human', 'allies', '--human', 'axis', '--seed', '4');
+    const ended = await runWithInput(
+      ['1'],
+      'play',
+      'third-reich',
+      '--human',
+      'allies',
+      '--human',
+      'axis',
+      '--seed',
+      '4',
+    );
     expect(ended.code).toBe(2);
     expect(ended.out).toMatch(/input ended: game left unfinished/);
     const badRole = await run('play', 'third-reich', '--human', 'germany');
@@ -155,8 +171,13 @@ describe('sandtable CLI with Rise and Fall of the Third Reich', () => {
   });
 
   it('says clearly when a game has no computer opponent yet; random play needs none', () => {
-    const kinds = new Map([['axis', 'greedy' as const], ['allies', 'random' as const]]);
-    expect(missingAi('third-reich', kinds, {})).toMatch(/no computer opponent for third-reich yet, so --ai axis=greedy cannot play; use --ai random .* or --human ROLE/);
+    const kinds = new Map([
+      ['axis', 'greedy' as const],
+      ['allies', 'random' as const],
+    ]);
+    expect(missingAi('third-reich', kinds, {})).toMatch(
+      /no computer opponent for third-reich yet, so --ai axis=greedy cannot play; use --ai random .* or --human ROLE/,
+    );
     expect(missingAi('third-reich', new Map([['axis', 'random' as const]]), {})).toBeNull();
     expect(missingAi('third-reich', kinds, { 'third-reich': {} })).toBeNull();
   });
@@ -180,7 +201,10 @@ describe('sandtable CLI with Kursk South: Prokhorovka 1943', () => {
     expect(more, 'the full list is cut at 40').not.toBeNull();
     const listed = p.out.split('\n').filter((l) => /^ {2}\d+\. /.test(l));
     expect(listed.length).toBeGreaterThan(40);
-    const afterFilter = p.out.split(/choose 1-\d+ \(words/)[1]!.split('\n').filter((l) => /^ {2}\d+\. /.test(l));
+    const afterFilter = p.out
+      .split(/choose 1-\d+ \(words/)[1]!
+      .split('\n')
+      .filter((l) => /^ {2}\d+\. /.test(l));
     expect(afterFilter.length).toBeGreaterThan(0);
     for (const l of afterFilter) expect(l).toMatch(/106ID/);
     expect(afterFilter.length).toBeLessThan(listed.length);

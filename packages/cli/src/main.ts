@@ -5,9 +5,31 @@
 import { readFileSync, writeFileSync, existsSync, renameSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
-import { OBSERVER, RuleError, parseRecord, randomPlayout, seedRng, randomIndex, type Action, type GameRecord, type Options } from '@sandtable/engine';
+import {
+  OBSERVER,
+  RuleError,
+  parseRecord,
+  randomPlayout,
+  seedRng,
+  randomIndex,
+  type Action,
+  type GameRecord,
+  type Options,
+} from '@sandtable/engine';
 import { catalog, findGame } from '@sandtable/catalog';
-import { AI_KINDS, ImpulseNarrator, STRENGTHS, aiFor, aiRegistry, isAiKind, isStrength, makePlayer, viewForAi, type AiKind, type AiPlayer } from '@sandtable/ai';
+import {
+  AI_KINDS,
+  ImpulseNarrator,
+  STRENGTHS,
+  aiFor,
+  aiRegistry,
+  isAiKind,
+  isStrength,
+  makePlayer,
+  viewForAi,
+  type AiKind,
+  type AiPlayer,
+} from '@sandtable/ai';
 
 const HELP = `sandtable - rules-enforced WWII board wargames
 
@@ -85,9 +107,10 @@ function describeOutcome(o: { winner: string | null; reason: string; rule: strin
 function parseAiChoice(list: string[] | undefined, roles: readonly string[]): Map<string, AiKind> {
   const out = new Map<string, AiKind>(roles.map((r) => [r, 'random']));
   for (const item of list ?? []) {
-    const [role, kind] = item.includes('=') ? item.split('=', 2) as [string, string] : [null, item];
+    const [role, kind] = item.includes('=') ? (item.split('=', 2) as [string, string]) : [null, item];
     if (!isAiKind(kind)) throw new Error(`unknown AI "${kind}"; available: ${AI_KINDS.join(', ')}`);
-    if (role !== null && !roles.includes(role)) throw new Error(`unknown role "${role}" in --ai; roles are ${roles.join(', ')}`);
+    if (role !== null && !roles.includes(role))
+      throw new Error(`unknown role "${role}" in --ai; roles are ${roles.join(', ')}`);
     for (const r of role === null ? roles : [role]) out.set(r, kind);
   }
   return out;
@@ -97,12 +120,18 @@ function parseAiChoice(list: string[] | undefined, roles: readonly string[]): Ma
  * Why `kinds` cannot be played for `gameId`, or null: every kind but `random` needs the game's AI
  * hooks in the AI registry, and a game may be playable before it has them.
  */
-export function missingAi(gameId: string, kinds: Map<string, AiKind>, registry: Record<string, unknown> = aiRegistry): string | null {
+export function missingAi(
+  gameId: string,
+  kinds: Map<string, AiKind>,
+  registry: Record<string, unknown> = aiRegistry,
+): string | null {
   const searched = [...kinds].filter(([, k]) => k !== 'random');
   if (!searched.length || registry[gameId]) return null;
   const games = Object.keys(registry).filter((g) => g !== 'pig');
-  return `no computer opponent for ${gameId} yet, so --ai ${searched.map(([r, k]) => `${r}=${k}`).join(' ')} cannot play; `
-    + `use --ai random (random legal moves) or --human ROLE (games with a computer opponent: ${games.join(', ') || 'none'})`;
+  return (
+    `no computer opponent for ${gameId} yet, so --ai ${searched.map(([r, k]) => `${r}=${k}`).join(' ')} cannot play; ` +
+    `use --ai random (random legal moves) or --human ROLE (games with a computer opponent: ${games.join(', ') || 'none'})`
+  );
 }
 
 /** At most this many actions are listed at once; words typed by the player narrow a longer list. */
@@ -126,7 +155,8 @@ function showSummary(out: Out, text: string, seen: string[] | null): string[] {
 
 function showActions(out: Out, list: Action[], words: (a: Action) => string): void {
   list.slice(0, LIST_MAX).forEach((a, i) => out.log(`  ${i + 1}. ${words(a)}`));
-  if (list.length > LIST_MAX) out.log(`  ... and ${list.length - LIST_MAX} more: type words to narrow the list (a unit, a hex, a chit)`);
+  if (list.length > LIST_MAX)
+    out.log(`  ... and ${list.length - LIST_MAX} more: type words to narrow the list (a unit, a hex, a chit)`);
 }
 
 /** The legal actions whose words contain every word of `query` (any case); all of them for an empty query. */
@@ -145,44 +175,83 @@ function lineReader(input: NodeJS.ReadableStream) {
   const waiting: ((line: string | null) => void)[] = [];
   let ended = false;
   rl.on('line', (l) => (waiting.length ? waiting.shift()!(l) : queue.push(l)));
-  rl.on('close', () => { ended = true; while (waiting.length) waiting.shift()!(null); });
+  rl.on('close', () => {
+    ended = true;
+    while (waiting.length) waiting.shift()!(null);
+  });
   return {
     next: (): Promise<string | null> =>
-      queue.length ? Promise.resolve(queue.shift()!) : ended ? Promise.resolve(null) : new Promise((r) => waiting.push(r)),
+      queue.length
+        ? Promise.resolve(queue.shift()!)
+        : ended
+          ? Promise.resolve(null)
+          : new Promise((r) => waiting.push(r)),
     close: () => rl.close(),
   };
 }
 
 /** One player per AI side; `random` keeps the CLI's historical chooser stream (records stay reproducible). */
-function seatPlayers(gameId: string, kinds: Map<string, AiKind>, seed: string, timeMs: number | undefined): Map<string, AiPlayer> {
+function seatPlayers(
+  gameId: string,
+  kinds: Map<string, AiKind>,
+  seed: string,
+  timeMs: number | undefined,
+): Map<string, AiPlayer> {
   const chooser = seedRng(`cli-ai:${seed}`);
-  const random: AiPlayer = { name: 'random', choose: (v) => ({ action: v.actions[randomIndex(chooser, v.actions.length)]! }) };
+  const random: AiPlayer = {
+    name: 'random',
+    choose: (v) => ({ action: v.actions[randomIndex(chooser, v.actions.length)]! }),
+  };
   const players = new Map<string, AiPlayer>();
   for (const [role, kind] of kinds) {
-    players.set(role, kind === 'random' ? random : makePlayer(aiFor(gameId), kind, `cli:${seed}:${role}`, timeMs === undefined ? {} : { timeMs }));
+    players.set(
+      role,
+      kind === 'random'
+        ? random
+        : makePlayer(aiFor(gameId), kind, `cli:${seed}:${role}`, timeMs === undefined ? {} : { timeMs }),
+    );
   }
   return players;
 }
 
 async function play(args: string[], out: Out): Promise<number> {
   const { values, positionals } = parseArgs({
-    args, allowPositionals: true,
-    options: { seed: { type: 'string' }, scenario: { type: 'string' }, option: { type: 'string', multiple: true }, ai: { type: 'string', multiple: true }, 'ai-time': { type: 'string' }, human: { type: 'string', multiple: true }, o: { type: 'string', short: 'o' }, quiet: { type: 'boolean' } },
+    args,
+    allowPositionals: true,
+    options: {
+      seed: { type: 'string' },
+      scenario: { type: 'string' },
+      option: { type: 'string', multiple: true },
+      ai: { type: 'string', multiple: true },
+      'ai-time': { type: 'string' },
+      human: { type: 'string', multiple: true },
+      o: { type: 'string', short: 'o' },
+      quiet: { type: 'boolean' },
+    },
   });
   const id = positionals[0];
   if (!id) throw new Error('play needs a game id (see `sandtable games`)');
   const game = findGame(id);
   const seed = values.seed ?? '1';
   const humans = new Set(values.human ?? []);
-  for (const h of humans) if (!game.rules.roles.includes(h)) throw new Error(`unknown role "${h}" in --human; roles are ${game.rules.roles.join(', ')}`);
-  const kinds = parseAiChoice(values.ai, game.rules.roles.filter((r) => !humans.has(r)));
+  for (const h of humans)
+    if (!game.rules.roles.includes(h))
+      throw new Error(`unknown role "${h}" in --human; roles are ${game.rules.roles.join(', ')}`);
+  const kinds = parseAiChoice(
+    values.ai,
+    game.rules.roles.filter((r) => !humans.has(r)),
+  );
   const noAi = missingAi(id, kinds);
   if (noAi) throw new Error(noAi);
   const timeMs = values['ai-time'] === undefined ? undefined : Number(values['ai-time']);
-  if (timeMs !== undefined && !(timeMs > 0)) throw new Error(`--ai-time expects milliseconds, got "${values['ai-time']}"`);
+  if (timeMs !== undefined && !(timeMs > 0))
+    throw new Error(`--ai-time expects milliseconds, got "${values['ai-time']}"`);
   const players = seatPlayers(id, kinds, seed, timeMs);
   const searched = [...kinds].filter(([, k]) => k !== 'random');
-  for (const [role, kind] of searched) out.log(`AI ${role}: ${isStrength(kind) ? STRENGTHS[kind].label : kind}${timeMs !== undefined && isStrength(kind) ? ` (time set to ${timeMs} ms)` : ''}`);
+  for (const [role, kind] of searched)
+    out.log(
+      `AI ${role}: ${isStrength(kind) ? STRENGTHS[kind].label : kind}${timeMs !== undefined && isStrength(kind) ? ` (time set to ${timeMs} ms)` : ''}`,
+    );
   const narrator = searched.length ? new ImpulseNarrator(aiFor(id), new Set(searched.map(([r]) => r))) : null;
   const say = (line: string | null | undefined) => {
     if (line && (!values.quiet || humans.size)) out.log(`  [AI] ${line}`);
@@ -209,7 +278,9 @@ async function play(args: string[], out: Out): Promise<number> {
         let list = legal;
         showActions(out, list, words);
         for (;;) {
-          out.log(`choose 1-${list.length} (words narrow the list, empty line lists all, s = whole state, u = undo, q = quit):`);
+          out.log(
+            `choose 1-${list.length} (words narrow the list, empty line lists all, s = whole state, u = undo, q = quit):`,
+          );
           const line = await rl.next();
           if (line === null) {
             out.log('input ended: game left unfinished');
@@ -280,14 +351,28 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
           out.log(`${id}: ${game.rules.title}  (roles: ${game.rules.roles.join(', ')})`);
           for (const s of game.rules.scenarios) out.log(`  scenario ${s.id}: ${s.title} - ${s.description}`);
           for (const o of game.rules.options) out.log(`  option ${o.key}=${JSON.stringify(o.default)}  ${o.label}`);
-          out.log(aiRegistry[id] ? `  computer opponent: --ai ${AI_KINDS.join(', ')}` : '  computer opponent: none yet (--ai random plays random legal moves)');
+          out.log(
+            aiRegistry[id]
+              ? `  computer opponent: --ai ${AI_KINDS.join(', ')}`
+              : '  computer opponent: none yet (--ai random plays random legal moves)',
+          );
         }
         return 0;
       }
       case 'new': {
-        const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { scenario: { type: 'string' }, seed: { type: 'string' }, option: { type: 'string', multiple: true }, o: { type: 'string', short: 'o' } } });
+        const { values, positionals } = parseArgs({
+          args,
+          allowPositionals: true,
+          options: {
+            scenario: { type: 'string' },
+            seed: { type: 'string' },
+            option: { type: 'string', multiple: true },
+            o: { type: 'string', short: 'o' },
+          },
+        });
         const id = positionals[0];
-        if (!id || !values.o) throw new Error('usage: sandtable new <game> [--scenario S] [--seed N] [--option k=v] -o rec.json');
+        if (!id || !values.o)
+          throw new Error('usage: sandtable new <game> [--scenario S] [--seed N] [--option k=v] -o rec.json');
         const game = findGame(id);
         const rec = game.newRecord(values.seed ?? '1', values.scenario, parseOptions(values.option));
         game.replay(rec);
@@ -296,7 +381,11 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
         return 0;
       }
       case 'actions': {
-        const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { role: { type: 'string' } } });
+        const { values, positionals } = parseArgs({
+          args,
+          allowPositionals: true,
+          options: { role: { type: 'string' } },
+        });
         const rec = readRecord(positionals[0] ?? '');
         const game = findGame(rec.game);
         const state = game.replay(rec);
@@ -307,7 +396,11 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
         return 0;
       }
       case 'apply': {
-        const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { role: { type: 'string' } } });
+        const { values, positionals } = parseArgs({
+          args,
+          allowPositionals: true,
+          options: { role: { type: 'string' } },
+        });
         const [file, json] = positionals;
         if (!file || !json) throw new Error(`usage: sandtable apply rec.json '<action json>' [--role R]`);
         const rec = readRecord(file);
@@ -323,11 +416,17 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
         rec.actions.push({ role, action: action as Action });
         writeRecord(file, rec);
         const d = game.decision(next);
-        out.log(`applied for ${role}. ${d ? `Next: ${d.role} must ${d.prompt} [${d.rule}]` : describeOutcome(game.outcome(next))}`);
+        out.log(
+          `applied for ${role}. ${d ? `Next: ${d.role} must ${d.prompt} [${d.rule}]` : describeOutcome(game.outcome(next))}`,
+        );
         return 0;
       }
       case 'undo': {
-        const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { role: { type: 'string' } } });
+        const { values, positionals } = parseArgs({
+          args,
+          allowPositionals: true,
+          options: { role: { type: 'string' } },
+        });
         const file = positionals[0] ?? '';
         const rec = readRecord(file);
         const game = findGame(rec.game);
@@ -338,7 +437,11 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
         return 0;
       }
       case 'state': {
-        const { values, positionals } = parseArgs({ args, allowPositionals: true, options: { as: { type: 'string' }, json: { type: 'boolean' } } });
+        const { values, positionals } = parseArgs({
+          args,
+          allowPositionals: true,
+          options: { as: { type: 'string' }, json: { type: 'boolean' } },
+        });
         const rec = readRecord(positionals[0] ?? '');
         const game = findGame(rec.game);
         const state = game.replay(rec);
@@ -348,9 +451,15 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
           out.log(JSON.stringify(view, null, 1));
           return 0;
         }
-        out.log(`${game.rules.title} - ${rec.scenario}, seed ${rec.seed}, ${rec.actions.length} actions, seen as ${role}`);
+        out.log(
+          `${game.rules.title} - ${rec.scenario}, seed ${rec.seed}, ${rec.actions.length} actions, seen as ${role}`,
+        );
         out.log(game.rules.summary?.(state.game, role) ?? JSON.stringify(view.game, null, 1));
-        out.log(view.decision ? `Decision: ${view.decision.role} must ${view.decision.prompt} [${view.decision.rule}]` : `Outcome: ${describeOutcome(view.outcome)}`);
+        out.log(
+          view.decision
+            ? `Decision: ${view.decision.role} must ${view.decision.prompt} [${view.decision.rule}]`
+            : `Outcome: ${describeOutcome(view.outcome)}`,
+        );
         return 0;
       }
       case 'play':

@@ -6,7 +6,12 @@ describe('data validation helpers', () => {
   const schema = z.object({ id: z.string(), size: z.number().int().positive(), provenance });
 
   it('accepts the four provenance forms and rejects others', () => {
-    for (const p of ['rulebook §5 L65', 'reconstructed: coastline from geography', 'derived: from the example', 'ext: designer notes']) {
+    for (const p of [
+      'rulebook §5 L65',
+      'reconstructed: coastline from geography',
+      'derived: from the example',
+      'ext: designer notes',
+    ]) {
       expect(provenance.safeParse(p).success).toBe(true);
     }
     expect(provenance.safeParse('guess').success).toBe(false);
@@ -14,8 +19,14 @@ describe('data validation helpers', () => {
   });
 
   it('names the file, the path and the problem', () => {
-    expect(() => parseData('map.json', schema, { id: 'a', size: -1, provenance: 'x' })).toThrow(/map\.json: size: .*\n.*map\.json: provenance: provenance must start/);
-    expect(parseData('map.json', schema, { id: 'a', size: 2, provenance: 'rulebook §2' })).toEqual({ id: 'a', size: 2, provenance: 'rulebook §2' });
+    expect(() => parseData('map.json', schema, { id: 'a', size: -1, provenance: 'x' })).toThrow(
+      /map\.json: size: .*\n.*map\.json: provenance: provenance must start/,
+    );
+    expect(parseData('map.json', schema, { id: 'a', size: 2, provenance: 'rulebook §2' })).toEqual({
+      id: 'a',
+      size: 2,
+      provenance: 'rulebook §2',
+    });
   });
 
   it('collects every cross-check failure before throwing', () => {

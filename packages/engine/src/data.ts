@@ -9,7 +9,10 @@ import { RuleError } from './errors.ts';
 
 export const provenance = z
   .string()
-  .regex(/^(rulebook .+|reconstructed: .+|derived: .+|ext: .+)$/, 'provenance must start with "rulebook ", "reconstructed: ", "derived: " or "ext: "');
+  .regex(
+    /^(rulebook .+|reconstructed: .+|derived: .+|ext: .+)$/,
+    'provenance must start with "rulebook ", "reconstructed: ", "derived: " or "ext: "',
+  );
 
 /** Parses `json` with `schema`; a failure names the file, the path inside it and the problem. */
 export function parseData<T>(file: string, schema: z.ZodType<T>, json: unknown): T {
@@ -30,7 +33,11 @@ export class DataChecks {
   }
   done(): void {
     if (this.problems.length) {
-      throw new RuleError('data', `data cross-check failed for ${this.file}:\n${this.problems.map((p) => `  ${p}`).join('\n')}`, 'bad-data');
+      throw new RuleError(
+        'data',
+        `data cross-check failed for ${this.file}:\n${this.problems.map((p) => `  ${p}`).join('\n')}`,
+        'bad-data',
+      );
     }
   }
 }

@@ -4,7 +4,14 @@ export class RuleError extends Error {
     /** The rule reference, e.g. "§12 L150" or "9.4e". */
     readonly rule: string,
     message: string,
-    readonly code: 'illegal' | 'malformed' | 'not-your-turn' | 'game-over' | 'undo-refused' | 'bad-record' | 'bad-data' = 'illegal',
+    readonly code:
+      | 'illegal'
+      | 'malformed'
+      | 'not-your-turn'
+      | 'game-over'
+      | 'undo-refused'
+      | 'bad-record'
+      | 'bad-data' = 'illegal',
   ) {
     super(`${message} [${rule}]`);
     this.name = 'RuleError';

@@ -84,15 +84,27 @@ describe('engine contract', () => {
     // A game where the same role acts twice without dice: the toy's "hold" hands over, so
     // build a minimal rules object whose action is reversible.
     const counter = defineGame<{ n: number }, { type: 'inc' } | { type: 'end' }, { n: number }>({
-      id: 'counter', title: 'c', roles: ['p'], scenarios: [{ id: 's', title: 's', description: '' }], options: [],
+      id: 'counter',
+      title: 'c',
+      roles: ['p'],
+      scenarios: [{ id: 's', title: 's', description: '' }],
+      options: [],
       setup: () => ({ n: 0 }),
       currentDecision: (g) => (g.n >= 3 ? null : { kind: 'k', role: 'p', rule: 'c1', prompt: 'inc' }),
       legalActions: (g) => (g.n >= 3 ? [] : [{ type: 'inc' }]),
-      perform: (_c, g) => { g.n++; },
+      perform: (_c, g) => {
+        g.n++;
+      },
       view: (g) => g,
       outcome: (g) => (g.n >= 3 ? { winner: 'p', reason: 'done', rule: 'c2' } : null),
     });
-    const rec = { ...counter.newRecord('s'), actions: [{ role: 'p', action: { type: 'inc' } }, { role: 'p', action: { type: 'inc' } }] };
+    const rec = {
+      ...counter.newRecord('s'),
+      actions: [
+        { role: 'p', action: { type: 'inc' } },
+        { role: 'p', action: { type: 'inc' } },
+      ],
+    };
     const back = counter.undo(rec, 'p');
     expect(back.actions).toHaveLength(1);
     expect(counter.replay(back).game.n).toBe(1);
@@ -117,10 +129,21 @@ describe('engine contract', () => {
   });
 
   it('malformed records are refused naming the field', () => {
-    expect(() => parseRecord({ format: 'sandtable-record/1', game: 'pig', scenario: 's', options: {}, seed: '1', actions: [{ role: 'a' }] })).toThrow(/actions\.0\.action/);
+    expect(() =>
+      parseRecord({
+        format: 'sandtable-record/1',
+        game: 'pig',
+        scenario: 's',
+        options: {},
+        seed: '1',
+        actions: [{ role: 'a' }],
+      }),
+    ).toThrow(/actions\.0\.action/);
     expect(() => parseRecord({ game: 'pig' })).toThrow(/malformed record at format/);
     const rec = pig.newRecord('1');
-    expect(() => pig.replay({ ...rec, actions: [{ role: 'a', action: { type: 'hold' } }] })).toThrow(/record action #1 \(a\) cannot be replayed/);
+    expect(() => pig.replay({ ...rec, actions: [{ role: 'a', action: { type: 'hold' } }] })).toThrow(
+      /record action #1 \(a\) cannot be replayed/,
+    );
     expect(() => pig.replay({ ...rec, game: 'other' })).toThrow(/not "pig"/);
   });
 });

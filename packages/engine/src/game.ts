@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import type {
-  Action, Ctx, Decision, EngineState, GameRecord, GameRules, LogEntry, Options, Outcome, Role, View,
+  Action,
+  Ctx,
+  Decision,
+  EngineState,
+  GameRecord,
+  GameRules,
+  LogEntry,
+  Options,
+  Outcome,
+  Role,
+  View,
 } from './contract.ts';
 import { OBSERVER } from './contract.ts';
 import { RuleError } from './errors.ts';
@@ -33,7 +43,10 @@ const recordSchema = z.object({
   format: z.literal('sandtable-record/1'),
   game: z.string().min(1),
   scenario: z.string().min(1),
-  options: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.array(z.number())])),
+  options: z.record(
+    z.string(),
+    z.union([z.string(), z.number(), z.boolean(), z.array(z.string()), z.array(z.number())]),
+  ),
   seed: z.string(),
   dice: z.array(z.number().int().min(1)).optional(),
   actions: z.array(z.object({ role: z.string().min(1), action: z.object({ type: z.string().min(1) }).passthrough() })),
@@ -44,7 +57,11 @@ export function parseRecord(json: unknown): GameRecord {
   const r = recordSchema.safeParse(json);
   if (!r.success) {
     const issue = r.error.issues[0]!;
-    throw new RuleError('record format', `malformed record at ${issue.path.join('.') || '(root)'}: ${issue.message}`, 'bad-record');
+    throw new RuleError(
+      'record format',
+      `malformed record at ${issue.path.join('.') || '(root)'}: ${issue.message}`,
+      'bad-record',
+    );
   }
   return r.data as GameRecord;
 }
@@ -102,16 +119,28 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
     const known = new Map(rules.options.map((o) => [o.key, o]));
     for (const key of Object.keys(options)) {
       if (!known.has(key)) {
-        throw new RuleError('options', `unknown option "${key}" for ${rules.id}; known: ${[...known.keys()].join(', ')}`, 'malformed');
+        throw new RuleError(
+          'options',
+          `unknown option "${key}" for ${rules.id}; known: ${[...known.keys()].join(', ')}`,
+          'malformed',
+        );
       }
     }
     for (const spec of rules.options) {
       const v = options[spec.key] ?? spec.default;
       if (typeof v !== typeof spec.default || Array.isArray(v) !== Array.isArray(spec.default)) {
-        throw new RuleError('options', `option "${spec.key}" must be a ${Array.isArray(spec.default) ? 'list' : typeof spec.default}, got ${JSON.stringify(v)}`, 'malformed');
+        throw new RuleError(
+          'options',
+          `option "${spec.key}" must be a ${Array.isArray(spec.default) ? 'list' : typeof spec.default}, got ${JSON.stringify(v)}`,
+          'malformed',
+        );
       }
       if (spec.choices && !spec.choices.some((c) => canonicalJson(c) === canonicalJson(v))) {
-        throw new RuleError('options', `option "${spec.key}" must be one of ${spec.choices.map((c) => JSON.stringify(c)).join(', ')}`, 'malformed');
+        throw new RuleError(
+          'options',
+          `option "${spec.key}" must be one of ${spec.choices.map((c) => JSON.stringify(c)).join(', ')}`,
+          'malformed',
+        );
       }
       out[spec.key] = v;
     }
@@ -121,7 +150,11 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
   function setup(seed: string, scenario?: string, options?: Options, dice: number[] = []): EngineState<G> {
     const scen = scenario ?? rules.scenarios[0]?.id;
     if (!scen || !rules.scenarios.some((s) => s.id === scen)) {
-      throw new RuleError('scenarios', `unknown scenario "${scenario}" for ${rules.id}; known: ${rules.scenarios.map((s) => s.id).join(', ')}`, 'malformed');
+      throw new RuleError(
+        'scenarios',
+        `unknown scenario "${scenario}" for ${rules.id}; known: ${rules.scenarios.map((s) => s.id).join(', ')}`,
+        'malformed',
+      );
     }
     const state: EngineState<G> = {
       gameId: rules.id,
@@ -145,7 +178,11 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
   function check(state: EngineState<G>, role: Role, action: unknown): A {
     const shape = actionShape.safeParse(action);
     if (!shape.success) {
-      throw new RuleError('action format', `malformed action ${JSON.stringify(action)}: an action is an object with a "type" string`, 'malformed');
+      throw new RuleError(
+        'action format',
+        `malformed action ${JSON.stringify(action)}: an action is an object with a "type" string`,
+        'malformed',
+      );
     }
     const done = rules.outcome(state.game);
     if (done) throw new RuleError(done.rule, `the game is over: ${done.reason}`, 'game-over');
@@ -158,7 +195,11 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
     const found = legal.find((a) => canonicalJson(a) === wanted);
     if (found) return found;
     if (decision && decision.role !== role && legal.length === 0) {
-      throw new RuleError(decision.rule, `it is not ${role}'s decision: ${decision.role} must ${decision.prompt}`, 'not-your-turn');
+      throw new RuleError(
+        decision.rule,
+        `it is not ${role}'s decision: ${decision.role} must ${decision.prompt}`,
+        'not-your-turn',
+      );
     }
     const why = rules.explain?.(state.game, role, action as A);
     if (why) throw new RuleError(why.rule, `illegal action ${wanted}: ${why.message}`);
@@ -180,7 +221,8 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
     let reason: string | null = null;
     if (ctx.rolled) reason = 'dice were rolled';
     else if (ctx.marked) reason = ctx.marked;
-    else if (!after || (before && after.role !== before.role)) reason = `play passed from ${before?.role ?? '-'} to ${after?.role ?? 'the end of the game'}`;
+    else if (!after || (before && after.role !== before.role))
+      reason = `play passed from ${before?.role ?? '-'} to ${after?.role ?? 'the end of the game'}`;
     if (reason) state.barrier = { seq: state.seq, reason };
   }
 
@@ -207,13 +249,21 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
 
   function newRecord(seed: string, scenario?: string, options?: Options, dice?: number[]): GameRecord {
     const scen = scenario ?? rules.scenarios[0]!.id;
-    const rec: GameRecord = { format: 'sandtable-record/1', game: rules.id, scenario: scen, options: resolveOptions(options), seed, actions: [] };
+    const rec: GameRecord = {
+      format: 'sandtable-record/1',
+      game: rules.id,
+      scenario: scen,
+      options: resolveOptions(options),
+      seed,
+      actions: [],
+    };
     if (dice && dice.length) rec.dice = [...dice];
     return rec;
   }
 
   function replay(record: GameRecord, upTo = record.actions.length): EngineState<G> {
-    if (record.game !== rules.id) throw new RuleError('record format', `record is for "${record.game}", not "${rules.id}"`, 'bad-record');
+    if (record.game !== rules.id)
+      throw new RuleError('record format', `record is for "${record.game}", not "${rules.id}"`, 'bad-record');
     let state = setup(record.seed, record.scenario, record.options, record.dice ?? []);
     for (let i = 0; i < upTo; i++) {
       const entry = record.actions[i]!;
@@ -222,7 +272,11 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
         step(state, entry.role, legal, false);
       } catch (e) {
         if (e instanceof RuleError) {
-          throw new RuleError(e.rule, `record action #${i + 1} (${entry.role}) cannot be replayed: ${e.message}`, 'bad-record');
+          throw new RuleError(
+            e.rule,
+            `record action #${i + 1} (${entry.role}) cannot be replayed: ${e.message}`,
+            'bad-record',
+          );
         }
         throw e;
       }
@@ -231,7 +285,8 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
   }
 
   function undo(record: GameRecord, role: Role): GameRecord {
-    if (record.actions.length === 0) throw new RuleError('undo', 'nothing to undo: no action has been taken', 'undo-refused');
+    if (record.actions.length === 0)
+      throw new RuleError('undo', 'nothing to undo: no action has been taken', 'undo-refused');
     const last = record.actions[record.actions.length - 1]!;
     if (last.role !== role) {
       throw new RuleError('undo', `cannot undo: the last action was ${last.role}'s, not ${role}'s`, 'undo-refused');

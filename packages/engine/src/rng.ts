@@ -14,7 +14,10 @@ export interface RngState {
 }
 
 function cyrb128(str: string): [number, number, number, number] {
-  let h1 = 1779033703, h2 = 3144134277, h3 = 1013904242, h4 = 2773480762;
+  let h1 = 1779033703,
+    h2 = 3144134277,
+    h3 = 1013904242,
+    h4 = 2773480762;
   for (let i = 0; i < str.length; i++) {
     const k = str.charCodeAt(i);
     h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
@@ -26,7 +29,10 @@ function cyrb128(str: string): [number, number, number, number] {
   h2 = Math.imul(h4 ^ (h2 >>> 22), 2869860233);
   h3 = Math.imul(h1 ^ (h3 >>> 17), 951274213);
   h4 = Math.imul(h2 ^ (h4 >>> 19), 2716044179);
-  h1 ^= h2 ^ h3 ^ h4; h2 ^= h1; h3 ^= h1; h4 ^= h1;
+  h1 ^= h2 ^ h3 ^ h4;
+  h2 ^= h1;
+  h3 ^= h1;
+  h4 ^= h1;
   return [h1 >>> 0, h2 >>> 0, h3 >>> 0, h4 >>> 0];
 }
 
@@ -40,7 +46,10 @@ export function seedRng(seed: string | number, script: number[] = []): RngState 
 /** Advances the generator in place and returns a uint32. */
 export function nextUint32(rng: RngState): number {
   let [a, b, c, d] = rng.s;
-  a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+  a >>>= 0;
+  b >>>= 0;
+  c >>>= 0;
+  d >>>= 0;
   const t = (((a + b) >>> 0) + d) >>> 0;
   d = (d + 1) >>> 0;
   a = b ^ (b >>> 9);

@@ -38,12 +38,13 @@ export async function chooseFor(req: Omit<AiRequest, 'id'>): Promise<Action> {
 }
 
 /** Only inside the server's AI thread (a test runner's own worker threads have a parentPort too). */
-if (parentPort && (workerData as { sandtableAi?: boolean } | null)?.sandtableAi) parentPort.on('message', (req: AiRequest) => {
-  chooseFor(req).then(
-    (action) => parentPort!.postMessage({ id: req.id, action } satisfies AiReply),
-    (e: unknown) => parentPort!.postMessage({ id: req.id, error: (e as Error).message } satisfies AiReply),
-  );
-});
+if (parentPort && (workerData as { sandtableAi?: boolean } | null)?.sandtableAi)
+  parentPort.on('message', (req: AiRequest) => {
+    chooseFor(req).then(
+      (action) => parentPort!.postMessage({ id: req.id, action } satisfies AiReply),
+      (e: unknown) => parentPort!.postMessage({ id: req.id, error: (e as Error).message } satisfies AiReply),
+    );
+  });
 
 /** The same choices in-process (tests, and a server started without worker threads). */
 export const inlineAi = {

@@ -35,11 +35,18 @@ for (const variant of storeVariants()) {
       const g = r.body as CreatedGame;
       return { ...g, ta: g.seats.find((s) => s.role === 'a')!.token!, tb: g.seats.find((s) => s.role === 'b')!.token! };
     }
-    const act = (g: { gameId: string }, token: string, body: unknown) => http(url, 'POST', `/api/games/${g.gameId}/actions`, { token, body });
+    const act = (g: { gameId: string }, token: string, body: unknown) =>
+      http(url, 'POST', `/api/games/${g.gameId}/actions`, { token, body });
     const stored = async (gameId: string) => (await store.repo.actions(gameId)).length;
 
     /** Asserts a refusal: status, code, a message naming the problem, and no change anywhere. */
-    async function refused(g: { gameId: string; ta: string }, r: { status: number; body: any }, status: number, code: string, words: RegExp) {
+    async function refused(
+      g: { gameId: string; ta: string },
+      r: { status: number; body: any },
+      status: number,
+      code: string,
+      words: RegExp,
+    ) {
       expect(r.status).toBe(status);
       expect(r.body.error.code).toBe(code);
       expect(r.body.error.message).toMatch(words);
@@ -75,7 +82,7 @@ for (const variant of storeVariants()) {
       expect(a.body.summary.seats.map((x: { name: string }) => x.name)).toEqual(['Ann', 'Bob']);
     });
 
-    it('accepts a legal action, stores it, and pushes each subscriber its own role\'s view', async () => {
+    it("accepts a legal action, stores it, and pushes each subscriber its own role's view", async () => {
       const g = await newGame();
       const wa = await WsClient.connect(url);
       const wb = await WsClient.connect(url);
@@ -99,25 +106,117 @@ for (const variant of storeVariants()) {
 
     it('refuses malformed, oversized, unauthenticated and forged requests with 4xx, changing nothing', async () => {
       const g = await newGame();
-      await refused(g, await http(url, 'POST', `/api/games/${g.gameId}/actions`, { token: g.ta, raw: '{"version":0,' }), 400, 'malformed', /JSON/i);
-      await refused(g, await act(g, g.ta, { version: 0, action: { type: 'roll', pad: 'x'.repeat(70_000) } }), 413, 'too-large', /too large/);
+      await refused(
+        g,
+        await http(url, 'POST', `/api/games/${g.gameId}/actions`, { token: g.ta, raw: '{"version":0,' }),
+        400,
+        'malformed',
+        /JSON/i,
+      );
+      await refused(
+        g,
+        await act(g, g.ta, { version: 0, action: { type: 'roll', pad: 'x'.repeat(70_000) } }),
+        413,
+        'too-large',
+        /too large/,
+      );
       await refused(g, await act(g, '', { version: 0, action: { type: 'roll' } }), 401, 'unauthorized', /token/);
-      await refused(g, await act(g, 'A'.repeat(32), { version: 0, action: { type: 'roll' } }), 401, 'unauthorized', /unknown token/);
+      await refused(
+        g,
+        await act(g, 'A'.repeat(32), { version: 0, action: { type: 'roll' } }),
+        401,
+        'unauthorized',
+        /unknown token/,
+      );
       const other = await newGame();
-      await refused(g, await act(g, other.ta, { version: 0, action: { type: 'roll' } }), 403, 'forbidden', /another game/);
-      await refused(g, await act(g, g.spectatorToken, { version: 0, action: { type: 'roll' } }), 403, 'forbidden', /spectator/);
-      await refused(g, await act(g, g.tb, { version: 0, action: { type: 'roll' }, role: 'a' }), 403, 'forbidden', /seat "b".*cannot act as "a"/);
-      await refused(g, await act(g, g.tb, { version: 0, action: { type: 'roll' } }), 403, 'not-your-turn', /not b's decision/);
-      await refused(g, await act(g, g.ta, { version: 0, action: { type: 'hold' } }), 422, 'illegal', /hold only after rolling/);
+      await refused(
+        g,
+        await act(g, other.ta, { version: 0, action: { type: 'roll' } }),
+        403,
+        'forbidden',
+        /another game/,
+      );
+      await refused(
+        g,
+        await act(g, g.spectatorToken, { version: 0, action: { type: 'roll' } }),
+        403,
+        'forbidden',
+        /spectator/,
+      );
+      await refused(
+        g,
+        await act(g, g.tb, { version: 0, action: { type: 'roll' }, role: 'a' }),
+        403,
+        'forbidden',
+        /seat "b".*cannot act as "a"/,
+      );
+      await refused(
+        g,
+        await act(g, g.tb, { version: 0, action: { type: 'roll' } }),
+        403,
+        'not-your-turn',
+        /not b's decision/,
+      );
+      await refused(
+        g,
+        await act(g, g.ta, { version: 0, action: { type: 'hold' } }),
+        422,
+        'illegal',
+        /hold only after rolling/,
+      );
       await refused(g, await act(g, g.ta, { version: 0, action: { type: 'fly' } }), 422, 'illegal', /illegal action/);
-      await refused(g, await act(g, g.ta, { version: 0, action: 'roll' }), 400, 'malformed', /"action" must be an object/);
+      await refused(
+        g,
+        await act(g, g.ta, { version: 0, action: 'roll' }),
+        400,
+        'malformed',
+        /"action" must be an object/,
+      );
       await refused(g, await act(g, g.ta, { action: { type: 'roll' } }), 400, 'malformed', /"version"/);
-      await refused(g, await act(g, g.ta, { version: 7, action: { type: 'roll' } }), 409, 'stale', /version 7.*version 0/);
-      await refused(g, await http(url, 'POST', '/api/games', { body: { game: 'chess', seats: {} } }), 400, 'malformed', /unknown game "chess"/);
-      await refused(g, await http(url, 'POST', '/api/games', { body: { game: 'pig', seats: { a: { kind: 'human' } } } }), 400, 'malformed', /exactly the roles a, b/);
-      await refused(g, await http(url, 'POST', '/api/games', { body: { ...twoHumans, options: { target: 'x' } } }), 400, 'malformed', /option "target"/);
-      await refused(g, await http(url, 'POST', '/api/games', { body: { game: 'pig', seats: { a: null, b: { kind: 'human' } } } }), 400, 'malformed', /seat a: must be an object/);
-      await refused(g, await http(url, 'POST', '/api/games', { body: { game: 'pig', seats: { a: { kind: 'robot' }, b: { kind: 'human' } } } }), 400, 'malformed', /kind must be/);
+      await refused(
+        g,
+        await act(g, g.ta, { version: 7, action: { type: 'roll' } }),
+        409,
+        'stale',
+        /version 7.*version 0/,
+      );
+      await refused(
+        g,
+        await http(url, 'POST', '/api/games', { body: { game: 'chess', seats: {} } }),
+        400,
+        'malformed',
+        /unknown game "chess"/,
+      );
+      await refused(
+        g,
+        await http(url, 'POST', '/api/games', { body: { game: 'pig', seats: { a: { kind: 'human' } } } }),
+        400,
+        'malformed',
+        /exactly the roles a, b/,
+      );
+      await refused(
+        g,
+        await http(url, 'POST', '/api/games', { body: { ...twoHumans, options: { target: 'x' } } }),
+        400,
+        'malformed',
+        /option "target"/,
+      );
+      await refused(
+        g,
+        await http(url, 'POST', '/api/games', { body: { game: 'pig', seats: { a: null, b: { kind: 'human' } } } }),
+        400,
+        'malformed',
+        /seat a: must be an object/,
+      );
+      await refused(
+        g,
+        await http(url, 'POST', '/api/games', {
+          body: { game: 'pig', seats: { a: { kind: 'robot' }, b: { kind: 'human' } } },
+        }),
+        400,
+        'malformed',
+        /kind must be/,
+      );
       await refused(g, await http(url, 'POST', '/api/games', { raw: '[1,2]' }), 400, 'malformed', /JSON object/);
       expect(await stored(g.gameId)).toBe(0);
     });
@@ -128,11 +227,17 @@ for (const variant of storeVariants()) {
       w.send('not json');
       expect(await w.waitFor((m) => m.type === 'refused')).toMatchObject({ status: 400, error: { code: 'malformed' } });
       w.send({ type: 'action', id: 'x', token: g.tb, version: 0, action: { type: 'roll' } });
-      expect(await w.waitFor((m) => m.id === 'x')).toMatchObject({ type: 'refused', status: 403, error: { code: 'not-your-turn' } });
+      expect(await w.waitFor((m) => m.id === 'x')).toMatchObject({
+        type: 'refused',
+        status: 403,
+        error: { code: 'not-your-turn' },
+      });
       w.send({ type: 'action', id: 'y', token: 'B'.repeat(40), version: 0, action: { type: 'roll' } });
       expect(await w.waitFor((m) => m.id === 'y')).toMatchObject({ type: 'refused', status: 401 });
       w.send({ type: 'launch' });
-      expect((await w.waitFor((m) => m.type === 'refused' && /unknown message type/.test(m.error.message))).status).toBe(400);
+      expect(
+        (await w.waitFor((m) => m.type === 'refused' && /unknown message type/.test(m.error.message))).status,
+      ).toBe(400);
       w.send('x'.repeat(70_000));
       expect(await w.waitClosed()).toBe(1009);
       expect(await stored(g.gameId)).toBe(0);
@@ -160,7 +265,10 @@ for (const variant of storeVariants()) {
       const url2 = await second.listen(0);
       await http(url2, 'GET', `/api/games/${g.gameId}`, { token: g.ta }); // both now cache version 0
       expect((await act(g, g.ta, { version: 0, action: { type: 'roll' } })).status).toBe(200);
-      const r = await http(url2, 'POST', `/api/games/${g.gameId}/actions`, { token: g.ta, body: { version: 0, action: { type: 'roll' } } });
+      const r = await http(url2, 'POST', `/api/games/${g.gameId}/actions`, {
+        token: g.ta,
+        body: { version: 0, action: { type: 'roll' } },
+      });
       expect(r.status).toBe(409);
       expect(r.body.error.code).toBe('stale');
       expect(r.body.view.version).toBe(1);
@@ -175,7 +283,9 @@ for (const variant of storeVariants()) {
         const v = (await http(url, 'GET', `/api/games/${g.gameId}`, { token: g.ta })).body;
         const token = v.summary.turnRole === 'a' ? g.ta : g.tb;
         const mine = (await http(url, 'GET', `/api/games/${g.gameId}`, { token })).body;
-        const choice = mine.view.actions.find((a: { type: string }) => a.type === (i % 3 === 2 ? 'hold' : 'roll')) ?? mine.view.actions[0];
+        const choice =
+          mine.view.actions.find((a: { type: string }) => a.type === (i % 3 === 2 ? 'hold' : 'roll')) ??
+          mine.view.actions[0];
         const r = await act(g, token, { version: mine.version, action: choice });
         expect(r.status).toBe(200);
         version = r.body.version;
@@ -207,13 +317,21 @@ for (const variant of storeVariants()) {
         v = (await act(g, g.ta, { version: v.version, action: a })).body;
       }
       // b (AI) is on move or done: wait until it hands back to a (or the game ends)
-      const back = await w.waitFor((m) => m.type === 'view' && m.version > v.version && (m.summary.turnRole === 'a' || m.summary.status === 'finished'), 15_000);
+      const back = await w.waitFor(
+        (m) =>
+          m.type === 'view' && m.version > v.version && (m.summary.turnRole === 'a' || m.summary.status === 'finished'),
+        15_000,
+      );
       const rows = await store.repo.actions(g.gameId);
       expect(rows.some((r) => r.role === 'b')).toBe(true);
       expect(back.version).toBe(rows.length);
       w.close();
 
-      const bots = await newGame({ game: 'pig', scenario: 'short', seats: { a: { kind: 'ai' }, b: { kind: 'ai', ai: 'greedy' } } });
+      const bots = await newGame({
+        game: 'pig',
+        scenario: 'short',
+        seats: { a: { kind: 'ai' }, b: { kind: 'ai', ai: 'greedy' } },
+      });
       const s = await WsClient.connect(url);
       s.send({ type: 'subscribe', token: bots.spectatorToken });
       const end = await s.waitFor((m) => m.type === 'view' && m.summary.status === 'finished', 30_000);
@@ -250,7 +368,9 @@ for (const variant of storeVariants()) {
       await act(g2, g2.ta, { version: 0, action: { type: 'roll' } });
       const r = await http(url, 'POST', '/api/lobby', { body: { tokens: [g1.tb, g2.ta, 'C'.repeat(32)] } });
       expect(r.status).toBe(200);
-      expect(r.body.games.map((x: { gameId: string; role: string; yourTurn: boolean }) => [x.gameId, x.role, x.yourTurn])).toEqual([
+      expect(
+        r.body.games.map((x: { gameId: string; role: string; yourTurn: boolean }) => [x.gameId, x.role, x.yourTurn]),
+      ).toEqual([
         [g2.gameId, 'a', true],
         [g1.gameId, 'b', false],
       ]);
@@ -268,15 +388,23 @@ for (const variant of storeVariants()) {
       const w = await WsClient.connect(url);
       w.send({ type: 'subscribe', token: g.tb });
       await w.waitFor((m) => m.type === 'view');
-      await eventually(async () => {
-        const v = (await http(url, 'GET', `/api/games/${g.gameId}`, { token: g.ta })).body;
-        return v.summary.seats.find((s: { role: string }) => s.role === 'b').connected === true;
-      }, 5000, 'b connected');
+      await eventually(
+        async () => {
+          const v = (await http(url, 'GET', `/api/games/${g.gameId}`, { token: g.ta })).body;
+          return v.summary.seats.find((s: { role: string }) => s.role === 'b').connected === true;
+        },
+        5000,
+        'b connected',
+      );
       w.close();
-      await eventually(async () => {
-        const v = (await http(url, 'GET', `/api/games/${g.gameId}`, { token: g.ta })).body;
-        return v.summary.seats.find((s: { role: string }) => s.role === 'b').connected === false;
-      }, 5000, 'b disconnected');
+      await eventually(
+        async () => {
+          const v = (await http(url, 'GET', `/api/games/${g.gameId}`, { token: g.ta })).body;
+          return v.summary.seats.find((s: { role: string }) => s.role === 'b').connected === false;
+        },
+        5000,
+        'b disconnected',
+      );
     });
   });
 }

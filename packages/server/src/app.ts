@@ -58,7 +58,15 @@ export async function createServer(o: ServerOptions): Promise<SandtableServer> {
   const clock = o.clock ?? systemClock;
   const log = o.log ?? (() => undefined);
   const notifier = new Notifier({ clock, log, ...o.webhook });
-  const service = new GameService({ repo: o.repo, catalog: o.catalog, clock, ai: o.ai, seed: o.seed, onTurn: notifier.onTurn, log });
+  const service = new GameService({
+    repo: o.repo,
+    catalog: o.catalog,
+    clock,
+    ai: o.ai,
+    seed: o.seed,
+    onTurn: notifier.onTurn,
+    log,
+  });
   const app = Fastify({ bodyLimit: MAX_BODY_BYTES, logger: false });
   const ws = createWsHub(service, log);
   app.server.on('upgrade', ws.handleUpgrade);
@@ -68,21 +76,32 @@ export async function createServer(o: ServerOptions): Promise<SandtableServer> {
     const status = err.statusCode ?? 500;
     if (status >= 500) log(`500: ${err.stack ?? err.message}`);
     const code = status === 413 ? 'too-large' : status < 500 ? 'malformed' : 'unavailable';
-    const message = status === 413 ? `request body too large: at most ${MAX_BODY_BYTES} bytes` : status < 500 ? err.message : 'internal error';
+    const message =
+      status === 413
+        ? `request body too large: at most ${MAX_BODY_BYTES} bytes`
+        : status < 500
+          ? err.message
+          : 'internal error';
     return reply.status(status).send({ error: { code, message } });
   });
 
   async function principalFor(req: FastifyRequest<{ Params: { id: string } }>): Promise<Principal> {
     const p = await service.authenticate(bearer(req));
-    if (p.gameId !== req.params.id) throw new ApiError(403, 'forbidden', `this token belongs to another game, not "${req.params.id}"`);
+    if (p.gameId !== req.params.id)
+      throw new ApiError(403, 'forbidden', `this token belongs to another game, not "${req.params.id}"`);
     return p;
   }
 
   registerRoutes(app, service, principalFor, o);
   if (o.staticDir && existsSync(o.staticDir)) await serveStatic(app, resolve(o.staticDir));
-  else app.setNotFoundHandler((req, reply) => reply.status(404).send({ error: { code: 'not-found', message: `no route ${req.method} ${req.url}` } }));
+  else
+    app.setNotFoundHandler((req, reply) =>
+      reply.status(404).send({ error: { code: 'not-found', message: `no route ${req.method} ${req.url}` } }),
+    );
 
-  const timer = o.tickMs ? setInterval(() => void service.tick().catch((e: Error) => log(`tick: ${e.message}`)), o.tickMs) : null;
+  const timer = o.tickMs
+    ? setInterval(() => void service.tick().catch((e: Error) => log(`tick: ${e.message}`)), o.tickMs)
+    : null;
   timer?.unref();
 
   return {
@@ -110,18 +129,26 @@ type ById = FastifyRequest<{ Params: { id: string } }>;
 
 function body(req: FastifyRequest): Record<string, unknown> {
   const b = req.body;
-  if (typeof b !== 'object' || b === null || Array.isArray(b)) throw new ApiError(400, 'malformed', 'the request body must be a JSON object');
+  if (typeof b !== 'object' || b === null || Array.isArray(b))
+    throw new ApiError(400, 'malformed', 'the request body must be a JSON object');
   return b as Record<string, unknown>;
 }
 
 function registerRoutes(
-  app: FastifyInstance, service: GameService, principalFor: (req: ById) => Promise<Principal>, o: ServerOptions,
+  app: FastifyInstance,
+  service: GameService,
+  principalFor: (req: ById) => Promise<Principal>,
+  o: ServerOptions,
 ): void {
   app.get('/api/health', async () => ({ ok: true, store: o.repo.kind }));
 
   app.get('/api/catalog', async () => ({
     games: Object.entries(o.catalog).map(([id, { game }]) => ({
-      id, title: game.rules.title, roles: game.rules.roles, scenarios: game.rules.scenarios, options: game.rules.options,
+      id,
+      title: game.rules.title,
+      roles: game.rules.roles,
+      scenarios: game.rules.scenarios,
+      options: game.rules.options,
     })),
     ai: AI_KINDS,
   }));
@@ -129,7 +156,8 @@ function registerRoutes(
   app.post('/api/games', async (req, reply: FastifyReply) => {
     const b = body(req);
     if (typeof b.game !== 'string') throw new ApiError(400, 'malformed', '"game" must be a game id from /api/catalog');
-    if (b.scenario !== undefined && typeof b.scenario !== 'string') throw new ApiError(400, 'malformed', '"scenario" must be a string');
+    if (b.scenario !== undefined && typeof b.scenario !== 'string')
+      throw new ApiError(400, 'malformed', '"scenario" must be a string');
     if (b.options !== undefined && (typeof b.options !== 'object' || b.options === null || Array.isArray(b.options))) {
       throw new ApiError(400, 'malformed', '"options" must be an object of rule options');
     }
@@ -162,10 +190,16 @@ function registerRoutes(
 function deadlineOf(d: unknown): CreateGameInput['deadline'] {
   if (d === undefined || d === null) return undefined;
   const x = d as { ms?: unknown; policy?: unknown };
-  if (typeof d !== 'object' || !Number.isInteger(x.ms) || (x.ms as number) < 60_000 || (x.ms as number) > 90 * 86_400_000) {
+  if (
+    typeof d !== 'object' ||
+    !Number.isInteger(x.ms) ||
+    (x.ms as number) < 60_000 ||
+    (x.ms as number) > 90 * 86_400_000
+  ) {
     throw new ApiError(400, 'malformed', '"deadline.ms" must be an integer between 60000 (a minute) and 90 days');
   }
-  if (x.policy !== 'remind' && x.policy !== 'ai') throw new ApiError(400, 'malformed', '"deadline.policy" must be "remind" or "ai"');
+  if (x.policy !== 'remind' && x.policy !== 'ai')
+    throw new ApiError(400, 'malformed', '"deadline.policy" must be "remind" or "ai"');
   return { ms: x.ms as number, policy: x.policy };
 }
 

@@ -26,7 +26,10 @@ interface Acked {
 
 /** Starts the server on the test store; resolves with its URL once it listens. */
 function startChild(store: TestStore): Promise<{ child: ChildProcess; url: string }> {
-  return spawnServer(['--port', '0', '--host', '127.0.0.1', '--test-games', '--quiet', ...store.child.args], store.child.databaseUrl);
+  return spawnServer(
+    ['--port', '0', '--host', '127.0.0.1', '--test-games', '--quiet', ...store.child.args],
+    store.child.databaseUrl,
+  );
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -35,7 +38,12 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /** One client: plays one game's both seats as fast as the server acknowledges. */
-async function playUntilStopped(url: string, game: { gameId: string; tokens: Record<string, string> }, acked: Acked[], stop: () => boolean): Promise<void> {
+async function playUntilStopped(
+  url: string,
+  game: { gameId: string; tokens: Record<string, string> },
+  acked: Acked[],
+  stop: () => boolean,
+): Promise<void> {
   let version = 0;
   let turn = 'a';
   for (let i = 0; i < MAX_ACTIONS_PER_CLIENT && !stop(); i++) {
@@ -77,14 +85,18 @@ for (const variant of storeVariants()) {
           body: { game: 'pig', options: { target: 100_000 }, seats: { a: { kind: 'human' }, b: { kind: 'human' } } },
         });
         expect(r.status).toBe(201);
-        games.push({ gameId: r.body.gameId as string, tokens: Object.fromEntries(r.body.seats.map((s: { role: string; token: string }) => [s.role, s.token])) });
+        games.push({
+          gameId: r.body.gameId as string,
+          tokens: Object.fromEntries(r.body.seats.map((s: { role: string; token: string }) => [s.role, s.token])),
+        });
       }
       const acked: Acked[] = [];
       const started = Date.now();
       let killed = false;
       const stop = () => killed || Date.now() - started > LOAD_TIME_LIMIT_MS;
       const load = Promise.all(games.map((g) => playUntilStopped(first.url, g, acked, stop)));
-      while (acked.length < KILL_AFTER_ACKS && Date.now() - started < LOAD_TIME_LIMIT_MS) await new Promise((r) => setTimeout(r, 5));
+      while (acked.length < KILL_AFTER_ACKS && Date.now() - started < LOAD_TIME_LIMIT_MS)
+        await new Promise((r) => setTimeout(r, 5));
       first.child.kill('SIGKILL');
       killed = true;
       await load;
@@ -116,7 +128,10 @@ for (const variant of storeVariants()) {
         expect(v.version).toBe(rows.length);
         const turn = v.summary.turnRole as string;
         const mine = (await http(second.url, 'GET', `/api/games/${g.gameId}`, { token: g.tokens[turn]! })).body;
-        const next = await http(second.url, 'POST', `/api/games/${g.gameId}/actions`, { token: g.tokens[turn]!, body: { version: mine.version, action: mine.view.actions[0] } });
+        const next = await http(second.url, 'POST', `/api/games/${g.gameId}/actions`, {
+          token: g.tokens[turn]!,
+          body: { version: mine.version, action: mine.view.actions[0] },
+        });
         expect(next.status).toBe(200);
       }
       second.child.kill('SIGTERM');

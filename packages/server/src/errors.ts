@@ -2,8 +2,17 @@
 import { RuleError } from '@sandtable/engine';
 
 export type ErrorCode =
-  | 'malformed' | 'too-large' | 'unauthorized' | 'forbidden' | 'not-found' | 'not-your-turn' | 'stale'
-  | 'illegal' | 'game-over' | 'not-finished' | 'unavailable';
+  | 'malformed'
+  | 'too-large'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not-found'
+  | 'not-your-turn'
+  | 'stale'
+  | 'illegal'
+  | 'game-over'
+  | 'not-finished'
+  | 'unavailable';
 
 export class ApiError extends Error {
   constructor(

@@ -69,12 +69,16 @@ for (const [id, { game }] of Object.entries(games)) {
       await store?.cleanup();
     });
 
-    it('each socket gets only its own role\'s view; views ignore what their role cannot see', async () => {
+    it("each socket gets only its own role's view; views ignore what their role cannot see", async () => {
       store = await variant.open();
-      const { server, url } = await startServer(store.repo, { catalog: { [id]: { game } }, seed: () => `hidden-${id}` });
+      const { server, url } = await startServer(store.repo, {
+        catalog: { [id]: { game } },
+        seed: () => `hidden-${id}`,
+      });
       close = () => server.close();
       const created = await server.service.create({
-        game: id, seats: Object.fromEntries(game.rules.roles.map((r: string) => [r, { kind: 'human' as const }])),
+        game: id,
+        seats: Object.fromEntries(game.rules.roles.map((r: string) => [r, { kind: 'human' as const }])),
       });
       const seats: Seat[] = [];
       for (const s of created.seats) seats.push({ role: s.role, token: s.token!, ws: await WsClient.connect(url) });
@@ -98,7 +102,9 @@ for (const [id, { game }] of Object.entries(games)) {
         const text = JSON.stringify(s.ws.messages);
         for (const secret of secrets) expect(text).not.toContain(secret);
         const foreign = final.log.filter((e) => e.to && !e.to.includes(s.role)).map((e) => canonicalJson(e));
-        const seen = new Set(views.flatMap((m) => (m.type === 'ack' ? m.view : m).view.log.map((e: unknown) => canonicalJson(e))));
+        const seen = new Set(
+          views.flatMap((m) => (m.type === 'ack' ? m.view : m).view.log.map((e: unknown) => canonicalJson(e))),
+        );
         for (const f of foreign) expect(seen.has(f), `${s.role} saw ${f}`).toBe(false);
       }
       checkDeterminized(game, states, [...game.rules.roles]);
@@ -117,7 +123,9 @@ function checkDeterminized(game: Game<any, any, any>, states: EngineState<unknow
     // No working hook (a game declaring it hides nothing): then every role must see the same game.
     for (const s of states) {
       const views = roles.map((r) => canonicalJson(game.view(s, r).game));
-      expect(new Set(views).size, `${game.rules.id} hides state from some role, so it needs a determinize hook`).toBe(1);
+      expect(new Set(views).size, `${game.rules.id} hides state from some role, so it needs a determinize hook`).toBe(
+        1,
+      );
     }
     return;
   }
@@ -129,7 +137,10 @@ function checkDeterminized(game: Game<any, any, any>, states: EngineState<unknow
       const seen = game.view(s, role);
       for (let k = 0; k < 3; k++) {
         const other = { ...s, game: determinize(seen.game, role, rng) };
-        expect(canonicalJson(game.view(other, role).game), `${role}'s view at version ${v} changed when hidden data was resampled`).toBe(canonicalJson(seen.game));
+        expect(
+          canonicalJson(game.view(other, role).game),
+          `${role}'s view at version ${v} changed when hidden data was resampled`,
+        ).toBe(canonicalJson(seen.game));
       }
     }
   }

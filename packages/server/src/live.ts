@@ -62,5 +62,15 @@ export async function loadLive(repo: Repository, catalog: GameCatalog, id: strin
   for (const a of await repo.actions(id, from)) {
     state = engine.apply(state, a.role, JSON.parse(a.action));
   }
-  return { row, seats, engine, state, lock: Promise.resolve(), autopilot: null, aiBusy: false, aiFailures: 0, lastUsed: now };
+  return {
+    row,
+    seats,
+    engine,
+    state,
+    lock: Promise.resolve(),
+    autopilot: null,
+    aiBusy: false,
+    aiFailures: 0,
+    lastUsed: now,
+  };
 }

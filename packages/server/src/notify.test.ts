@@ -8,7 +8,15 @@ import { defineGame } from '@sandtable/engine';
 import { pigRules, type PigAction } from '../../engine/src/testing/pig.ts';
 import { inlineAi } from './ai-worker.ts';
 import { createServer, type SandtableServer } from './app.ts';
-import { eventually, fakeClock, http, startServer, storeVariants, webhookReceiver, type TestStore } from './test-support.ts';
+import {
+  eventually,
+  fakeClock,
+  http,
+  startServer,
+  storeVariants,
+  webhookReceiver,
+  type TestStore,
+} from './test-support.ts';
 
 const HOUR = 3_600_000;
 
@@ -23,7 +31,11 @@ for (const variant of storeVariants()) {
     beforeAll(async () => {
       store = await variant.open();
       hook = await webhookReceiver();
-      ({ server, url } = await startServer(store.repo, { clock, ai: inlineAi, webhook: { tries: 2, backoffMs: 10, timeoutMs: 2000 } }));
+      ({ server, url } = await startServer(store.repo, {
+        clock,
+        ai: inlineAi,
+        webhook: { tries: 2, backoffMs: 10, timeoutMs: 2000 },
+      }));
     });
     afterAll(async () => {
       await server?.close();
@@ -31,7 +43,8 @@ for (const variant of storeVariants()) {
       await store?.cleanup();
     });
 
-    const view = async (gameId: string, token: string) => (await http(url, 'GET', `/api/games/${gameId}`, { token })).body;
+    const view = async (gameId: string, token: string) =>
+      (await http(url, 'GET', `/api/games/${gameId}`, { token })).body;
     const act = (gameId: string, token: string, version: number, action: PigAction) =>
       http(url, 'POST', `/api/games/${gameId}/actions`, { token, body: { version, action } });
 
@@ -43,29 +56,55 @@ for (const variant of storeVariants()) {
     }
 
     it('POSTs to the seat whose turn it becomes, with no token in the body', async () => {
-      const created = (await http(url, 'POST', '/api/games', {
-        body: { game: 'pig', seats: { a: { kind: 'human', webhook: `${hook.url}/a` }, b: { kind: 'human', webhook: `${hook.url}/b` } } },
-      })).body;
+      const created = (
+        await http(url, 'POST', '/api/games', {
+          body: {
+            game: 'pig',
+            seats: { a: { kind: 'human', webhook: `${hook.url}/a` }, b: { kind: 'human', webhook: `${hook.url}/b` } },
+          },
+        })
+      ).body;
       const [ta, tb] = created.seats.map((s: { token: string }) => s.token);
       await eventually(() => hook.received.some((r) => r.path === '/a'), 5000, 'first turn webhook');
       const first = hook.received.find((r) => r.path === '/a')!;
-      expect(first.body).toMatchObject({ event: 'your-turn', gameId: created.gameId, role: 'a', version: 0, turnRole: 'a' });
+      expect(first.body).toMatchObject({
+        event: 'your-turn',
+        gameId: created.gameId,
+        role: 'a',
+        version: 0,
+        turnRole: 'a',
+      });
       await passTurn(created.gameId, ta);
-      await eventually(() => hook.received.some((r) => r.path === '/b' && r.body.gameId === created.gameId), 5000, 'b webhook');
+      await eventually(
+        () => hook.received.some((r) => r.path === '/b' && r.body.gameId === created.gameId),
+        5000,
+        'b webhook',
+      );
       const toB = hook.received.find((r) => r.path === '/b' && r.body.gameId === created.gameId)!;
       expect(toB.body.event).toBe('your-turn');
       expect(JSON.stringify(hook.received)).not.toContain(ta);
       expect(JSON.stringify(hook.received)).not.toContain(tb);
       // a seat may change its webhook; a bad URL is refused
-      expect((await http(url, 'PUT', `/api/games/${created.gameId}/webhook`, { token: tb, body: { url: 'ftp://x' } })).status).toBe(400);
-      expect((await http(url, 'PUT', `/api/games/${created.gameId}/webhook`, { token: tb, body: { url: null } })).status).toBe(200);
+      expect(
+        (await http(url, 'PUT', `/api/games/${created.gameId}/webhook`, { token: tb, body: { url: 'ftp://x' } }))
+          .status,
+      ).toBe(400);
+      expect(
+        (await http(url, 'PUT', `/api/games/${created.gameId}/webhook`, { token: tb, body: { url: null } })).status,
+      ).toBe(200);
       expect((await store.repo.getSeats(created.gameId)).find((s) => s.role === 'b')!.webhook).toBeNull();
     });
 
     it('a deadline sends one reminder when it passes, then none until the next hand-over', async () => {
-      const created = (await http(url, 'POST', '/api/games', {
-        body: { game: 'pig', deadline: { ms: 24 * HOUR, policy: 'remind' }, seats: { a: { kind: 'human', webhook: `${hook.url}/late` }, b: { kind: 'human' } } },
-      })).body;
+      const created = (
+        await http(url, 'POST', '/api/games', {
+          body: {
+            game: 'pig',
+            deadline: { ms: 24 * HOUR, policy: 'remind' },
+            seats: { a: { kind: 'human', webhook: `${hook.url}/late` }, b: { kind: 'human' } },
+          },
+        })
+      ).body;
       const v0 = await view(created.gameId, created.seats[0].token);
       expect(v0.summary.deadlineAt).toBe(clock.now() + 24 * HOUR);
       const reminders = () => hook.received.filter((r) => r.path === '/late' && r.body.event === 'deadline').length;
@@ -81,9 +120,15 @@ for (const variant of storeVariants()) {
     });
 
     it('with policy "ai" the server plays the absent seat until the turn passes', async () => {
-      const created = (await http(url, 'POST', '/api/games', {
-        body: { game: 'pig', deadline: { ms: HOUR, policy: 'ai' }, seats: { a: { kind: 'human' }, b: { kind: 'human' } } },
-      })).body;
+      const created = (
+        await http(url, 'POST', '/api/games', {
+          body: {
+            game: 'pig',
+            deadline: { ms: HOUR, policy: 'ai' },
+            seats: { a: { kind: 'human' }, b: { kind: 'human' } },
+          },
+        })
+      ).body;
       clock.advance(HOUR);
       await server.service.tick();
       await eventually(async () => (await store.repo.getGame(created.gameId))!.turnRole !== 'a', 5000, 'turn passed');
@@ -96,7 +141,11 @@ for (const variant of storeVariants()) {
     });
 
     it('replays a stored game under fixed rules and names the first divergent action', async () => {
-      const created = (await http(url, 'POST', '/api/games', { body: { game: 'pig', seats: { a: { kind: 'human' }, b: { kind: 'human' } } } })).body;
+      const created = (
+        await http(url, 'POST', '/api/games', {
+          body: { game: 'pig', seats: { a: { kind: 'human' }, b: { kind: 'human' } } },
+        })
+      ).body;
       const tokens: Record<string, string> = { a: created.seats[0].token, b: created.seats[1].token };
       let firstHold = 0;
       for (let i = 0; i < 40 && !firstHold; i++) {
@@ -110,10 +159,13 @@ for (const variant of storeVariants()) {
       const same = await server.service.replayCheck(created.gameId);
       expect(same).toMatchObject({ ok: true, firstDivergence: null });
       // "A rules fix": holding now also writes a log line, so the state after the first hold differs.
-      const fixed = defineGame({ ...pigRules, perform(ctx, g, role, action) {
-        pigRules.perform(ctx, g, role, action);
-        if (action.type === 'hold') ctx.log(`${role} banks`);
-      } });
+      const fixed = defineGame({
+        ...pigRules,
+        perform(ctx, g, role, action) {
+          pigRules.perform(ctx, g, role, action);
+          if (action.type === 'hold') ctx.log(`${role} banks`);
+        },
+      });
       const patched = await createServer({ repo: await store.reopen(), catalog: { pig: { game: fixed } } });
       const report = await patched.service.replayCheck(created.gameId);
       expect(report.ok).toBe(false);

@@ -39,8 +39,14 @@ export class Notifier {
     if (!seat?.webhook || seat.kind !== 'human') return;
     const r = e.live.row;
     const body: WebhookBody = {
-      event: e.event, gameId: r.id, game: r.game, role: e.role, version: r.version, turnRole: r.turnRole,
-      deadlineAt: r.deadlineMs !== null && r.turnSince !== null && r.status === 'active' ? r.turnSince + r.deadlineMs : null,
+      event: e.event,
+      gameId: r.id,
+      game: r.game,
+      role: e.role,
+      version: r.version,
+      turnRole: r.turnRole,
+      deadlineAt:
+        r.deadlineMs !== null && r.turnSince !== null && r.status === 'active' ? r.turnSince + r.deadlineMs : null,
       at: this.o.clock.now(),
     };
     const p = this.post(seat.webhook, body).finally(() => this.inflight.delete(p));
@@ -63,7 +69,9 @@ export class Notifier {
         if (res.ok) return;
         this.o.log?.(`webhook ${body.event} for ${body.gameId}/${body.role}: HTTP ${res.status} (try ${i}/${tries})`);
       } catch (e) {
-        this.o.log?.(`webhook ${body.event} for ${body.gameId}/${body.role}: ${(e as Error).message} (try ${i}/${tries})`);
+        this.o.log?.(
+          `webhook ${body.event} for ${body.gameId}/${body.role}: ${(e as Error).message} (try ${i}/${tries})`,
+        );
       }
       if (i < tries) await new Promise((r) => setTimeout(r, delay));
       delay *= 2;

@@ -12,12 +12,18 @@ import { playOverApi, startServer, storeVariants, type TestStore } from './test-
 type Side = 'DE' | 'SU';
 const other = (s: Side): Side => (s === 'DE' ? 'SU' : 'DE');
 
-interface ChitSeen { id?: string; faceUp?: boolean; back?: string | null }
+interface ChitSeen {
+  id?: string;
+  faceUp?: boolean;
+  back?: string | null;
+}
 
 /** The ids of `side`'s chits that are face-down, as `side` itself sees them in its own view. */
 function faceDownIds(ownView: any, side: Side): string[] {
   const pub = ownView.game.pub as { equip: ChitSeen[]; support: ChitSeen[] };
-  return [...pub.equip, ...pub.support].filter((c) => c.id?.startsWith(`${side}-`) && c.faceUp === false).map((c) => c.id!);
+  return [...pub.equip, ...pub.support]
+    .filter((c) => c.id?.startsWith(`${side}-`) && c.faceUp === false)
+    .map((c) => c.id!);
 }
 
 describe('Prokhorovka through the API: face-down chits stay hidden', () => {
@@ -34,14 +40,16 @@ describe('Prokhorovka through the API: face-down chits stay hidden', () => {
     close = () => server.close();
     let backsSeen = 0;
     const played = await playOverApi(url, 'prokhorovka', ['DE', 'SU'], {
-      seed: 'prokhorovka-api-moves', maxActions: 450,
+      seed: 'prokhorovka-api-moves',
+      maxActions: 450,
       check(msg) {
         for (const side of ['DE', 'SU'] as const) {
           const hidden = faceDownIds(msg[other(side)].view, other(side));
           expect(hidden.length, `${other(side)} has face-down chits`).toBeGreaterThan(0);
           expect(JSON.stringify(msg[other(side)]), 'the owner sees its own ids').toContain(`"${hidden[0]}"`);
           const mine = JSON.stringify(msg[side]);
-          for (const c of hidden) expect(mine, `${side} sees ${other(side)}'s ${c} at version ${msg[side].version}`).not.toContain(`"${c}"`);
+          for (const c of hidden)
+            expect(mine, `${side} sees ${other(side)}'s ${c} at version ${msg[side].version}`).not.toContain(`"${c}"`);
           for (const u of msg[side].view.game.units as { side: Side; chits: ChitSeen[] }[]) {
             if (u.side === side) continue;
             for (const c of u.chits) {

@@ -4,13 +4,28 @@
  * subscriber as that subscriber's role's view. Versions give optimistic concurrency: an action
  * must name the version it was chosen at, and a stale one is refused with the fresh view.
  */
-import { OBSERVER, RuleError, canonicalJson, type Action, type GameRecord, type Options, type View } from '@sandtable/engine';
+import {
+  OBSERVER,
+  RuleError,
+  canonicalJson,
+  type Action,
+  type GameRecord,
+  type Options,
+  type View,
+} from '@sandtable/engine';
 import { ApiError, badRequest, fromRuleError } from './errors.ts';
 import { engineFor, loadLive, outcomeOf, recordOf, type Live } from './live.ts';
 import type { DeadlinePolicy, GameRow, Repository, SeatRow, TurnUpdate } from './db/types.ts';
 import { hashToken, isTokenShape, newId, newToken } from './tokens.ts';
 import {
-  AI_KINDS, type AiRunner, type Clock, type GameCatalog, type GameSummary, type Principal, type PublicSeat, type ViewMessage,
+  AI_KINDS,
+  type AiRunner,
+  type Clock,
+  type GameCatalog,
+  type GameSummary,
+  type Principal,
+  type PublicSeat,
+  type ViewMessage,
 } from './types.ts';
 import { randomBytes } from 'node:crypto';
 
@@ -112,33 +127,71 @@ export class GameService {
     const spectatorToken = newToken();
     const turn = engine.decision(state)?.role ?? null;
     const row: GameRow = {
-      id, game: input.game, scenario: record.scenario, options: JSON.stringify(record.options), seed,
-      dice: null, createdAt: now, updatedAt: now, version: 0, status: 'active', turnRole: turn, turnSince: now,
-      outcome: null, spectatorHash: hashToken(spectatorToken), deadlineMs: input.deadline?.ms ?? null,
-      deadlinePolicy: input.deadline?.policy ?? null, deadlineDone: 0,
+      id,
+      game: input.game,
+      scenario: record.scenario,
+      options: JSON.stringify(record.options),
+      seed,
+      dice: null,
+      createdAt: now,
+      updatedAt: now,
+      version: 0,
+      status: 'active',
+      turnRole: turn,
+      turnSince: now,
+      outcome: null,
+      spectatorHash: hashToken(spectatorToken),
+      deadlineMs: input.deadline?.ms ?? null,
+      deadlinePolicy: input.deadline?.policy ?? null,
+      deadlineDone: 0,
     };
     const tokens = new Map(roles.map((r) => [r, seats[r]!.kind === 'human' ? newToken() : null]));
     const seatRows: SeatRow[] = roles.map((r) => ({
-      gameId: id, role: r, kind: seats[r]!.kind, ai: seats[r]!.kind === 'ai' ? (seats[r]!.ai ?? 'random') : null,
-      name: seats[r]!.name ?? null, tokenHash: hashToken(tokens.get(r) ?? newToken()), webhook: seats[r]!.webhook ?? null,
+      gameId: id,
+      role: r,
+      kind: seats[r]!.kind,
+      ai: seats[r]!.kind === 'ai' ? (seats[r]!.ai ?? 'random') : null,
+      name: seats[r]!.name ?? null,
+      tokenHash: hashToken(tokens.get(r) ?? newToken()),
+      webhook: seats[r]!.webhook ?? null,
     }));
     await this.o.repo.createGame(row, seatRows, { gameId: id, seq: 0, state: JSON.stringify(state) });
-    const live: Live = { row, seats: seatRows, engine, state, lock: Promise.resolve(), autopilot: null, aiBusy: false, aiFailures: 0, lastUsed: now };
+    const live: Live = {
+      row,
+      seats: seatRows,
+      engine,
+      state,
+      lock: Promise.resolve(),
+      autopilot: null,
+      aiBusy: false,
+      aiFailures: 0,
+      lastUsed: now,
+    };
     this.remember(live);
     if (turn) this.o.onTurn?.({ event: 'your-turn', live, role: turn });
     this.driveAi(live);
-    return { gameId: id, version: 0, seats: roles.map((r) => ({ role: r, kind: seats[r]!.kind, token: tokens.get(r) ?? null })), spectatorToken };
+    return {
+      gameId: id,
+      version: 0,
+      seats: roles.map((r) => ({ role: r, kind: seats[r]!.kind, token: tokens.get(r) ?? null })),
+      spectatorToken,
+    };
   }
 
   private checkSeats(roles: readonly string[], seats: Record<string, SeatSpec>): Record<string, SeatSpec> {
-    if (!seats || typeof seats !== 'object') throw badRequest(`"seats" must map each role (${roles.join(', ')}) to {kind: "human" | "ai"}`);
+    if (!seats || typeof seats !== 'object')
+      throw badRequest(`"seats" must map each role (${roles.join(', ')}) to {kind: "human" | "ai"}`);
     const given = Object.keys(seats).sort().join(',');
-    if (given !== [...roles].sort().join(',')) throw badRequest(`"seats" must name exactly the roles ${roles.join(', ')}; got ${given || 'none'}`);
+    if (given !== [...roles].sort().join(','))
+      throw badRequest(`"seats" must name exactly the roles ${roles.join(', ')}; got ${given || 'none'}`);
     for (const [role, s] of Object.entries(seats)) {
-      if (typeof s !== 'object' || s === null) throw badRequest(`seat ${role}: must be an object {kind: "human" | "ai", ai?, name?, webhook?}`);
+      if (typeof s !== 'object' || s === null)
+        throw badRequest(`seat ${role}: must be an object {kind: "human" | "ai", ai?, name?, webhook?}`);
       if (s.kind !== 'human' && s.kind !== 'ai') throw badRequest(`seat ${role}: kind must be "human" or "ai"`);
-      if (s.ai !== undefined && !(AI_KINDS as readonly string[]).includes(s.ai)) throw badRequest(`seat ${role}: ai must be one of ${AI_KINDS.join(', ')}`);
-      if (s.name !== undefined && (typeof s.name !== 'string' || s.name.length > 80)) throw badRequest(`seat ${role}: name must be a string of at most 80 characters`);
+      if (s.ai !== undefined && !(AI_KINDS as readonly string[]).includes(s.ai))
+        throw badRequest(`seat ${role}: ai must be one of ${AI_KINDS.join(', ')}`);
+      if (s.name !== undefined && (typeof s.name !== 'string' || s.name.length > 80))
+        throw badRequest(`seat ${role}: name must be a string of at most 80 characters`);
       if (s.webhook !== undefined) checkWebhook(s.webhook);
     }
     return seats;
@@ -146,7 +199,12 @@ export class GameService {
 
   /** The seat or spectator a token stands for; 401 for an unknown or malformed token. */
   async authenticate(token: unknown): Promise<Principal> {
-    if (!isTokenShape(token)) throw new ApiError(401, 'unauthorized', 'missing or malformed token: send "Authorization: Bearer <seat or spectator token>"');
+    if (!isTokenShape(token))
+      throw new ApiError(
+        401,
+        'unauthorized',
+        'missing or malformed token: send "Authorization: Bearer <seat or spectator token>"',
+      );
     const h = hashToken(token);
     const known = this.principals.get(h);
     if (known) return known;
@@ -204,13 +262,25 @@ export class GameService {
     const r = live.row;
     const subs = this.subscribers.get(r.id);
     const seats: PublicSeat[] = live.seats.map((s) => ({
-      role: s.role, kind: s.kind, ai: s.ai, name: s.name,
+      role: s.role,
+      kind: s.kind,
+      ai: s.ai,
+      name: s.name,
       connected: s.kind === 'ai' || [...(subs ?? [])].some((x) => x.seat && x.role === s.role),
     }));
     return {
-      gameId: r.id, game: r.game, scenario: r.scenario, version: r.version, status: r.status, turnRole: r.turnRole,
-      deadlineAt: r.deadlineMs !== null && r.turnSince !== null && r.status === 'active' ? r.turnSince + r.deadlineMs : null,
-      outcome: outcomeOf(r), createdAt: r.createdAt, updatedAt: r.updatedAt, seats,
+      gameId: r.id,
+      game: r.game,
+      scenario: r.scenario,
+      version: r.version,
+      status: r.status,
+      turnRole: r.turnRole,
+      deadlineAt:
+        r.deadlineMs !== null && r.turnSince !== null && r.status === 'active' ? r.turnSince + r.deadlineMs : null,
+      outcome: outcomeOf(r),
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+      seats,
     };
   }
 
@@ -258,7 +328,11 @@ export class GameService {
   async submit(p: Principal, input: ActionInput): Promise<ViewMessage> {
     if (!p.seat) throw new ApiError(403, 'forbidden', 'a spectator token cannot act: use a seat token');
     if (input.role !== undefined && input.role !== p.role) {
-      throw new ApiError(403, 'forbidden', `this token is for seat "${p.role}"; it cannot act as "${String(input.role)}"`);
+      throw new ApiError(
+        403,
+        'forbidden',
+        `this token is for seat "${p.role}"; it cannot act as "${String(input.role)}"`,
+      );
     }
     if (!Number.isInteger(input.version) || (input.version as number) < 0) {
       throw badRequest('"version" must be the non-negative integer version of the view the action was chosen from');
@@ -266,14 +340,22 @@ export class GameService {
     if (typeof input.action !== 'object' || input.action === null || Array.isArray(input.action)) {
       throw badRequest('"action" must be an object with a "type" string, one of the view\'s legal actions');
     }
-    return this.locked(p.gameId, (live) => this.applyLocked(live, p.role, input.version as number, input.action as Action));
+    return this.locked(p.gameId, (live) =>
+      this.applyLocked(live, p.role, input.version as number, input.action as Action),
+    );
   }
 
   private async applyLocked(live: Live, role: string, version: number, action: Action): Promise<ViewMessage> {
     const fresh = () => ({ view: this.message(live, role) });
-    if (live.row.status === 'finished') throw new ApiError(409, 'game-over', `the game is over: ${outcomeOf(live.row)?.reason ?? ''}`.trim(), fresh());
+    if (live.row.status === 'finished')
+      throw new ApiError(409, 'game-over', `the game is over: ${outcomeOf(live.row)?.reason ?? ''}`.trim(), fresh());
     if (version !== live.state.seq) {
-      throw new ApiError(409, 'stale', `stale action: it was chosen at version ${version}, the game is at version ${live.state.seq}; the fresh view is attached`, fresh());
+      throw new ApiError(
+        409,
+        'stale',
+        `stale action: it was chosen at version ${version}, the game is at version ${live.state.seq}; the fresh view is attached`,
+        fresh(),
+      );
     }
     let next;
     try {
@@ -301,7 +383,14 @@ export class GameService {
     };
     const seq = next.seq;
     const ok = await this.o.repo.appendAction({
-      action: { gameId: live.row.id, seq, role, action: canonicalJson(action), at: now, stateHash: live.engine.hash(next) },
+      action: {
+        gameId: live.row.id,
+        seq,
+        role,
+        action: canonicalJson(action),
+        at: now,
+        stateHash: live.engine.hash(next),
+      },
       turn,
       ...(handover ? { snapshot: { gameId: live.row.id, seq, state: JSON.stringify(next) } } : {}),
     });
@@ -309,7 +398,12 @@ export class GameService {
       // Another writer (another server process) got there first: reload from the store.
       this.live.delete(live.row.id);
       const reloaded = await this.get(live.row.id);
-      throw new ApiError(409, 'stale', `stale action: the game moved on to version ${reloaded.state.seq}; the fresh view is attached`, { view: this.message(reloaded, role) });
+      throw new ApiError(
+        409,
+        'stale',
+        `stale action: the game moved on to version ${reloaded.state.seq}; the fresh view is attached`,
+        { view: this.message(reloaded, role) },
+      );
     }
     live.state = next;
     live.row = { ...live.row, version: seq, updatedAt: now, ...turn };
@@ -343,7 +437,9 @@ export class GameService {
     const view = live.engine.view(live.state, role) as View<unknown>;
     ai.choose(view, kind, `${r.id}:${r.seed.slice(0, 8)}`)
       .then((action) => this.submitAs(live.row.id, role, view.seq, action))
-      .then(() => { live.aiFailures = 0; })
+      .then(() => {
+        live.aiFailures = 0;
+      })
       .catch((e: unknown) => {
         if (!(e instanceof ApiError && e.code === 'stale')) live.aiFailures++;
         if (!this.closed) this.o.log?.(`AI for ${r.id}/${role} failed: ${(e as Error).message}`);
@@ -403,7 +499,11 @@ export class GameService {
   async record(p: Principal): Promise<GameRecord> {
     const live = await this.get(p.gameId);
     if (live.row.status !== 'finished') {
-      throw new ApiError(409, 'not-finished', 'the record is exported when the game is over: its seed and log reveal hidden information and future dice');
+      throw new ApiError(
+        409,
+        'not-finished',
+        'the record is exported when the game is over: its seed and log reveal hidden information and future dice',
+      );
     }
     return recordOf(live.row, await this.o.repo.actions(p.gameId));
   }
@@ -414,17 +514,36 @@ export class GameService {
     if (!row) throw new ApiError(404, 'not-found', `no game "${gameId}"`);
     const engine = engineFor(this.o.catalog, row.game);
     const actions = await this.o.repo.actions(gameId);
-    const out: Divergence = { gameId, actions: actions.length, ok: true, firstDivergence: null, storedHash: actions.at(-1)?.stateHash ?? null, replayedHash: null };
+    const out: Divergence = {
+      gameId,
+      actions: actions.length,
+      ok: true,
+      firstDivergence: null,
+      storedHash: actions.at(-1)?.stateHash ?? null,
+      replayedHash: null,
+    };
     let state = engine.replay(recordOf(row, []));
     for (const a of actions) {
       try {
         state = engine.apply(state, a.role, JSON.parse(a.action));
       } catch (e) {
-        return { ...out, ok: false, firstDivergence: { seq: a.seq, reason: `refused under the current rules: ${(e as Error).message}` } };
+        return {
+          ...out,
+          ok: false,
+          firstDivergence: { seq: a.seq, reason: `refused under the current rules: ${(e as Error).message}` },
+        };
       }
       const h = engine.hash(state);
       if (h !== a.stateHash) {
-        return { ...out, ok: false, replayedHash: h, firstDivergence: { seq: a.seq, reason: `state after action ${a.seq} differs (stored ${a.stateHash.slice(0, 12)}, replayed ${h.slice(0, 12)})` } };
+        return {
+          ...out,
+          ok: false,
+          replayedHash: h,
+          firstDivergence: {
+            seq: a.seq,
+            reason: `state after action ${a.seq} differs (stored ${a.stateHash.slice(0, 12)}, replayed ${h.slice(0, 12)})`,
+          },
+        };
       }
       out.replayedHash = h;
     }
@@ -432,8 +551,11 @@ export class GameService {
   }
 
   /** Games for the tokens a browser holds (unknown tokens are listed apart). */
-  async lobby(tokens: unknown): Promise<{ games: (GameSummary & { role: string; token: string; yourTurn: boolean })[]; unknown: string[] }> {
-    if (!Array.isArray(tokens) || tokens.length > 200) throw badRequest('"tokens" must be an array of at most 200 seat or spectator tokens');
+  async lobby(
+    tokens: unknown,
+  ): Promise<{ games: (GameSummary & { role: string; token: string; yourTurn: boolean })[]; unknown: string[] }> {
+    if (!Array.isArray(tokens) || tokens.length > 200)
+      throw badRequest('"tokens" must be an array of at most 200 seat or spectator tokens');
     const games = [];
     const unknown: string[] = [];
     for (const t of tokens) {
@@ -445,7 +567,12 @@ export class GameService {
         continue;
       }
       const live = await this.get(p.gameId);
-      games.push({ ...this.summary(live), role: p.role, token: t as string, yourTurn: p.seat && live.row.turnRole === p.role });
+      games.push({
+        ...this.summary(live),
+        role: p.role,
+        token: t as string,
+        yourTurn: p.seat && live.row.turnRole === p.role,
+      });
     }
     games.sort((a, b) => Number(b.yourTurn) - Number(a.yourTurn) || b.updatedAt - a.updatedAt);
     return { games, unknown };

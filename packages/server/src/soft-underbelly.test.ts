@@ -48,10 +48,15 @@ for (const variant of storeVariants()) {
       const game = catalog['soft-underbelly']!.game;
       const [r1, r2] = game.rules.roles as string[];
       const created = await http(url, 'POST', '/api/games', {
-        body: { game: 'soft-underbelly', seats: { [r1!]: { kind: 'human', name: 'Anna' }, [r2!]: { kind: 'human', name: 'Bruno' } } },
+        body: {
+          game: 'soft-underbelly',
+          seats: { [r1!]: { kind: 'human', name: 'Anna' }, [r2!]: { kind: 'human', name: 'Bruno' } },
+        },
       });
       expect(created.status).toBe(201);
-      const tokens = Object.fromEntries(created.body.seats.map((s: { role: string; token: string }) => [s.role, s.token])) as Record<string, string>;
+      const tokens = Object.fromEntries(
+        created.body.seats.map((s: { role: string; token: string }) => [s.role, s.token]),
+      ) as Record<string, string>;
       const players: Record<string, { ws: WsClient; token: string }> = {};
       for (const role of [r1!, r2!]) {
         players[role] = { ws: await WsClient.connect(url), token: tokens[role]! };

@@ -79,13 +79,15 @@ function postgres(url: string): StoreVariant {
   };
 }
 
-export const PG_MISSING = 'SANDTABLE_REQUIRE_PG=1 but DATABASE_URL is not set: start PostgreSQL with `eval "$(bash packages/server/scripts/pg-test-server.sh)"` (see README)';
+export const PG_MISSING =
+  'SANDTABLE_REQUIRE_PG=1 but DATABASE_URL is not set: start PostgreSQL with `eval "$(bash packages/server/scripts/pg-test-server.sh)"` (see README)';
 
 /** The stores every reliability suite runs against. */
 export function storeVariants(): StoreVariant[] {
   const url = process.env.DATABASE_URL;
   if (url) return [sqlite, postgres(url)];
-  if (process.env.SANDTABLE_REQUIRE_PG === '1') return [sqlite, { name: 'postgres', open: () => Promise.reject(new Error(PG_MISSING)) }];
+  if (process.env.SANDTABLE_REQUIRE_PG === '1')
+    return [sqlite, { name: 'postgres', open: () => Promise.reject(new Error(PG_MISSING)) }];
   return [sqlite];
 }
 
@@ -103,7 +105,8 @@ export function fakeClock(start = Date.UTC(1943, 8, 3, 8)): Clock & { t: number;
 
 let seedCounter = 0;
 export async function startServer(
-  repo: Repository, extra: Partial<ServerOptions> & { ai?: AiRunner } = {},
+  repo: Repository,
+  extra: Partial<ServerOptions> & { ai?: AiRunner } = {},
 ): Promise<{ server: SandtableServer; url: string }> {
   const server = await createServer({ repo, catalog: pigCatalog, seed: () => `test-seed-${seedCounter++}`, ...extra });
   const url = await server.listen(0, '127.0.0.1');
@@ -115,7 +118,12 @@ export interface Reply {
   body: any;
 }
 
-export async function http(url: string, method: string, path: string, opts: { token?: string; body?: unknown; raw?: string } = {}): Promise<Reply> {
+export async function http(
+  url: string,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; raw?: string } = {},
+): Promise<Reply> {
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   const payload = opts.raw ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body));
@@ -172,7 +180,10 @@ export class WsClient {
       if (hit) return hit;
       if (this.closedWith !== null) throw new Error(`socket closed (${this.closedWith}) while waiting`);
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`no matching message within ${ms} ms; last: ${JSON.stringify(this.messages.at(-1))?.slice(0, 300)}`);
+      if (left <= 0)
+        throw new Error(
+          `no matching message within ${ms} ms; last: ${JSON.stringify(this.messages.at(-1))?.slice(0, 300)}`,
+        );
       await new Promise<void>((r) => {
         const t = setTimeout(r, left);
         this.waiters.push(() => {
@@ -213,7 +224,11 @@ export async function webhookReceiver(): Promise<{ url: string; received: any[];
 }
 
 /** Polls `cond` every 10 ms for at most `ms`. */
-export async function eventually(cond: () => boolean | Promise<boolean>, ms = 10_000, what = 'condition'): Promise<void> {
+export async function eventually(
+  cond: () => boolean | Promise<boolean>,
+  ms = 10_000,
+  what = 'condition',
+): Promise<void> {
   const deadline = Date.now() + ms;
   while (Date.now() < deadline) {
     if (await cond()) return;
@@ -227,32 +242,44 @@ export async function eventually(cond: () => boolean | Promise<boolean>, ms = 10
  * own view: at every version `check` gets each seat's latest response (same version for all),
  * before the seat to move sends its action. Returns the number of actions played.
  */
-export async function playOverApi(url: string, game: string, roles: readonly string[], opts: {
-  seed: string; maxActions: number; check(msg: Record<string, any>): void;
-}): Promise<number> {
+export async function playOverApi(
+  url: string,
+  game: string,
+  roles: readonly string[],
+  opts: {
+    seed: string;
+    maxActions: number;
+    check(msg: Record<string, any>): void;
+  },
+): Promise<number> {
   const created = await http(url, 'POST', '/api/games', {
     body: { game, seats: Object.fromEntries(roles.map((r, i) => [r, { kind: 'human', name: `Player ${i + 1}` }])) },
   });
   if (created.status !== 201) throw new Error(`create ${game}: ${created.status} ${JSON.stringify(created.body)}`);
   const gameId = created.body.gameId as string;
-  const token = Object.fromEntries(created.body.seats.map((s: { role: string; token: string }) => [s.role, s.token])) as Record<string, string>;
+  const token = Object.fromEntries(
+    created.body.seats.map((s: { role: string; token: string }) => [s.role, s.token]),
+  ) as Record<string, string>;
   const rng = seedRng(opts.seed);
   let played = 0;
   for (; played < opts.maxActions; played++) {
     const msg: Record<string, any> = {};
     for (const role of roles) {
       const r = await http(url, 'GET', `/api/games/${gameId}`, { token: token[role] });
-      if (r.status !== 200 || r.body.role !== role) throw new Error(`GET as ${role}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
+      if (r.status !== 200 || r.body.role !== role)
+        throw new Error(`GET as ${role}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
       msg[role] = r.body;
     }
-    if (new Set(roles.map((r) => msg[r].version)).size !== 1) throw new Error(`seats see different versions: ${roles.map((r) => msg[r].version)}`);
+    if (new Set(roles.map((r) => msg[r].version)).size !== 1)
+      throw new Error(`seats see different versions: ${roles.map((r) => msg[r].version)}`);
     opts.check(msg);
     const first = msg[roles[0]!];
     if (first.summary.status === 'finished') break;
     const mover = first.summary.turnRole as string;
     const actions = msg[mover].view.actions;
     const sent = await http(url, 'POST', `/api/games/${gameId}/actions`, {
-      token: token[mover], body: { version: msg[mover].version, action: actions[randomIndex(rng, actions.length)] },
+      token: token[mover],
+      body: { version: msg[mover].version, action: actions[randomIndex(rng, actions.length)] },
     });
     if (sent.status !== 200) throw new Error(`action refused: ${JSON.stringify(sent.body).slice(0, 300)}`);
   }

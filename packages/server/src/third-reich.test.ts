@@ -19,19 +19,21 @@ describe('Third Reich through the API: hands stay hidden', () => {
     await store?.cleanup();
   });
 
-  it('2.3.2(4): no seat ever sees a card id of the other side\'s hand or deck, in its view or its log', async () => {
+  it("2.3.2(4): no seat ever sees a card id of the other side's hand or deck, in its view or its log", async () => {
     store = await storeVariants()[0]!.open();
     const { server, url } = await startServer(store.repo, { catalog, seed: () => 'third-reich-api' });
     close = () => server.close();
     let bothHeldCards = 0;
     const played = await playOverApi(url, 'third-reich', ['axis', 'allies'], {
-      seed: 'third-reich-api-moves', maxActions: 500,
+      seed: 'third-reich-api-moves',
+      maxActions: 500,
       check(msg) {
         for (const side of ['axis', 'allies'] as const) {
           const theirs = msg[other(side)].view.game;
           const hidden = [...(theirs.hand[other(side)] as string[]), ...(theirs.deck[other(side)] as string[])];
           const mine = JSON.stringify(msg[side]);
-          for (const c of hidden) expect(mine, `${side} sees ${other(side)}'s ${c} at version ${msg[side].version}`).not.toContain(`"${c}"`);
+          for (const c of hidden)
+            expect(mine, `${side} sees ${other(side)}'s ${c} at version ${msg[side].version}`).not.toContain(`"${c}"`);
           expect(typeof msg[side].view.game.hand[other(side)]).toBe('number');
           expect(msg[side].view.game.hand[other(side)]).toBe(theirs.hand[other(side)].length);
         }

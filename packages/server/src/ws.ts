@@ -15,7 +15,15 @@ import type { GameService } from './service.ts';
 export const MAX_MESSAGE_BYTES = 64 * 1024;
 export const MAX_SUBSCRIPTIONS = 100;
 
-type ClientMessage = { type?: unknown; token?: unknown; gameId?: unknown; id?: unknown; version?: unknown; action?: unknown; role?: unknown };
+type ClientMessage = {
+  type?: unknown;
+  token?: unknown;
+  gameId?: unknown;
+  id?: unknown;
+  version?: unknown;
+  action?: unknown;
+  role?: unknown;
+};
 
 export function createWsHub(service: GameService, log: (m: string) => void) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
@@ -45,7 +53,14 @@ export function createWsHub(service: GameService, log: (m: string) => void) {
         m = JSON.parse(String(data)) as ClientMessage;
         if (typeof m !== 'object' || m === null || Array.isArray(m)) throw new Error('not an object');
       } catch {
-        refuse(null, new ApiError(400, 'malformed', 'a message is one JSON object with a "type" (subscribe, unsubscribe, action, ping)'));
+        refuse(
+          null,
+          new ApiError(
+            400,
+            'malformed',
+            'a message is one JSON object with a "type" (subscribe, unsubscribe, action, ping)',
+          ),
+        );
         return;
       }
       handle(m).catch((e: unknown) => refuse(m.id, e));
@@ -64,7 +79,11 @@ export function createWsHub(service: GameService, log: (m: string) => void) {
         case 'subscribe': {
           const p = await service.authenticate(m.token);
           if (!subs.has(p.gameId) && subs.size >= MAX_SUBSCRIPTIONS) {
-            throw new ApiError(400, 'malformed', `at most ${MAX_SUBSCRIPTIONS} games per socket: unsubscribe from one first`);
+            throw new ApiError(
+              400,
+              'malformed',
+              `at most ${MAX_SUBSCRIPTIONS} games per socket: unsubscribe from one first`,
+            );
           }
           subs.get(p.gameId)?.();
           subs.set(p.gameId, () => undefined);
@@ -86,7 +105,11 @@ export function createWsHub(service: GameService, log: (m: string) => void) {
           return;
         }
         default:
-          throw new ApiError(400, 'malformed', `unknown message type ${JSON.stringify(m.type)}; types: subscribe, unsubscribe, action, ping`);
+          throw new ApiError(
+            400,
+            'malformed',
+            `unknown message type ${JSON.stringify(m.type)}; types: subscribe, unsubscribe, action, ping`,
+          );
       }
     }
   }

@@ -13,21 +13,30 @@ export const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 
 /** Starts the static server; resolves to its address and a close function. */
 export function serve(port = 0, dir = DIST) {
-  if (!existsSync(`${dir}/index.html`)) throw new Error(`${dir} has no index.html: run "npm run build -w @sandtable/web" first`);
+  if (!existsSync(`${dir}/index.html`))
+    throw new Error(`${dir} has no index.html: run "npm run build -w @sandtable/web" first`);
   const handler = sirv(dir, { dev: false, etag: true, single: false });
-  const server = createServer((req, res) => handler(req, res, () => { res.statusCode = 404; res.end('not found'); }));
+  const server = createServer((req, res) =>
+    handler(req, res, () => {
+      res.statusCode = 404;
+      res.end('not found');
+    }),
+  );
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => {
       const a = server.address();
-      resolve({ url: `http://localhost:${typeof a === 'object' && a ? a.port : port}/`, close: () => new Promise((r) => server.close(() => r(undefined))) });
+      resolve({
+        url: `http://localhost:${typeof a === 'object' && a ? a.port : port}/`,
+        close: () => new Promise((r) => server.close(() => r(undefined))),
+      });
     });
   });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const i = process.argv.indexOf('--port');
-  const want = Number(i > 0 ? process.argv[i + 1] : process.env.PORT ?? 8080);
+  const want = Number(i > 0 ? process.argv[i + 1] : (process.env.PORT ?? 8080));
   let s;
   try {
     s = await serve(want);

@@ -4,11 +4,20 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { serve } from '../bin/serve.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export async function launch(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: install it with "apt-get install -y chromium" (.ci/run does) or set CHROMIUM_PATH`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: install it with "apt-get install -y chromium" (.ci/run does) or set CHROMIUM_PATH`,
+    );
   }
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
@@ -18,7 +27,11 @@ export async function serveApp(): Promise<{ url: string; close(): Promise<void> 
 }
 
 /** A page of the app (1400x860, the computer without delay) and the page errors it raises. */
-export async function openApp(browser: Browser, url: string, opts: { acceptDownloads?: boolean } = {}): Promise<{ page: Page; errors: string[] }> {
+export async function openApp(
+  browser: Browser,
+  url: string,
+  opts: { acceptDownloads?: boolean } = {},
+): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 860 }, ...opts });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -37,7 +37,17 @@ function freePort(): Promise<number> {
 }
 
 async function startServer(): Promise<string> {
-  const { child, url } = await spawnServer(['--port', String(port), '--host', '127.0.0.1', '--db', DB, '--static', DIST, '--quiet']);
+  const { child, url } = await spawnServer([
+    '--port',
+    String(port),
+    '--host',
+    '127.0.0.1',
+    '--db',
+    DB,
+    '--static',
+    DIST,
+    '--quiet',
+  ]);
   server = child;
   return url;
 }
@@ -106,12 +116,17 @@ describe('Soft Underbelly online: two browsers through the server', () => {
     let total = 0;
     for (let i = 0; i < 80 && (total < 8 || !acted.allies || !acted.axis); i++) {
       const v = await versionOf(a);
-      await expect.poll(async () => (await versionOf(b)) === v && ((await myTurn(a)) || (await myTurn(b))), { timeout: 20_000 }).toBe(true);
+      await expect
+        .poll(async () => (await versionOf(b)) === v && ((await myTurn(a)) || (await myTurn(b))), { timeout: 20_000 })
+        .toBe(true);
       const page = (await myTurn(a)) ? a : b;
       const buttons = page.getByTestId('action');
       await buttons.first().waitFor();
       const texts = await buttons.allTextContents();
-      const k = Math.max(0, texts.findIndex((t) => PREFER.test(t.trim())));
+      const k = Math.max(
+        0,
+        texts.findIndex((t) => PREFER.test(t.trim())),
+      );
       await buttons.nth(k).click();
       await expect.poll(() => versionOf(page), { timeout: 20_000 }).toBeGreaterThan(v);
       // the other browser is pushed the same version

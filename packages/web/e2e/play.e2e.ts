@@ -40,19 +40,29 @@ async function step(page: Page): Promise<void> {
   if (await page.getByTestId('reveal').isVisible()) return page.getByTestId('reveal').click();
   const buttons = page.getByTestId('action');
   const texts = await buttons.allTextContents();
-  const k = Math.max(0, texts.findIndex((t) => PREFER.test(t.trim())));
+  const k = Math.max(
+    0,
+    texts.findIndex((t) => PREFER.test(t.trim())),
+  );
   await buttons.nth(k).click();
 }
 
 async function waitForHumanOrEnd(page: Page): Promise<'act' | 'end'> {
-  await page.waitForFunction(() => !!document.querySelector('[data-testid=action],[data-testid=confirm],[data-testid=reveal],[data-testid=outcome]'), null, { timeout: 60_000 });
+  await page.waitForFunction(
+    () =>
+      !!document.querySelector('[data-testid=action],[data-testid=confirm],[data-testid=reveal],[data-testid=outcome]'),
+    null,
+    { timeout: 60_000 },
+  );
   return (await page.getByTestId('outcome').count()) ? 'end' : 'act';
 }
 
 /** Clicks a place on the map where the map says it is (the canvas exposes `sandtable.screenOf`). */
 async function clickPlace(page: Page, place: string): Promise<void> {
   const at = await page.evaluate((p) => {
-    const c = document.querySelector('canvas[data-testid=map]') as unknown as { sandtable: { screenOf(p: string): [number, number] | null } };
+    const c = document.querySelector('canvas[data-testid=map]') as unknown as {
+      sandtable: { screenOf(p: string): [number, number] | null };
+    };
     return c.sandtable.screenOf(p);
   }, place);
   if (!at) throw new Error(`place ${place} is not on the map`);
@@ -61,7 +71,12 @@ async function clickPlace(page: Page, place: string): Promise<void> {
 }
 
 async function prompt(page: Page): Promise<string> {
-  return (await page.getByTestId('prompt').textContent().catch(() => '')) ?? '';
+  return (
+    (await page
+      .getByTestId('prompt')
+      .textContent()
+      .catch(() => '')) ?? ''
+  );
 }
 
 /**
@@ -73,13 +88,22 @@ async function prompt(page: Page): Promise<string> {
 async function moveOnTheMap(page: Page): Promise<void> {
   await clickPlace(page, '18');
   await expect.poll(() => page.getByTestId('actions').textContent()).toMatch(/Actions with 18 Constantine & Tébessa/);
-  await page.getByTestId('action').filter({ hasText: /^move units from Constantine/ }).click();
+  await page
+    .getByTestId('action')
+    .filter({ hasText: /^move units from Constantine/ })
+    .click();
   await expect.poll(() => prompt(page)).toMatch(/move units from Constantine & Tébessa \(18\)/);
-  await page.getByTestId('action').filter({ hasText: /add all free cubes/ }).click();
+  await page
+    .getByTestId('action')
+    .filter({ hasText: /add all free cubes/ })
+    .click();
   await clickPlace(page, '17');
   await expect.poll(() => page.getByTestId('message').textContent()).toMatch(/§\d+/);
   await clickPlace(page, '19');
-  await page.getByTestId('action').filter({ hasText: /^step into Algiers/ }).click();
+  await page
+    .getByTestId('action')
+    .filter({ hasText: /^step into Algiers/ })
+    .click();
   await expect.poll(() => page.getByTestId('log').textContent()).toMatch(/moves to Algiers \(19\)/);
   await page.screenshot({ path: '/tmp/sandtable-e2e-moved.png' });
 }

@@ -27,12 +27,18 @@ afterAll(async () => {
 
 const data = loadProkhorovkaData();
 const SHOT = (name: string) => `/tmp/sandtable-e2e-prokhorovka-${name}.png`;
-const prompt = async (page: Page) => (await page.getByTestId('prompt').textContent().catch(() => '')) ?? '';
+const prompt = async (page: Page) =>
+  (await page
+    .getByTestId('prompt')
+    .textContent()
+    .catch(() => '')) ?? '';
 const seq = async (page: Page) => Number(await page.getByTestId('game').getAttribute('data-seq'));
 
 async function screenOf(page: Page, place: string): Promise<[number, number]> {
   const at = await page.evaluate((p) => {
-    const c = document.querySelector('canvas[data-testid=map]') as unknown as { sandtable: { screenOf(p: string): [number, number] | null } };
+    const c = document.querySelector('canvas[data-testid=map]') as unknown as {
+      sandtable: { screenOf(p: string): [number, number] | null };
+    };
     return c.sandtable.screenOf(p);
   }, place);
   if (!at) throw new Error(`place ${place} is not on the map`);
@@ -58,7 +64,11 @@ async function closeUp(page: Page, place: string, name: string, wheel = -500): P
 }
 
 async function waitTurn(page: Page): Promise<void> {
-  await page.waitForFunction(() => !!document.querySelector('[data-testid=action],[data-testid=confirm],[data-testid=outcome]'), null, { timeout: 60_000 });
+  await page.waitForFunction(
+    () => !!document.querySelector('[data-testid=action],[data-testid=confirm],[data-testid=outcome]'),
+    null,
+    { timeout: 60_000 },
+  );
 }
 
 const actionTexts = async (page: Page) => (await page.getByTestId('action').allTextContents()).map((t) => t.trim());
@@ -67,7 +77,13 @@ const actionTexts = async (page: Page) => (await page.getByTestId('action').allT
 async function applied(page: Page, click: () => Promise<void>): Promise<void> {
   const before = await seq(page);
   await click();
-  if (await page.getByTestId('confirm').isVisible().catch(() => false)) await page.getByTestId('confirm').click();
+  if (
+    await page
+      .getByTestId('confirm')
+      .isVisible()
+      .catch(() => false)
+  )
+    await page.getByTestId('confirm').click();
   await expect.poll(() => seq(page)).toBeGreaterThan(before);
 }
 
@@ -88,7 +104,8 @@ async function sovietChitsHidden(page: Page, names = false): Promise<number> {
   const html = await page.evaluate(() => document.body.outerHTML);
   const all = [...g.equip, ...g.support] as { id: string; side: string; faceUp: boolean }[];
   const hidden = all.filter((c) => c.side === 'SU' && !c.faceUp);
-  for (const c of hidden) expect(html, `the page shows hidden Soviet chit ${c.id}`).not.toMatch(new RegExp(`\\b${c.id}\\b`));
+  for (const c of hidden)
+    expect(html, `the page shows hidden Soviet chit ${c.id}`).not.toMatch(new RegExp(`\\b${c.id}\\b`));
   if (names) {
     const nameOf = new Map([...data.equipment, ...data.support].map((c) => [c.id, c.name]));
     const visible = new Set(all.filter((c) => c.side === 'DE' || c.faceUp).map((c) => nameOf.get(c.id)));
@@ -119,12 +136,21 @@ describe('Prokhorovka in the browser', () => {
     const unit = /under (\S+)$/.exec(offer)![1]!;
     await applied(page, () => clickPlace(page, unit));
     await page.mouse.move(...(await screenOf(page, unit)));
-    await expect.poll(() => page.getByTestId('stack-list').textContent()).toMatch(new RegExp(`${unit}[\\s\\S]*face-down \\(yours\\)`));
-    await applied(page, () => page.getByTestId('action').filter({ hasText: /^finish placing chits$/i }).click());
+    await expect
+      .poll(() => page.getByTestId('stack-list').textContent())
+      .toMatch(new RegExp(`${unit}[\\s\\S]*face-down \\(yours\\)`));
+    await applied(page, () =>
+      page
+        .getByTestId('action')
+        .filter({ hasText: /^finish placing chits$/i })
+        .click(),
+    );
 
     // 4.0(6)1: eight support chits chosen by clicking them
     for (let k = 0; k < 8; k++) {
-      await expect.poll(() => page.locator('[data-testid=support-choice] [data-testid=card]').count()).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.locator('[data-testid=support-choice] [data-testid=card]').count())
+        .toBeGreaterThan(0);
       await applied(page, () => page.locator('[data-testid=support-choice] [data-testid=card]').first().click());
     }
     await expect.poll(() => page.getByTestId('support-pool').textContent()).toMatch(/Your support pool: 8 chits/);
@@ -133,11 +159,14 @@ describe('Prokhorovka in the browser', () => {
 
     // the Soviet stacks show their chits as backs only
     const g0 = await truth(page);
-    const soviet = (g0.units as { id: string; side: string; hex: number }[]).filter((u) => u.side === 'SU' && u.hex >= 0)
+    const soviet = (g0.units as { id: string; side: string; hex: number }[])
+      .filter((u) => u.side === 'SU' && u.hex >= 0)
       .find((u) => (g0.equip as { loc: string }[]).some((c) => c.loc === u.id))!;
     await page.mouse.move(...(await screenOf(page, soviet.id)));
     await expect.poll(() => page.getByTestId('stack-list').textContent()).toContain(soviet.id);
-    const faces = await page.locator('[data-testid=stack-list] [data-testid=chit]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-face')}:${e.textContent}`));
+    const faces = await page
+      .locator('[data-testid=stack-list] [data-testid=chit]')
+      .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-face')}:${e.textContent}`));
     expect(faces.length).toBe((g0.equip as { loc: string }[]).filter((c) => c.loc === soviet.id).length);
     for (const f of faces) expect(f).toMatch(/^down:[TE]$/);
     await page.screenshot({ path: SHOT('backs') });
@@ -146,7 +175,12 @@ describe('Prokhorovka in the browser', () => {
     // turn 1: end the designation, then declare an attack by clicking a German counter and a Soviet one
     await waitTurn(page);
     await expect.poll(() => prompt(page)).toMatch(/designate reserve/);
-    await applied(page, () => page.getByTestId('action').filter({ hasText: /^end the phase$/i }).click());
+    await applied(page, () =>
+      page
+        .getByTestId('action')
+        .filter({ hasText: /^end the phase$/i })
+        .click(),
+    );
     await expect.poll(() => prompt(page)).toMatch(/declare attacks/);
     const attackerText = (await actionTexts(page)).find((t) => /^choose \S+ to attack$/i.test(t))!;
     const attacker = /^choose (\S+) to attack$/i.exec(attackerText)![1]!;
@@ -156,16 +190,26 @@ describe('Prokhorovka in the browser', () => {
     await applied(page, () => clickPlace(page, target));
     expect(await page.getByTestId('log').textContent()).toContain(`${attacker} will attack ${target}`);
     await page.screenshot({ path: SHOT('attack') });
-    await applied(page, () => page.getByTestId('action').filter({ hasText: /^end the phase$/i }).click());
+    await applied(page, () =>
+      page
+        .getByTestId('action')
+        .filter({ hasText: /^end the phase$/i })
+        .click(),
+    );
 
     // answer every decision until the German's turn-2 movement phase (prefer "finish"/"no"/"keep")
-    const PREFER = /^(finish|allocate no|name no|keep the roll|do not|fly no|no \(more\)|keep smoke|end the recon|let the|stand and)/i;
+    const PREFER =
+      /^(finish|allocate no|name no|keep the roll|do not|fly no|no \(more\)|keep smoke|end the recon|let the|stand and)/i;
     let sawBattle = false;
     for (let clicks = 0; clicks < 400; clicks++) {
       await waitTurn(page);
       await sovietChitsHidden(page); // after every action: allocations, declarations, reveals, losses
       const p = await prompt(page);
-      if (/move stacks one at a time/.test(p) && /Turn\s*2/.test((await page.getByTestId('status').textContent()) ?? '')) break;
+      if (
+        /move stacks one at a time/.test(p) &&
+        /Turn\s*2/.test((await page.getByTestId('status').textContent()) ?? '')
+      )
+        break;
       if (await page.getByTestId('info-box').count()) {
         if (!sawBattle && /Battle for/.test((await page.getByTestId('info-box').textContent()) ?? '')) {
           sawBattle = true;
@@ -173,11 +217,17 @@ describe('Prokhorovka in the browser', () => {
           await closeUp(page, target, 'battle-zoom');
         }
       }
-      if (await page.getByTestId('confirm').isVisible()) { await page.getByTestId('confirm').click(); continue; }
+      if (await page.getByTestId('confirm').isVisible()) {
+        await page.getByTestId('confirm').click();
+        continue;
+      }
       const texts = await actionTexts(page);
       const end = texts.findIndex((t) => /^end the phase$/i.test(t));
       const k = texts.findIndex((t) => PREFER.test(t));
-      await page.getByTestId('action').nth(k >= 0 ? k : end >= 0 ? end : 0).click();
+      await page
+        .getByTestId('action')
+        .nth(k >= 0 ? k : end >= 0 ? end : 0)
+        .click();
     }
     expect(sawBattle, 'the declared battle was resolved on screen').toBe(true);
     await sovietChitsHidden(page);
@@ -189,10 +239,18 @@ describe('Prokhorovka in the browser', () => {
     await clickPlace(page, mover);
     if (!/choose the hex/.test(await prompt(page))) {
       await expect.poll(() => page.getByTestId('actions').textContent()).toMatch(new RegExp(`Actions with ${mover}`));
-      await applied(page, () => page.getByTestId('action').filter({ hasText: /^move \S+ at/i }).first().click());
+      await applied(page, () =>
+        page
+          .getByTestId('action')
+          .filter({ hasText: /^move \S+ at/i })
+          .first()
+          .click(),
+      );
     }
     await expect.poll(() => prompt(page)).toMatch(/choose the hex/);
-    const dests = (await actionTexts(page)).map((t) => /moves to (\d{4})$/.exec(t)?.[1]).filter((h): h is string => !!h);
+    const dests = (await actionTexts(page))
+      .map((t) => /moves to (\d{4})$/.exec(t)?.[1])
+      .filter((h): h is string => !!h);
     expect(dests.length).toBeGreaterThan(0);
     const dest = dests[dests.length - 1]!;
     const [dx, dy] = await screenOf(page, dest);

@@ -21,12 +21,18 @@ afterAll(async () => {
 
 const PREFER = /^(pass|finish|end|done|cancel|no counterattack|stop)/i;
 
-const prompt = async (page: Page) => (await page.getByTestId('prompt').textContent().catch(() => '')) ?? '';
+const prompt = async (page: Page) =>
+  (await page
+    .getByTestId('prompt')
+    .textContent()
+    .catch(() => '')) ?? '';
 
 /** Clicks a place on the map where the map says it is (the canvas exposes `sandtable.screenOf`). */
 async function clickPlace(page: Page, place: string): Promise<void> {
   const at = await page.evaluate((p) => {
-    const c = document.querySelector('canvas[data-testid=map]') as unknown as { sandtable: { screenOf(p: string): [number, number] | null } };
+    const c = document.querySelector('canvas[data-testid=map]') as unknown as {
+      sandtable: { screenOf(p: string): [number, number] | null };
+    };
     return c.sandtable.screenOf(p);
   }, place);
   if (!at) throw new Error(`place ${place} is not on the map`);
@@ -60,18 +66,22 @@ async function pickByClicking(page: Page, n: number): Promise<string[]> {
  * (development pool and discards), the hand only as a count.
  */
 async function alliedHandHidden(page: Page): Promise<number> {
-  const outsidePiles = await page.locator('[data-card^="al2"]').evaluateAll((els) => els.filter((e) => !e.closest('[data-testid=piles-allies]')).length);
+  const outsidePiles = await page
+    .locator('[data-card^="al2"]')
+    .evaluateAll((els) => els.filter((e) => !e.closest('[data-testid=piles-allies]')).length);
   expect(outsidePiles).toBe(0);
   expect(await page.getByTestId('log').textContent()).not.toMatch(/allies chooses/);
   const m = /Allies: (\d+) cards? in hand \(face down\)/.exec((await page.getByTestId('cards').textContent()) ?? '');
-  expect(m, 'the Allies\' hand is shown as a count').not.toBeNull();
-  const backs = await page.locator('[data-testid=hand-allies] [data-testid=card]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-card')}|${e.textContent}`));
+  expect(m, "the Allies' hand is shown as a count").not.toBeNull();
+  const backs = await page
+    .locator('[data-testid=hand-allies] [data-testid=card]')
+    .evaluateAll((els) => els.map((e) => `${e.getAttribute('data-card')}|${e.textContent}`));
   expect(backs).toEqual(Array.from({ length: Number(m![1]) }, () => '|'));
   return Number(m![1]);
 }
 
 describe('Third Reich in the browser', () => {
-  it('the Axis picks its hands and plays a card by clicking cards, forms a group on the map, and never sees the Allies\' hand', async () => {
+  it("the Axis picks its hands and plays a card by clicking cards, forms a group on the map, and never sees the Allies' hand", async () => {
     const { page, errors } = await openApp(browser, app.url);
     await page.getByTestId('game-select').selectOption('third-reich');
     await page.getByTestId('seed').fill('3');
@@ -83,7 +93,10 @@ describe('Third Reich in the browser', () => {
     await expect.poll(() => page.getByTestId('deck').locator('[data-testid=card]').count()).toBe(8);
     await expect.poll(() => page.getByTestId('prompt').textContent()).toMatch(/Choose 4 more card/);
     const first = await pickByClicking(page, 4);
-    const hand = await page.getByTestId('hand').locator('[data-testid=card]').evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
+    const hand = await page
+      .getByTestId('hand')
+      .locator('[data-testid=card]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-card')));
     expect(hand.sort()).toEqual([...first].sort());
     await expect.poll(() => page.getByTestId('hand').textContent()).toMatch(/4 cards/);
     expect(await alliedHandHidden(page)).toBe(0);
@@ -102,23 +115,41 @@ describe('Third Reich in the browser', () => {
     // and the counter on top of Berlin's stack joins it when clicked
     await page.locator('[data-testid=hand] [data-testid=card].hl-legal').first().click();
     await expect.poll(() => prompt(page)).toMatch(/use the SV, the event, or finish/);
-    await page.getByTestId('action').filter({ hasText: /^Use the SV$/ }).click();
+    await page
+      .getByTestId('action')
+      .filter({ hasText: /^Use the SV$/ })
+      .click();
     await expect.poll(() => prompt(page)).toMatch(/Spend 2 SV/);
     await clickPlace(page, 'berlin');
     await expect.poll(() => page.getByTestId('actions').textContent()).toMatch(/Actions with Berlin/);
-    await page.getByTestId('action').filter({ hasText: /^Form a group in Berlin$/ }).click();
+    await page
+      .getByTestId('action')
+      .filter({ hasText: /^Form a group in Berlin$/ })
+      .click();
     await expect.poll(() => prompt(page)).toMatch(/Group in Berlin \(0 unit/);
     await clickPlace(page, 'berlin');
     await expect.poll(() => prompt(page)).toMatch(/Group in Berlin \(1 unit/);
-    await expect.poll(() => page.getByTestId('info-box').textContent()).toMatch(/Axis group in Berlin: GE \w+ \d-\d-\d/);
-    await page.getByTestId('action').filter({ hasText: /^Cancel$/ }).click();
+    await expect
+      .poll(() => page.getByTestId('info-box').textContent())
+      .toMatch(/Axis group in Berlin: GE \w+ \d-\d-\d/);
+    await page
+      .getByTestId('action')
+      .filter({ hasText: /^Cancel$/ })
+      .click();
 
     // play turn 1 out (pass, finish), then pick the turn-2 hand by clicking
     let clicks = 0;
     let allied = 0;
     while (clicks < 300) {
-      await page.waitForFunction(() => !!document.querySelector('[data-testid=action],[data-testid=confirm],[data-testid=outcome]'), null, { timeout: 60_000 });
-      if ((await turnOf(page)) >= 2 && /Choose \d+ more card/.test((await page.getByTestId('prompt').textContent()) ?? '')) {
+      await page.waitForFunction(
+        () => !!document.querySelector('[data-testid=action],[data-testid=confirm],[data-testid=outcome]'),
+        null,
+        { timeout: 60_000 },
+      );
+      if (
+        (await turnOf(page)) >= 2 &&
+        /Choose \d+ more card/.test((await page.getByTestId('prompt').textContent()) ?? '')
+      ) {
         await pickByClicking(page, 1);
         clicks++;
         continue;
@@ -127,10 +158,17 @@ describe('Third Reich in the browser', () => {
         allied = await alliedHandHidden(page);
         if (allied > 0) break;
       }
-      if (await page.getByTestId('confirm').isVisible()) { await page.getByTestId('confirm').click(); clicks++; continue; }
+      if (await page.getByTestId('confirm').isVisible()) {
+        await page.getByTestId('confirm').click();
+        clicks++;
+        continue;
+      }
       const buttons = page.getByTestId('action');
       const texts = await buttons.allTextContents();
-      const k = Math.max(0, texts.findIndex((t) => PREFER.test(t.trim())));
+      const k = Math.max(
+        0,
+        texts.findIndex((t) => PREFER.test(t.trim())),
+      );
       await buttons.nth(k).click();
       clicks++;
     }

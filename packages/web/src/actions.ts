@@ -12,7 +12,9 @@ export function describeAction(game: Game<any, any, any>, state: EngineState<unk
   } catch {
     // a describe that cannot word this action: fall back to its fields
   }
-  const rest = Object.entries(a).filter(([k]) => k !== 'type').map(([k, v]) => `${k} ${Array.isArray(v) ? v.join('+') : String(v)}`);
+  const rest = Object.entries(a)
+    .filter(([k]) => k !== 'type')
+    .map(([k, v]) => `${k} ${Array.isArray(v) ? v.join('+') : String(v)}`);
   return [a.type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase(), ...rest].join(', ');
 }
 
@@ -31,7 +33,11 @@ export function placesOf(a: Action, known: ReadonlySet<string>): string[] {
 }
 
 /** Actions naming every place in `selected`. */
-export function matching(actions: readonly Action[], selected: readonly string[], known: ReadonlySet<string>): Action[] {
+export function matching(
+  actions: readonly Action[],
+  selected: readonly string[],
+  known: ReadonlySet<string>,
+): Action[] {
   if (!selected.length) return [...actions];
   return actions.filter((a) => {
     const ps = placesOf(a, known);
@@ -40,7 +46,11 @@ export function matching(actions: readonly Action[], selected: readonly string[]
 }
 
 /** Places other than `selected` that the `actions` name: where a click can go next. */
-export function nextPlaces(actions: readonly Action[], selected: readonly string[], known: ReadonlySet<string>): Set<string> {
+export function nextPlaces(
+  actions: readonly Action[],
+  selected: readonly string[],
+  known: ReadonlySet<string>,
+): Set<string> {
   const out = new Set<string>();
   for (const a of actions) for (const p of placesOf(a, known)) if (!selected.includes(p)) out.add(p);
   return out;
@@ -49,7 +59,13 @@ export function nextPlaces(actions: readonly Action[], selected: readonly string
 /** Replaces place `from` with `to` everywhere in an action (to ask the engine why that is illegal). */
 export function substitutePlace(a: Action, from: string, to: string): Action {
   const sub = (v: unknown): unknown =>
-    v === from ? to : Array.isArray(v) ? v.map(sub) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'type' ? x : sub(x)])) : v;
+    v === from
+      ? to
+      : Array.isArray(v)
+        ? v.map(sub)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'type' ? x : sub(x)]))
+          : v;
   return sub(a) as Action;
 }
 
@@ -58,8 +74,14 @@ export function substitutePlace(a: Action, from: string, to: string): Action {
  * attempt (a legal action with its last place swapped for the clicked one), or the prompt.
  */
 export function explainAttempt(
-  game: Game<any, any, any>, state: EngineState<unknown>, role: Role, actions: readonly Action[],
-  selected: readonly string[], place: string, known: ReadonlySet<string>, placeName: (p: string) => string,
+  game: Game<any, any, any>,
+  state: EngineState<unknown>,
+  role: Role,
+  actions: readonly Action[],
+  selected: readonly string[],
+  place: string,
+  known: ReadonlySet<string>,
+  placeName: (p: string) => string,
 ): string {
   const base = matching(actions, selected, known);
   const tried = new Set<string>();

@@ -19,7 +19,9 @@ export interface Computer {
   choose(view: View<unknown>, kind: AiKind, seed: string, signal: AbortSignal): Promise<Action>;
 }
 
-type FromWorker = { type: 'chosen'; id: number; choice: { action: Action } } | { type: 'failed'; id: number; message: string };
+type FromWorker =
+  | { type: 'chosen'; id: number; choice: { action: Action } }
+  | { type: 'failed'; id: number; message: string };
 interface WorkerLike {
   postMessage(m: unknown): void;
   terminate(): void;

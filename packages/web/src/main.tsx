@@ -7,5 +7,10 @@ import './styles.css';
 
 const params = new URLSearchParams(location.search);
 const delay = Number(params.get('aiDelay') ?? 150);
-const computer = workerComputer(() => new Worker(new URL('./ai-worker.ts', import.meta.url), { type: 'module' }) as never);
-render(<App entries={gameEntries()} aiDelayMs={Number.isFinite(delay) ? delay : 150} computer={computer} />, document.getElementById('app')!);
+const computer = workerComputer(
+  () => new Worker(new URL('./ai-worker.ts', import.meta.url), { type: 'module' }) as never,
+);
+render(
+  <App entries={gameEntries()} aiDelayMs={Number.isFinite(delay) ? delay : 150} computer={computer} />,
+  document.getElementById('app')!,
+);

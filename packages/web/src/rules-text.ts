@@ -19,7 +19,10 @@ export function findRuleText(markdown: string, ref: string): RuleSection[] {
   const out: RuleSection[] = [];
   for (const part of parts) {
     const nl = part.indexOf('\n');
-    const heading = part.slice(0, nl < 0 ? undefined : nl).replace(/^#+\s*/, '').trim();
+    const heading = part
+      .slice(0, nl < 0 ? undefined : nl)
+      .replace(/^#+\s*/, '')
+      .trim();
     if (!/^#{3} /.test(part)) continue;
     const cited = ruleNumbers(heading.replace(/^[\d.]+\s/, ''));
     if (nums.some((n) => cited.includes(n))) out.push({ heading, body: part.slice(nl + 1).trim() });

@@ -78,9 +78,16 @@ describe('generic action helpers', () => {
   it('finds the places an action names and filters by a selection', () => {
     expect(placesOf({ type: 'move', from: 'A', to: 'B' } as never, known)).toEqual(['A', 'B']);
     expect(placesOf({ type: 'x', list: [{ at: 'C' }, 'Z'] } as never, known)).toEqual(['C']);
-    expect(matching(acts, ['A'], known).map((a) => placesOf(a, known))).toEqual([['A', 'B'], ['A', 'D']]);
+    expect(matching(acts, ['A'], known).map((a) => placesOf(a, known))).toEqual([
+      ['A', 'B'],
+      ['A', 'D'],
+    ]);
     expect([...nextPlaces(matching(acts, ['A'], known), ['A'], known)].sort()).toEqual(['B', 'D']);
-    expect(substitutePlace({ type: 'move', from: 'A', to: 'B' } as never, 'B', 'E')).toEqual({ type: 'move', from: 'A', to: 'E' });
+    expect(substitutePlace({ type: 'move', from: 'A', to: 'B' } as never, 'B', 'E')).toEqual({
+      type: 'move',
+      from: 'A',
+      to: 'E',
+    });
   });
 
   it("explains an illegal click with the engine's own refusal", () => {

@@ -5,8 +5,20 @@
  */
 import { readableRefusal } from './actions.ts';
 import {
-  OBSERVER, RuleError, canonicalJson, parseRecord, randomIndex, seedRng,
-  type Action, type EngineState, type Game, type GameRecord, type Options, type Role, type RngState, type View,
+  OBSERVER,
+  RuleError,
+  canonicalJson,
+  parseRecord,
+  randomIndex,
+  seedRng,
+  type Action,
+  type EngineState,
+  type Game,
+  type GameRecord,
+  type Options,
+  type Role,
+  type RngState,
+  type View,
 } from '@sandtable/engine';
 
 import type { AiKind } from './computer.ts';
@@ -52,7 +64,12 @@ export class Session {
   }
 
   /** Loads a record file's text; throws a RuleError naming what is wrong. */
-  static load(games: Record<string, Game<any, any, any>>, text: string, seats?: Record<Role, Seat>, ai: Record<Role, AiKind> = {}): Session {
+  static load(
+    games: Record<string, Game<any, any, any>>,
+    text: string,
+    seats?: Record<Role, Seat>,
+    ai: Record<Role, AiKind> = {},
+  ): Session {
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -82,10 +99,12 @@ export class Session {
   private detectHidden(): boolean {
     const roles = this.game.rules.roles;
     const s = this.states[0]!;
-    const seen = new Set(roles.map((r: Role) => {
-      const v = this.game.view(s, r);
-      return canonicalJson({ game: v.game, log: v.log });
-    }));
+    const seen = new Set(
+      roles.map((r: Role) => {
+        const v = this.game.view(s, r);
+        return canonicalJson({ game: v.game, log: v.log });
+      }),
+    );
     return seen.size > 1;
   }
 
@@ -136,7 +155,8 @@ export class Session {
   canUndo(role: Role): Result {
     const last = this.record.actions.at(-1);
     if (!last) return { ok: false, rule: 'undo', message: 'nothing to undo: no action has been taken' };
-    if (last.role !== role) return { ok: false, rule: 'undo', message: `cannot undo: the last action was ${last.role}'s, not ${role}'s` };
+    if (last.role !== role)
+      return { ok: false, rule: 'undo', message: `cannot undo: the last action was ${last.role}'s, not ${role}'s` };
     const s = this.state;
     if (s.barrier.seq >= s.seq) return { ok: false, rule: 'undo', message: `cannot undo: ${s.barrier.reason}` };
     return { ok: true };

@@ -3,19 +3,34 @@
  * retreat moves (14.0(2)-(6), A-27) and advance after combat (15.0).
  */
 import type { Ctx } from '@sandtable/engine';
-import { chitsOf, detachmentChitOf, inEnemyZoc, other, unitState, type Env, type PGState, type Side } from '../state.ts';
+import {
+  chitsOf,
+  detachmentChitOf,
+  inEnemyZoc,
+  other,
+  unitState,
+  type Env,
+  type PGState,
+  type Side,
+} from '../state.ts';
 import { SIDES, ask, chitName, eliminate, moveUnit } from './core.ts';
 import { bestArmor, riverBonus, stacksOf, tdl } from './fire.ts';
 import type { Battle } from './types.ts';
 import { nextStep } from './battle.ts';
 
-export interface Totals { armor: Record<Side, number>; tdl: number; mines: number; final: Record<Side, number> }
+export interface Totals {
+  armor: Record<Side, number>;
+  tdl: number;
+  mines: number;
+  final: Record<Side, number>;
+}
 
 /** 11.6(1): each side's final value = damage points + its best armor; the defender adds its TDL (A-14: no river bonus). */
 export function totals(E: Env, g: PGState, b: Battle): Totals {
   const hex = b.memo.targetHex ?? unitState(g, b.target).hex;
   let t = tdl(E, g, b, hex, b.defender);
-  if (g.o.riverTdlInDamage) t += Math.max(0, ...stacksOf(g, b, b.attacker).map((u) => riverBonus(E, unitState(g, u).hex, hex))); // A-14 on
+  if (g.o.riverTdlInDamage)
+    t += Math.max(0, ...stacksOf(g, b, b.attacker).map((u) => riverBonus(E, unitState(g, u).hex, hex))); // A-14 on
   const armor = { DE: bestArmor(E, g, b, 'DE'), SU: bestArmor(E, g, b, 'SU') };
   const final = { DE: b.dmg.DE + armor.DE, SU: b.dmg.SU + armor.SU };
   final[b.defender] += t;
@@ -24,7 +39,9 @@ export function totals(E: Env, g: PGState, b: Battle): Totals {
 
 /** Minefields of the defender add 2 damage points each (签一览 Minefield; D-40: defence only). */
 function minefields(E: Env, b: Battle): number {
-  return b.alloc[b.defender].filter((id) => E.supportById.get(id)!.kind === 'minefield' && !b.cancelled.includes(id)).reduce((n, id) => n + (E.supportById.get(id)!.damageBonus ?? 0), 0);
+  return b.alloc[b.defender]
+    .filter((id) => E.supportById.get(id)!.kind === 'minefield' && !b.cancelled.includes(id))
+    .reduce((n, id) => n + (E.supportById.get(id)!.damageBonus ?? 0), 0);
 }
 
 /**
@@ -37,14 +54,18 @@ function damage(E: Env, ctx: Ctx, g: PGState, b: Battle): true {
   b.dmg[b.defender] += minefields(E, b);
   const t = totals(E, g, b);
   const basis = (s: Side) => (g.o.lossUsesFinal ? t.final[s] : b.dmg[s]);
-  const A = b.attacker, D = b.defender;
+  const A = b.attacker,
+    D = b.defender;
   const win: Side | null = t.final[A] > t.final[D] ? A : t.final[D] > t.final[A] ? D : null;
   if (win === null) b.loss = { ...b.loss, [A]: basis(D), [D]: basis(A) };
   else {
     b.loss[other(win)] = basis(win);
     if (b.closeCombat) b.loss[win] = b.dmg[other(win)];
   }
-  ctx.log(`damage application (11.6): German ${t.final.DE} (damage ${b.dmg.DE}, armor ${t.armor.DE}${D === 'DE' ? `, TDL ${t.tdl}` : ''}) vs Soviet ${t.final.SU} (damage ${b.dmg.SU}, armor ${t.armor.SU}${D === 'SU' ? `, TDL ${t.tdl}` : ''}): ${win ? `${win} wins` : 'tie'}; losses German ${b.loss.DE}, Soviet ${b.loss.SU}`, { rule: '11.6' });
+  ctx.log(
+    `damage application (11.6): German ${t.final.DE} (damage ${b.dmg.DE}, armor ${t.armor.DE}${D === 'DE' ? `, TDL ${t.tdl}` : ''}) vs Soviet ${t.final.SU} (damage ${b.dmg.SU}, armor ${t.armor.SU}${D === 'SU' ? `, TDL ${t.tdl}` : ''}): ${win ? `${win} wins` : 'tie'}; losses German ${b.loss.DE}, Soviet ${b.loss.SU}`,
+    { rule: '11.6' },
+  );
   return nextStep(b);
 }
 
@@ -52,7 +73,8 @@ function damage(E: Env, ctx: Ctx, g: PGState, b: Battle): true {
 export function lossOptions(g: PGState, b: Battle, side: Side): { units: string[]; chits: string[] } {
   const units = stacksOf(g, b, side);
   const chits = units.flatMap((u) => chitsOf(g, u).map((c) => c.id));
-  if (!g.o.rangedNoStepLoss) { // A-46 off: declared ranged chits may absorb losses too
+  if (!g.o.rangedNoStepLoss) {
+    // A-46 off: declared ranged chits may absorb losses too
     for (const id of b.declared) {
       const c = g.equip.find((x) => x.id === id)!;
       if (c.side === side && !chits.includes(id) && g.units.some((u) => u.id === c.loc && u.hex >= 0)) chits.push(id);
@@ -64,11 +86,17 @@ export function lossOptions(g: PGState, b: Battle, side: Side): { units: string[
 export function takeStep(E: Env, ctx: Ctx, g: PGState, b: Battle, side: Side, unit?: string, chit?: string): void {
   if (unit) {
     const u = unitState(g, unit);
-    if (u.reduced || detachmentChitOf(unit)) { // a detachment has one step (签一览 detachment, A-26)
+    if (u.reduced || detachmentChitOf(unit)) {
+      // a detachment has one step (签一览 detachment, A-26)
       eliminate(g, unit);
-      ctx.log(`${unit} is removed with its chits (13.0(2)2, (3)${detachmentChitOf(unit) ? '; a detachment goes to the Equip cup, A-26' : ''})`, { rule: '13.0' });
+      ctx.log(
+        `${unit} is removed with its chits (13.0(2)2, (3)${detachmentChitOf(unit) ? '; a detachment goes to the Equip cup, A-26' : ''})`,
+        { rule: '13.0' },
+      );
+    } else {
+      u.reduced = true;
+      ctx.log(`${unit} is flipped to reduced strength (13.0(2)1)`, { rule: '13.0' });
     }
-    else { u.reduced = true; ctx.log(`${unit} is flipped to reduced strength (13.0(2)1)`, { rule: '13.0' }); }
   } else if (chit) {
     const c = g.equip.find((x) => x.id === chit)!;
     c.loc = 'cup';
@@ -79,7 +107,12 @@ export function takeStep(E: Env, ctx: Ctx, g: PGState, b: Battle, side: Side, un
 }
 
 /** Retreat hexes of `unit` now (14.0(4)-(6), A-27): avoid elimination, then friendly stacks, then the nearest own source. */
-export function retreatChoices(E: Env, g: PGState, unit: string, path: number[]): { hexes: number[]; eliminated: boolean } {
+export function retreatChoices(
+  E: Env,
+  g: PGState,
+  unit: string,
+  path: number[],
+): { hexes: number[]; eliminated: boolean } {
   const u = unitState(g, unit);
   const grid = E.b.grid;
   const zoc = inEnemyZoc(E, g, u.side);
@@ -110,18 +143,29 @@ export function retreatInto(E: Env, ctx: Ctx, g: PGState, b: Battle, unit: strin
   const busy = g.units.some((x) => x.hex === hex && x.id !== unit);
   if (busy) return false;
   moveUnit(E, g, unit, hex, b.path.slice(1));
-  ctx.log(`${unit} retreats ${b.path.slice(1).map((h) => E.b.grid.label(h)).join(' - ')} (14.0)`, { rule: '14.0' });
+  ctx.log(
+    `${unit} retreats ${b.path
+      .slice(1)
+      .map((h) => E.b.grid.label(h))
+      .join(' - ')} (14.0)`,
+    { rule: '14.0' },
+  );
   return true;
 }
 
 function retreatMove(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
   if (b.cursor === 0 && b.toRetreat.length === 0) {
-    b.toRetreat = (g.o.retreatSovietFirst ? SIDES : [...SIDES].reverse()).filter((s) => b.retreat[s]).flatMap((s) => stacksOf(g, b, s)); // 14.0(2), Soviet first (A-28)
+    b.toRetreat = (g.o.retreatSovietFirst ? SIDES : [...SIDES].reverse())
+      .filter((s) => b.retreat[s])
+      .flatMap((s) => stacksOf(g, b, s)); // 14.0(2), Soviet first (A-28)
     if (b.toRetreat.length === 0) return nextStep(b);
   }
   if (b.cursor >= b.toRetreat.length) return nextStep(b);
   const unit = b.toRetreat[b.cursor]!;
-  if (unitState(g, unit).hex < 0) { b.cursor++; return true; }
+  if (unitState(g, unit).hex < 0) {
+    b.cursor++;
+    return true;
+  }
   const ch = retreatChoices(E, g, unit, b.path);
   if (ch.eliminated) {
     eliminate(g, unit);
@@ -129,7 +173,8 @@ function retreatMove(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
     endRetreat(b, unit);
     return true;
   }
-  if (ch.hexes.length > 1) return ask(g, 'retreatHex', unitState(g, unit).side, '14.0(6)', `choose the hex ${unit} retreats to`);
+  if (ch.hexes.length > 1)
+    return ask(g, 'retreatHex', unitState(g, unit).side, '14.0(6)', `choose the hex ${unit} retreats to`);
   if (retreatInto(E, ctx, g, b, unit, ch.hexes[0]!)) endRetreat(b, unit);
   return true;
 }
@@ -162,14 +207,27 @@ export function aftermathStep(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean 
     const side = inOrder(g, s.slice(8) as Side);
     if (b.loss[side] > 0 && stacksOf(g, b, side).length && !b.windows.includes(s) && !turn1Frozen(g, side)) {
       b.windows.push(s);
-      return ask(g, 'retreat', side, '11.6(4), 14.0(1)', `you lose ${b.loss[side]} step(s): retreat to halve it (rounded down), or stand`);
+      return ask(
+        g,
+        'retreat',
+        side,
+        '11.6(4), 14.0(1)',
+        `you lose ${b.loss[side]} step(s): retreat to halve it (rounded down), or stand`,
+      );
     }
     return nextStep(b);
   }
   if (s.startsWith('loss:')) {
     const side = inOrder(g, s.slice(5) as Side);
     const o = lossOptions(g, b, side);
-    if (b.loss[side] > 0 && o.units.length + o.chits.length > 0) return ask(g, 'loss', side, '13.0(2)', `take ${b.loss[side]} more step(s) of loss: flip or remove a unit, or return a chit`);
+    if (b.loss[side] > 0 && o.units.length + o.chits.length > 0)
+      return ask(
+        g,
+        'loss',
+        side,
+        '13.0(2)',
+        `take ${b.loss[side]} more step(s) of loss: flip or remove a unit, or return a chit`,
+      );
     b.loss[side] = 0; // excess loss is ignored (13.0, derived)
     return nextStep(b);
   }
@@ -177,7 +235,13 @@ export function aftermathStep(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean 
   if (s === 'advance') {
     if (!b.windows.includes('advance') && advanceCandidates(E, g, b).length) {
       b.windows.push('advance');
-      return ask(g, 'advance', b.attacker, '15.0', `advance one attacking stack into ${E.b.grid.label(b.memo.targetHex!)}, or stay`);
+      return ask(
+        g,
+        'advance',
+        b.attacker,
+        '15.0',
+        `advance one attacking stack into ${E.b.grid.label(b.memo.targetHex!)}, or stay`,
+      );
     }
     return nextStep(b);
   }

@@ -5,18 +5,43 @@
  */
 import type { Ctx } from '@sandtable/engine';
 import { other, unitState, type Env, type PGState, type Side } from '../state.ts';
-import { ask, chitName, cs, cur, equip, isRed, peek, removeFromGame, rollWith, supp, supportToCup, toCup } from './core.ts';
+import {
+  ask,
+  chitName,
+  cs,
+  cur,
+  equip,
+  isRed,
+  peek,
+  removeFromGame,
+  rollWith,
+  supp,
+  supportToCup,
+  toCup,
+} from './core.ts';
 import { activeChits, armorOf, hasPosition, hexOfChit, terrainAt, tdl } from './fire.ts';
 import type { AirMission, Battle } from './types.ts';
 
 export type Mission = 'bomb' | 'ground' | 'recon';
-export interface MissionChoice { chit: string; mission: Mission; targets: string[] }
+export interface MissionChoice {
+  chit: string;
+  mission: Mission;
+  targets: string[];
+}
 
 const kind = (E: Env, id: string) => E.supportById.get(id)!.kind;
 
 /** 16.1(1)2, A-18: face-up enemy equipment chits on the map with a printed armor value. */
 export function groundTargets(E: Env, g: PGState, raider: Side): string[] {
-  return g.equip.filter((c) => c.side !== raider && c.faceUp && hexOfChit(g, c.id) >= 0 && (!g.o.groundAttackNeedsArmor || E.equipById.get(c.id)!.armor !== undefined)).map((c) => c.id);
+  return g.equip
+    .filter(
+      (c) =>
+        c.side !== raider &&
+        c.faceUp &&
+        hexOfChit(g, c.id) >= 0 &&
+        (!g.o.groundAttackNeedsArmor || E.equipById.get(c.id)!.armor !== undefined),
+    )
+    .map((c) => c.id);
 }
 
 /** A-42: a ground-attack bombing names a face-up enemy chit with armor taking part in the battle. */
@@ -27,7 +52,8 @@ function bombingTargets(E: Env, g: PGState, b: Battle, raider: Side): string[] {
 /** Targets of one or two shots (Rudel fires twice, 签一览 Ju87): single targets and pairs of distinct ones. */
 function shotsOver(ts: string[], shots: number): string[][] {
   const out = ts.map((t) => [t]);
-  if (shots >= 2) for (let i = 0; i < ts.length; i++) for (let j = i + 1; j < ts.length; j++) out.push([ts[i]!, ts[j]!]);
+  if (shots >= 2)
+    for (let i = 0; i < ts.length; i++) for (let j = i + 1; j < ts.length; j++) out.push([ts[i]!, ts[j]!]);
   return out;
 }
 
@@ -38,11 +64,14 @@ export function airOptions(E: Env, g: PGState, side: Side): MissionChoice[] {
   for (const c of g.support) {
     if (c.side !== side || c.loc !== 'pool') continue;
     const d = E.supportById.get(c.id)!;
-    const shots = g.o.airOneMission ? d.shots ?? 1 : 1; // A-16 (off: "1 fire" each: one shot, one bombing die)
+    const shots = g.o.airOneMission ? (d.shots ?? 1) : 1; // A-16 (off: "1 fire" each: one shot, one bombing die)
     if (d.bombing && b) out.push({ chit: c.id, mission: 'bomb', targets: [] }); // 16.1(1)1
     if (d.groundAttack) {
-      if (b) for (const t of shotsOver(bombingTargets(E, g, b, side), shots)) out.push({ chit: c.id, mission: 'bomb', targets: t });
-      for (const t of shotsOver(groundTargets(E, g, side), shots)) out.push({ chit: c.id, mission: 'ground', targets: t }); // 16.1(1)2
+      if (b)
+        for (const t of shotsOver(bombingTargets(E, g, b, side), shots))
+          out.push({ chit: c.id, mission: 'bomb', targets: t });
+      for (const t of shotsOver(groundTargets(E, g, side), shots))
+        out.push({ chit: c.id, mission: 'ground', targets: t }); // 16.1(1)2
     }
     if (d.kind === 'recon' && g.side === side) out.push({ chit: c.id, mission: 'recon', targets: [] }); // 16.1(1)3
   }
@@ -55,30 +84,57 @@ export function declareMission(E: Env, ctx: Ctx, g: PGState, side: Side, m: Miss
   c.faceUp = true;
   // A-17, A-52: reconnaissance chooses its targets at declaration (so AA fire knows their hexes, A-23), unless lateMissionChoice
   const early = m.mission === 'recon' && !g.o.lateMissionChoice;
-  cs(g).air = { raider: side, chit: m.chit, mission: m.mission, targets: m.targets, step: early ? 'targets' : 'smoke', aaFired: [], interceptor: null, counter: null, shot: 0, cancelled: false, aaNext: null, ...(early ? { slots: [] } : {}) };
+  cs(g).air = {
+    raider: side,
+    chit: m.chit,
+    mission: m.mission,
+    targets: m.targets,
+    step: early ? 'targets' : 'smoke',
+    aaFired: [],
+    interceptor: null,
+    counter: null,
+    shot: 0,
+    cancelled: false,
+    aaNext: null,
+    ...(early ? { slots: [] } : {}),
+  };
   ctx.irreversible('an air mission is declared');
-  ctx.log(`${side} flies ${chitName(E, m.chit)} on a ${m.mission === 'bomb' ? 'bombing' : m.mission === 'ground' ? 'ground attack' : 'reconnaissance'} mission${m.targets.length ? ` against ${m.targets.map((t) => chitName(E, t)).join(', ')}` : ''} (16.1(1))`, { rule: '16.1(1)' });
+  ctx.log(
+    `${side} flies ${chitName(E, m.chit)} on a ${m.mission === 'bomb' ? 'bombing' : m.mission === 'ground' ? 'ground attack' : 'reconnaissance'} mission${m.targets.length ? ` against ${m.targets.map((t) => chitName(E, t)).join(', ')}` : ''} (16.1(1))`,
+    { rule: '16.1(1)' },
+  );
 }
 
 /** The hexes the mission is aimed at (A-23): the defending hex or the attackers' hexes; ground attack: the targets' hexes. */
 export function missionHexes(g: PGState, a: AirMission): number[] {
   const b = cur(g);
-  if (a.mission === 'bomb' && b) return a.raider === b.attacker ? [unitState(g, b.target).hex] : b.attackers.map((u) => unitState(g, u).hex);
-  if (a.mission === 'recon') return (a.slots ?? []).map((t) => unitState(g, t.unit ?? t.battle!).hex).filter((h) => h >= 0); // A-23: the hex of any chosen target
+  if (a.mission === 'bomb' && b)
+    return a.raider === b.attacker ? [unitState(g, b.target).hex] : b.attackers.map((u) => unitState(g, u).hex);
+  if (a.mission === 'recon')
+    return (a.slots ?? []).map((t) => unitState(g, t.unit ?? t.battle!).hex).filter((h) => h >= 0); // A-23: the hex of any chosen target
   return a.targets.map((t) => hexOfChit(g, t)).filter((h) => h >= 0);
 }
 
 /** AA weapons of the interceptor whose range covers a target hex (16.1(2)), each once per mission (A-23). */
 export function aaGuns(E: Env, g: PGState, a: AirMission): string[] {
   const hexes = missionHexes(g, a);
-  return g.equip.filter((c) => {
-    const d = E.equipById.get(c.id)!;
-    const h = hexOfChit(g, c.id);
-    return c.side !== a.raider && d.aa !== undefined && h >= 0 && !a.aaFired.includes(c.id) && hexes.some((x) => E.b.grid.distance(h, x) <= (d.range ?? 0));
-  }).map((c) => c.id);
+  return g.equip
+    .filter((c) => {
+      const d = E.equipById.get(c.id)!;
+      const h = hexOfChit(g, c.id);
+      return (
+        c.side !== a.raider &&
+        d.aa !== undefined &&
+        h >= 0 &&
+        !a.aaFired.includes(c.id) &&
+        hexes.some((x) => E.b.grid.distance(h, x) <= (d.range ?? 0))
+      );
+    })
+    .map((c) => c.id);
 }
 
-export const fighters = (E: Env, g: PGState, side: Side) => g.support.filter((c) => c.side === side && c.loc === 'pool' && kind(E, c.id) === 'fighter').map((c) => c.id);
+export const fighters = (E: Env, g: PGState, side: Side) =>
+  g.support.filter((c) => c.side === side && c.loc === 'pool' && kind(E, c.id) === 'fighter').map((c) => c.id);
 
 /** Smoke of the interceptor allocated to this battle and not yet active (A-22). */
 export function smokeReady(E: Env, b: Battle | null, side: Side, anyTime = true): string[] {
@@ -97,14 +153,21 @@ export function stepAir(E: Env, ctx: Ctx, g: PGState): void {
   const foe = other(a.raider);
   const b = cur(g);
   const rudel = E.supportById.get(a.chit)!.reroll ? [a.chit] : [];
-  if (a.step === 'targets') { // A-17, A-52: up to 3 reconnaissance targets named at declaration
-    if (a.slots!.length < (E.supportById.get(a.chit)!.reveals ?? 3) && reconTargets(E, g, a.raider).length) { ask(g, 'recon', a.raider, '16.1(1)3, A-17', 'name a target of the reconnaissance (up to 3), or stop'); return; }
+  if (a.step === 'targets') {
+    // A-17, A-52: up to 3 reconnaissance targets named at declaration
+    if (a.slots!.length < (E.supportById.get(a.chit)!.reveals ?? 3) && reconTargets(E, g, a.raider).length) {
+      ask(g, 'recon', a.raider, '16.1(1)3, A-17', 'name a target of the reconnaissance (up to 3), or stop');
+      return;
+    }
     a.step = 'smoke';
     return;
   }
   if (a.step === 'smoke') {
     a.step = 'aa';
-    if (inBattle(g, a) && smokeReady(E, b, foe, g.o.smokeAnyTimeOnceAllocated && isRed(g, 'smoke')).length) { ask(g, 'smoke', foe, '签一览 Smoke, A-22', 'activate Smoke against this air mission, or not'); return; }
+    if (inBattle(g, a) && smokeReady(E, b, foe, g.o.smokeAnyTimeOnceAllocated && isRed(g, 'smoke')).length) {
+      ask(g, 'smoke', foe, '签一览 Smoke, A-22', 'activate Smoke against this air mission, or not');
+      return;
+    }
     if (inBattle(g, a) && b!.smoke.includes(foe)) return cancel(E, ctx, g, a, 'Smoke cancels it (签一览 Smoke)');
     return;
   }
@@ -113,7 +176,15 @@ export function stepAir(E: Env, ctx: Ctx, g: PGState): void {
     if (a.aaNext) {
       const gun = a.aaNext;
       const v = E.equipById.get(gun)!.aa!;
-      const d = rollWith(E, ctx, g, { key: `aa:${a.aaFired.length}`, n: 1, why: `AA fire of ${chitName(E, gun)} (hit on <= ${v}, 16.1(2))`, need: v, firer: foe, target: a.raider, abilities: rudel });
+      const d = rollWith(E, ctx, g, {
+        key: `aa:${a.aaFired.length}`,
+        n: 1,
+        why: `AA fire of ${chitName(E, gun)} (hit on <= ${v}, 16.1(2))`,
+        need: v,
+        firer: foe,
+        target: a.raider,
+        abilities: rudel,
+      });
       if (!d) return;
       a.aaNext = null;
       a.aaFired.push(gun);
@@ -121,7 +192,10 @@ export function stepAir(E: Env, ctx: Ctx, g: PGState): void {
       ctx.log(`AA fire of ${chitName(E, gun)} misses (16.1(2))`, { rule: '16.1(2)', dice: d });
     }
     const aaDone = a.aaFired.includes('*') || (!g.o.aaEachWeaponOnce && a.aaFired.length > 0); // A-23 off: one AA shot per mission
-    if (aaGuns(E, g, a).length && !aaDone) { ask(g, 'aa', foe, '16.1(2)', 'fire an AA weapon at the air mission, or stop'); return; }
+    if (aaGuns(E, g, a).length && !aaDone) {
+      ask(g, 'aa', foe, '16.1(2)', 'fire an AA weapon at the air mission, or stop');
+      return;
+    }
     a.step = 'intercept';
     return;
   }
@@ -133,11 +207,21 @@ export function stepAir(E: Env, ctx: Ctx, g: PGState): void {
   if (a.step === 'counter') {
     const f = a.counter!;
     const v = E.supportById.get(f)!.aa!;
-    const d = rollWith(E, ctx, g, { key: 'counter', n: 1, why: `counter-interception by ${chitName(E, f)} (hit on <= ${v}, 16.1(4))`, need: v, firer: a.raider, target: foe });
+    const d = rollWith(E, ctx, g, {
+      key: 'counter',
+      n: 1,
+      why: `counter-interception by ${chitName(E, f)} (hit on <= ${v}, 16.1(4))`,
+      need: v,
+      firer: a.raider,
+      target: foe,
+    });
     if (!d) return;
     if (d[0]! <= v) {
       removeFromGame(g, a.interceptor!); // 16.1(4)2
-      ctx.log(`${chitName(E, f)} shoots down ${chitName(E, a.interceptor!)}: removed from the game (16.1(4))`, { rule: '16.1(4)', dice: d });
+      ctx.log(`${chitName(E, f)} shoots down ${chitName(E, a.interceptor!)}: removed from the game (16.1(4))`, {
+        rule: '16.1(4)',
+        dice: d,
+      });
       a.step = 'execute';
     } else {
       ctx.log(`counter-interception misses (16.1(4))`, { rule: '16.1(4)', dice: d });
@@ -148,11 +232,22 @@ export function stepAir(E: Env, ctx: Ctx, g: PGState): void {
   if (a.step === 'resolveIntercept') {
     const f = a.interceptor!;
     const v = E.supportById.get(f)!.aa!;
-    const d = rollWith(E, ctx, g, { key: 'intercept', n: 1, why: `interception by ${chitName(E, f)} (hit on <= ${v}, 16.1(5))`, need: v, firer: foe, target: a.raider, abilities: rudel });
+    const d = rollWith(E, ctx, g, {
+      key: 'intercept',
+      n: 1,
+      why: `interception by ${chitName(E, f)} (hit on <= ${v}, 16.1(5))`,
+      need: v,
+      firer: foe,
+      target: a.raider,
+      abilities: rudel,
+    });
     if (!d) return;
     if (d[0]! <= v) {
       removeFromGame(g, a.chit); // 16.1(5)2
-      ctx.log(`${chitName(E, f)} shoots down ${chitName(E, a.chit)}: removed from the game (16.1(5))`, { rule: '16.1(5)', dice: d });
+      ctx.log(`${chitName(E, f)} shoots down ${chitName(E, a.chit)}: removed from the game (16.1(5))`, {
+        rule: '16.1(5)',
+        dice: d,
+      });
       return finish(g, a);
     }
     ctx.log(`interception misses (16.1(5))`, { rule: '16.1(5)', dice: d });
@@ -164,7 +259,10 @@ export function stepAir(E: Env, ctx: Ctx, g: PGState): void {
 
 function cancel(E: Env, ctx: Ctx, g: PGState, a: AirMission, why: string, dice?: number[]): void {
   a.cancelled = true;
-  ctx.log(`${chitName(E, a.chit)}'s mission is cancelled: ${why}; it goes back to the support cup`, { rule: '16.1(2)', ...(dice ? { dice } : {}) });
+  ctx.log(`${chitName(E, a.chit)}'s mission is cancelled: ${why}; it goes back to the support cup`, {
+    rule: '16.1(2)',
+    ...(dice ? { dice } : {}),
+  });
   finish(g, a);
 }
 
@@ -194,21 +292,39 @@ function execute(E: Env, ctx: Ctx, g: PGState, a: AirMission): void {
   const d = E.supportById.get(a.chit)!;
   const b = cur(g);
   if (a.mission === 'recon') {
-    if (a.slots) { // the targets named at declaration, one reveal each (16.1(6)3)
+    if (a.slots) {
+      // the targets named at declaration, one reveal each (16.1(6)3)
       if (a.shot >= a.slots.length) return finish(g, a);
       const slot = a.slots[a.shot]!;
       if (reconPool(E, g, a.raider, slot).length) return reconReveal(E, ctx, g, slot);
-      ctx.log(`reconnaissance: nothing left to reveal at ${slot.unit ?? `the battle for ${slot.battle}`} (16.1(6)3)`, { rule: '16.1(6)3' });
+      ctx.log(`reconnaissance: nothing left to reveal at ${slot.unit ?? `the battle for ${slot.battle}`} (16.1(6)3)`, {
+        rule: '16.1(6)3',
+      });
       a.shot++;
       return;
     }
-    if (a.shot < (d.reveals ?? 3) && reconTargets(E, g, a.raider).length) { ask(g, 'recon', a.raider, '16.1(6)3', 'turn an enemy chit face-up (up to 3), or stop'); return; }
+    if (a.shot < (d.reveals ?? 3) && reconTargets(E, g, a.raider).length) {
+      ask(g, 'recon', a.raider, '16.1(6)3', 'turn an enemy chit face-up (up to 3), or stop');
+      return;
+    }
     return finish(g, a);
   }
   if (a.mission === 'bomb' && d.bombing && b) {
-    const need = a.raider === b.defender ? E.d.tables.combat.defenderHit : hasPosition(E, g, b, 'bunker') ? 1 : terrainAt(E, unitState(g, b.target).hex).bombingHit;
+    const need =
+      a.raider === b.defender
+        ? E.d.tables.combat.defenderHit
+        : hasPosition(E, g, b, 'bunker')
+          ? 1
+          : terrainAt(E, unitState(g, b.target).hex).bombingHit;
     const n = g.o.airOneMission ? d.bombing : 1; // A-16
-    const dice = rollWith(E, ctx, g, { key: 'bombing', n, why: `${chitName(E, a.chit)} bombs, ${n} dice hitting on ${need} (16.2(1)1)`, need, firer: a.raider, target: other(a.raider) });
+    const dice = rollWith(E, ctx, g, {
+      key: 'bombing',
+      n,
+      why: `${chitName(E, a.chit)} bombs, ${n} dice hitting on ${need} (16.2(1)1)`,
+      need,
+      firer: a.raider,
+      target: other(a.raider),
+    });
     if (!dice) return;
     const hits = dice.filter((x) => x <= need).length;
     b.dmg[a.raider] += hits; // 16.2(2)
@@ -220,10 +336,22 @@ function execute(E: Env, ctx: Ctx, g: PGState, a: AirMission): void {
   // ground-attack fire: one shot per target (Rudel two, 签一览 Ju87)
   if (a.shot >= a.targets.length) return finish(g, a);
   const t = a.targets[a.shot]!;
-  if (equip(g, t).loc === 'cup' || hexOfChit(g, t) < 0) { a.shot++; return; }
+  if (equip(g, t).loc === 'cup' || hexOfChit(g, t) < 0) {
+    a.shot++;
+    return;
+  }
   const { need, natural1 } = groundNeed(E, g, t, d.groundAttack!);
   const tw = E.equipById.get(t)!.reroll ? [t] : [];
-  const dice = rollWith(E, ctx, g, { key: `ground:${a.shot}`, n: 1, why: `${chitName(E, a.chit)} fires at ${chitName(E, t)}, hit on ${need} (16.3(2))`, need, natural1, firer: a.raider, target: other(a.raider), abilities: [...(d.reroll ? [a.chit] : []), ...tw] });
+  const dice = rollWith(E, ctx, g, {
+    key: `ground:${a.shot}`,
+    n: 1,
+    why: `${chitName(E, a.chit)} fires at ${chitName(E, t)}, hit on ${need} (16.3(2))`,
+    need,
+    natural1,
+    firer: a.raider,
+    target: other(a.raider),
+    abilities: [...(d.reroll ? [a.chit] : []), ...tw],
+  });
   if (!dice) return;
   const hit = (natural1 && dice[0] === 1) || dice[0]! <= need;
   if (hit) {
@@ -240,31 +368,50 @@ function execute(E: Env, ctx: Ctx, g: PGState, a: AirMission): void {
  * what the raider sees (a unit and the back, none under 19.6; a battle's allocation), never by id
  * (3.5(5), 3.6(3)): the chit is then drawn at random among the matching ones.
  */
-export interface ReconSlot { unit?: string; back?: string; battle?: string }
+export interface ReconSlot {
+  unit?: string;
+  back?: string;
+  battle?: string;
+}
 export function reconTargets(E: Env, g: PGState, raider: Side): ReconSlot[] {
   const out: ReconSlot[] = [];
   for (const u of g.units) {
     if (u.side === raider || u.hex < 0) continue;
-    const backs = new Set(g.equip.filter((c) => c.loc === u.id && !c.faceUp).map((c) => E.equipById.get(c.id)!.back as string));
-    if (g.o.hideChitBacks) { if (backs.size) out.push({ unit: u.id }); } // 19.6
+    const backs = new Set(
+      g.equip.filter((c) => c.loc === u.id && !c.faceUp).map((c) => E.equipById.get(c.id)!.back as string),
+    );
+    if (g.o.hideChitBacks) {
+      if (backs.size) out.push({ unit: u.id });
+    } // 19.6
     else for (const back of [...backs].sort()) out.push({ unit: u.id, back });
   }
-  for (const b of peek(g).battles) if (b.alloc[other(raider)].some((id) => !supp(g, id).faceUp)) out.push({ battle: b.target });
-  const named = peek(g).air?.step === 'targets' ? peek(g).air!.slots ?? [] : [];
+  for (const b of peek(g).battles)
+    if (b.alloc[other(raider)].some((id) => !supp(g, id).faceUp)) out.push({ battle: b.target });
+  const named = peek(g).air?.step === 'targets' ? (peek(g).air!.slots ?? []) : [];
   return out.filter((t) => named.filter((x) => sameSlot(x, t)).length < reconPool(E, g, raider, t).length); // a slot once per chit it holds
 }
 const sameSlot = (x: ReconSlot, y: ReconSlot) => x.unit === y.unit && x.back === y.back && x.battle === y.battle;
 
 /** A-17: names a reconnaissance target at declaration (revealed once the mission survives). */
 export function nameReconTarget(E: Env, ctx: Ctx, g: PGState, slot: ReconSlot): void {
-  const t: ReconSlot = { ...(slot.unit ? { unit: slot.unit } : {}), ...(slot.back ? { back: slot.back } : {}), ...(slot.battle ? { battle: slot.battle } : {}) };
+  const t: ReconSlot = {
+    ...(slot.unit ? { unit: slot.unit } : {}),
+    ...(slot.back ? { back: slot.back } : {}),
+    ...(slot.battle ? { battle: slot.battle } : {}),
+  };
   cs(g).air!.slots!.push(t);
-  ctx.log(`reconnaissance target: ${t.unit ? `a face-down ${t.back ? `${t.back} ` : ''}chit under ${t.unit}` : `an allocated chit in the battle for ${t.battle}`} (16.1(1)3, A-17)`, { rule: 'A-17' });
+  ctx.log(
+    `reconnaissance target: ${t.unit ? `a face-down ${t.back ? `${t.back} ` : ''}chit under ${t.unit}` : `an allocated chit in the battle for ${t.battle}`} (16.1(1)3, A-17)`,
+    { rule: 'A-17' },
+  );
 }
 
 /** The chits a recon slot may stand for. */
 function reconPool(E: Env, g: PGState, raider: Side, t: ReconSlot): string[] {
-  if (t.unit) return g.equip.filter((c) => c.loc === t.unit && !c.faceUp && (!t.back || E.equipById.get(c.id)!.back === t.back)).map((c) => c.id);
+  if (t.unit)
+    return g.equip
+      .filter((c) => c.loc === t.unit && !c.faceUp && (!t.back || E.equipById.get(c.id)!.back === t.back))
+      .map((c) => c.id);
   const b = cs(g).battles.find((x) => x.target === t.battle);
   return b ? b.alloc[other(raider)].filter((id) => !supp(g, id).faceUp) : [];
 }

@@ -9,8 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { prokhorovka } from '../index.ts';
 import { act, chit, declare, dice, kind, legal, logged, position, six, sup, type Pos, type S } from './testkit.ts';
 
-const mission = (s: S, chitId: string, m: string, targets: string[] = []) => act(s, { type: 'airMission', chit: chitId, mission: m, targets });
-const loc = (s: S, id: string) => (s.game.equip.find((c) => c.id === id) ?? s.game.support.find((c) => c.id === id))!.loc;
+const mission = (s: S, chitId: string, m: string, targets: string[] = []) =>
+  act(s, { type: 'airMission', chit: chitId, mission: m, targets });
+const loc = (s: S, id: string) =>
+  (s.game.equip.find((c) => c.id === id) ?? s.game.support.find((c) => c.id === id))!.loc;
 const role = (s: S) => prokhorovka.decision(s)!.role;
 function inMovement(p: Pos): S {
   const s = position(p);
@@ -21,7 +23,12 @@ function inMovement(p: Pos): S {
 
 describe('16.1(1)2: ground attack at any time', () => {
   it('16.1(1)2, 16.3: the phasing player flies a ground attack in its movement phase; the phase goes on after it', () => {
-    let s = inMovement({ units: { GD: '1904', '71G': '1905' }, chits: { '71G': ['T-34'] }, faceUp: ['T-34'], support: { DE: ['Hs 129'] } });
+    let s = inMovement({
+      units: { GD: '1904', '71G': '1905' },
+      chits: { '71G': ['T-34'] },
+      faceUp: ['T-34'],
+      support: { DE: ['Hs 129'] },
+    });
     const [hs, t34] = [sup(s, 'DE', 'Hs 129'), chit(s, '71G', 'T-34')];
     expect(legal(s)).toContainEqual({ type: 'airMission', chit: hs, mission: 'ground', targets: [t34] });
     expect(legal(s).some((a) => (a as { mission?: string }).mission === 'bomb')).toBe(false); // 16.1(1)1: no battle
@@ -33,7 +40,11 @@ describe('16.1(1)2: ground attack at any time', () => {
   });
 
   it('16.1(1)3, D-34: reconnaissance may fly in the own movement phase', () => {
-    let s = inMovement({ units: { GD: '1904', '71G': '1905' }, chits: { '71G': ['T-34'] }, support: { DE: ['Fw 189'] } });
+    let s = inMovement({
+      units: { GD: '1904', '71G': '1905' },
+      chits: { '71G': ['T-34'] },
+      support: { DE: ['Fw 189'] },
+    });
     s = mission(s, sup(s, 'DE', 'Fw 189'), 'recon');
     s = act(s, { type: 'reconReveal', unit: '71G', back: 'tank' }); // the only target left: the naming ends by itself
     expect(s.game.equip.find((c) => c.id === chit(s, '71G', 'T-34'))!.faceUp).toBe(true);
@@ -42,7 +53,12 @@ describe('16.1(1)2: ground attack at any time', () => {
 
   it('16.1(1)2-3: ground attack and reconnaissance are offered in the designation and reorganization phases too', () => {
     for (const phase of ['designation', 'reorganization']) {
-      let s = inMovement({ units: { GD: '1904', '71G': '1905' }, chits: { '71G': ['T-34'] }, faceUp: ['T-34'], support: { DE: ['Hs 129'] } });
+      let s = inMovement({
+        units: { GD: '1904', '71G': '1905' },
+        chits: { '71G': ['T-34'] },
+        faceUp: ['T-34'],
+        support: { DE: ['Hs 129'] },
+      });
       s.game.phase = phase;
       s.game.stack = [{ kind: phase, role: 'DE', side: 'DE', rule: '5.1', prompt: phase, count: 0 }];
       const [hs, t34] = [sup(s, 'DE', 'Hs 129'), chit(s, '71G', 'T-34')];
@@ -53,8 +69,13 @@ describe('16.1(1)2: ground attack at any time', () => {
     }
   });
 
-  it("16.1(1)2: the non-phasing player flies a ground attack at the allocation step, outside any battle window; allocation resumes", () => {
-    let s = position({ units: { GD: '1904', '71G': '1905' }, chits: { GD: ['Tiger'] }, faceUp: ['Tiger'], support: { SU: ['Il-2', 'Sniper'] } });
+  it('16.1(1)2: the non-phasing player flies a ground attack at the allocation step, outside any battle window; allocation resumes', () => {
+    let s = position({
+      units: { GD: '1904', '71G': '1905' },
+      chits: { GD: ['Tiger'] },
+      faceUp: ['Tiger'],
+      support: { SU: ['Il-2', 'Sniper'] },
+    });
     s = declare(s, ['GD', '71G']);
     expect(kind(s)).toBe('cb:allocate');
     expect(role(s)).toBe('SU');
@@ -70,11 +91,19 @@ describe('16.1(1)2: ground attack at any time', () => {
 
 describe('9.2(2), 3.6(3): who is asked at allocation', () => {
   it('9.2(2), 3.6(3), 16.1(1)2: a side with chits in its pool is asked even when none may be allocated (only air chits): it may fly a ground attack or pass', () => {
-    let s = position({ units: { GD: '1904', '71G': '1905' }, chits: { GD: ['Tiger'] }, faceUp: ['Tiger'], support: { SU: ['Il-2'], DE: ['Bf 109'] } });
+    let s = position({
+      units: { GD: '1904', '71G': '1905' },
+      chits: { GD: ['Tiger'] },
+      faceUp: ['Tiger'],
+      support: { SU: ['Il-2'], DE: ['Bf 109'] },
+    });
     s = act(act(act(s, { type: 'pickAttacker', unit: 'GD' }), { type: 'attack', target: '71G' }), { type: 'endPhase' });
     expect([kind(s), role(s)]).toEqual(['cb:allocate', 'SU']);
     const [il2, tiger] = [sup(s, 'SU', 'Il-2'), chit(s, 'GD', 'Tiger')];
-    expect(legal(s)).toEqual([{ type: 'airMission', chit: il2, mission: 'ground', targets: [tiger] }, { type: 'doneAllocating' }]);
+    expect(legal(s)).toEqual([
+      { type: 'airMission', chit: il2, mission: 'ground', targets: [tiger] },
+      { type: 'doneAllocating' },
+    ]);
     s = act(s, { type: 'doneAllocating' });
     expect([kind(s), role(s)]).toEqual(['cb:allocate', 'DE']); // a fighter only: asked all the same
     expect(legal(s)).toEqual([{ type: 'doneAllocating' }]);
@@ -83,7 +112,12 @@ describe('9.2(2), 3.6(3): who is asked at allocation', () => {
 
 describe('A-17, A-23, A-52: reconnaissance targets named at declaration; AA fire against them', () => {
   it('16.1(2), A-23: an AA gun within range of a named recon target fires at the mission; a hit cancels it', () => {
-    let s = inMovement({ units: { GD: '1904', '71G': '1905' }, chits: { '71G': ['T-34', '85 mm AA gun'] }, faceUp: ['85 mm AA gun'], support: { DE: ['Fw 189'] } });
+    let s = inMovement({
+      units: { GD: '1904', '71G': '1905' },
+      chits: { '71G': ['T-34', '85 mm AA gun'] },
+      faceUp: ['85 mm AA gun'],
+      support: { DE: ['Fw 189'] },
+    });
     const [fw, aa] = [sup(s, 'DE', 'Fw 189'), chit(s, '71G', '85 mm AA gun')];
     s = mission(s, fw, 'recon');
     s = act(s, { type: 'reconReveal', unit: '71G', back: 'tank' });
@@ -97,7 +131,13 @@ describe('A-17, A-23, A-52: reconnaissance targets named at declaration; AA fire
   });
 
   it('A-52 (alternative lateMissionChoice=true): targets chosen after the mission survives, so AA fire has no target hex', () => {
-    let s = inMovement({ units: { GD: '1904', '71G': '1905' }, chits: { '71G': ['T-34', '85 mm AA gun'] }, faceUp: ['85 mm AA gun'], support: { DE: ['Fw 189'] }, options: { lateMissionChoice: true } });
+    let s = inMovement({
+      units: { GD: '1904', '71G': '1905' },
+      chits: { '71G': ['T-34', '85 mm AA gun'] },
+      faceUp: ['85 mm AA gun'],
+      support: { DE: ['Fw 189'] },
+      options: { lateMissionChoice: true },
+    });
     s = mission(s, sup(s, 'DE', 'Fw 189'), 'recon');
     expect(kind(s)).toBe('cb:recon'); // no AA decision first
     s = act(s, { type: 'reconReveal', unit: '71G', back: 'tank' });
@@ -107,7 +147,12 @@ describe('A-17, A-23, A-52: reconnaissance targets named at declaration; AA fire
 
 describe('签一览 Commander ①, Sniper ※, A-40: immediate use from the support pool', () => {
   it('签一览 Commander ①: outside a battle a Commander in the support pool re-rolls a missed ground attack, then goes back to its cup', () => {
-    let s = inMovement({ units: { GD: '1904', '71G': '1905' }, chits: { '71G': ['T-34'] }, faceUp: ['T-34'], support: { DE: ['Hs 129', 'Commander'] } });
+    let s = inMovement({
+      units: { GD: '1904', '71G': '1905' },
+      chits: { '71G': ['T-34'] },
+      faceUp: ['T-34'],
+      support: { DE: ['Hs 129', 'Commander'] },
+    });
     const [hs, cmd, t34] = [sup(s, 'DE', 'Hs 129'), sup(s, 'DE', 'Commander'), chit(s, '71G', 'T-34')];
     s = mission(dice(s, 6, 2), hs, 'ground', [t34]);
     expect(kind(s)).toBe('cb:reroll');
@@ -120,18 +165,33 @@ describe('签一览 Commander ①, Sniper ※, A-40: immediate use from the supp
   });
 
   it('3.6(3): a player whose pool holds no Commander is still asked (only "keep") so that being asked reveals nothing; A-40 without "commander": not asked', () => {
-    let s = inMovement({ units: { GD: '1904', '71G': '1905' }, chits: { '71G': ['T-34'] }, faceUp: ['T-34'], support: { DE: ['Hs 129', 'Engineers'] } });
+    let s = inMovement({
+      units: { GD: '1904', '71G': '1905' },
+      chits: { '71G': ['T-34'] },
+      faceUp: ['T-34'],
+      support: { DE: ['Hs 129', 'Engineers'] },
+    });
     s = mission(dice(s, 6), sup(s, 'DE', 'Hs 129'), 'ground', [chit(s, '71G', 'T-34')]);
     expect(kind(s)).toBe('cb:reroll');
     expect(legal(s)).toEqual([{ type: 'keepRoll' }]);
-    let t = inMovement({ units: { GD: '1904', '71G': '1905' }, chits: { '71G': ['T-34'] }, faceUp: ['T-34'], support: { DE: ['Hs 129', 'Commander'] }, options: { redChits: ['sniper', 'smoke'] } });
+    let t = inMovement({
+      units: { GD: '1904', '71G': '1905' },
+      chits: { '71G': ['T-34'] },
+      faceUp: ['T-34'],
+      support: { DE: ['Hs 129', 'Commander'] },
+      options: { redChits: ['sniper', 'smoke'] },
+    });
     t = mission(dice(t, 6), sup(t, 'DE', 'Hs 129'), 'ground', [chit(t, '71G', 'T-34')]);
     expect(kind(t)).toBe('movement');
   });
 
   it('签一览 Sniper ※, A-40: a Sniper in the support pool (not allocated) cancels a Commander re-roll at once; without "sniper" in redChits it cannot', () => {
     for (const red of [true, false]) {
-      let s = position({ units: { GD: '1904', '71G': '1905' }, support: { SU: ['Sniper'], DE: ['Commander'] }, options: red ? {} : { redChits: ['commander', 'smoke'] } });
+      let s = position({
+        units: { GD: '1904', '71G': '1905' },
+        support: { SU: ['Sniper'], DE: ['Commander'] },
+        options: red ? {} : { redChits: ['commander', 'smoke'] },
+      });
       s = dice(s, 6, 6, 6, 6, ...(red ? [] : [1]), 6, 6, 6);
       s = declare(s, ['GD', '71G']);
       const [sn, cmd] = [sup(s, 'SU', 'Sniper'), sup(s, 'DE', 'Commander')];

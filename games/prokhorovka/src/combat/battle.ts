@@ -8,18 +8,73 @@ import type { Ctx } from '@sandtable/engine';
 import { chitsOf, other, unitState, type Env, type PGState, type Side } from '../state.ts';
 import { aftermathStep } from './aftermath.ts';
 import { airOptions, stepAir } from './air.ts';
-import { SIDES, ask, chitName, cs, cur, equip, liveCommanders, peek, playerTurn, removeFromGame, rollWith, supp, supportToCup, toCup, waiting } from './core.ts';
 import {
-  acrossRiver, active, activeChits, bestArmor, duelArmor, fireValue, firingNeed, hasPosition, hexOfChit, isAtType, isTankWeapon, roleOf,
-  stackFire, stacksOf, tdl, terrainAt, type Role,
+  SIDES,
+  ask,
+  chitName,
+  cs,
+  cur,
+  equip,
+  liveCommanders,
+  peek,
+  playerTurn,
+  removeFromGame,
+  rollWith,
+  supp,
+  supportToCup,
+  toCup,
+  waiting,
+} from './core.ts';
+import {
+  acrossRiver,
+  active,
+  activeChits,
+  bestArmor,
+  duelArmor,
+  fireValue,
+  firingNeed,
+  hasPosition,
+  hexOfChit,
+  isAtType,
+  isTankWeapon,
+  roleOf,
+  stackFire,
+  stacksOf,
+  tdl,
+  terrainAt,
+  type Role,
 } from './fire.ts';
 import { nextAllocation, nextBattleOrEnd, phaseOf } from './phase.ts';
 import type { Battle } from './types.ts';
 
 export const STEPS = [
-  'prep', 'window:support', 'equip:SU', 'equip:DE', 'breakdown', 'reveal', 'sniper', 'commander', 'cancel', 'effects',
-  'window:bombard', 'bombard', 'normal', 'molotov', 'window:tank', 'bombAlloc', 'pairing', 'duels', 'tankSupport',
-  'damage', 'retreat:SU', 'retreat:DE', 'loss:SU', 'loss:DE', 'retreatMove', 'advance', 'end',
+  'prep',
+  'window:support',
+  'equip:SU',
+  'equip:DE',
+  'breakdown',
+  'reveal',
+  'sniper',
+  'commander',
+  'cancel',
+  'effects',
+  'window:bombard',
+  'bombard',
+  'normal',
+  'molotov',
+  'window:tank',
+  'bombAlloc',
+  'pairing',
+  'duels',
+  'tankSupport',
+  'damage',
+  'retreat:SU',
+  'retreat:DE',
+  'loss:SU',
+  'loss:DE',
+  'retreatMove',
+  'advance',
+  'end',
 ] as const;
 
 export function nextStep(b: Battle): true {
@@ -34,8 +89,14 @@ export function run(E: Env, ctx: Ctx, g: PGState): void {
     const c = g.combat;
     if (!c || waiting(g)) return;
     if (c.roll && !c.roll.final) return;
-    if (c.air) { stepAir(E, ctx, g); continue; } // 16.0(2)(3): the mission interrupts, then the sequence resumes
-    if (c.stage === 'allocate') { nextAllocation(E, g); continue; }
+    if (c.air) {
+      stepAir(E, ctx, g);
+      continue;
+    } // 16.0(2)(3): the mission interrupts, then the sequence resumes
+    if (c.stage === 'allocate') {
+      nextAllocation(E, g);
+      continue;
+    }
     if (c.stage === 'order') {
       nextBattleOrEnd(g);
       if ((c.stage as string) === 'battle') ctx.log(`battle for ${cur(g)!.target} begins (11.0)`, { rule: '11.0' });
@@ -59,7 +120,13 @@ function step(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
     const side = s.slice(6) as Side;
     if (!b.windows.includes(s) && declarable(E, g, b, side).length) {
       b.windows.push(s);
-      return ask(g, 'equip', side, '11.2(1)', `declare equipment chits for the battle for ${b.target} (they turn face-up)`);
+      return ask(
+        g,
+        'equip',
+        side,
+        '11.2(1)',
+        `declare equipment chits for the battle for ${b.target} (they turn face-up)`,
+      );
     }
     return nextStep(b);
   }
@@ -88,7 +155,14 @@ function airWindow(E: Env, g: PGState, b: Battle): boolean {
     const key = `${b.step}:${side}`;
     if (b.windows.includes(key)) continue;
     b.windows.push(key);
-    if (airOptions(E, g, side).length) return ask(g, 'air', side, '16.0, 16.1(1)', `fly an air mission now (battle for ${b.target}, before ${b.step.slice(7)}) or pass`);
+    if (airOptions(E, g, side).length)
+      return ask(
+        g,
+        'air',
+        side,
+        '16.0, 16.1(1)',
+        `fly an air mission now (battle for ${b.target}, before ${b.step.slice(7)}) or pass`,
+      );
   }
   return nextStep(b);
 }
@@ -120,7 +194,8 @@ export function declarable(E: Env, g: PGState, b: Battle, side: Side): { chit: s
     if (side === b.attacker && roleOf(d, null) === 'at') continue;
     const bar = su152Bar(g, c.id);
     if (d.cls !== 'spart' || bar !== 'art') out.push({ chit: c.id });
-    if (g.o.beastKiller && d.atFireOptional && stacks.includes(u.id) && bar !== 'spat') out.push({ chit: c.id, asSpat: true }); // 19.3(1): range 0
+    if (g.o.beastKiller && d.atFireOptional && stacks.includes(u.id) && bar !== 'spat')
+      out.push({ chit: c.id, asSpat: true }); // 19.3(1): range 0
   }
   return out;
 }
@@ -143,9 +218,16 @@ export function declareChit(E: Env, ctx: Ctx, g: PGState, b: Battle, chit: strin
   const u = g.units.find((x) => x.id === c.loc)!;
   if (d.range !== undefined && !stacksOf(g, b, c.side).includes(u.id)) cs(g).rangedUsed.push(chit); // A-34
   if (asSpat) b.asSpat.push(chit);
-  if (d.atFireOptional && g.o.beastKiller) cs(g).memo = [...cs(g).memo.filter((x) => x.chit !== chit), { chit, mode: asSpat ? 'spat' : 'art', until: nextSovietTurn(g) }];
+  if (d.atFireOptional && g.o.beastKiller)
+    cs(g).memo = [
+      ...cs(g).memo.filter((x) => x.chit !== chit),
+      { chit, mode: asSpat ? 'spat' : 'art', until: nextSovietTurn(g) },
+    ];
   ctx.irreversible('a chit is revealed');
-  ctx.log(`${c.side} declares ${d.name} (${chit})${asSpat ? ' as an SP AT gun (19.3)' : ''} in the battle for ${b.target} (11.2(1))`, { rule: '11.2(1)' });
+  ctx.log(
+    `${c.side} declares ${d.name} (${chit})${asSpat ? ' as an SP AT gun (19.3)' : ''} in the battle for ${b.target} (11.2(1))`,
+    { rule: '11.2(1)' },
+  );
 }
 
 /** 19.5: every German SP AT gun taking part rolls; on a 1 it is removed from the game. */
@@ -153,7 +235,14 @@ function breakdown(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
   const spats = g.o.tdBreakdowns ? activeChits(E, g, b, 'DE', 'spat') : [];
   if (b.cursor >= spats.length) return nextStep(b);
   const id = spats[b.cursor]!;
-  const d = rollWith(E, ctx, g, { key: `breakdown:${b.cursor}`, n: 1, why: `19.5 breakdown of ${chitName(E, id)}`, need: E.d.tables.combat.breakdownRoll, firer: 'SU', target: 'DE' });
+  const d = rollWith(E, ctx, g, {
+    key: `breakdown:${b.cursor}`,
+    n: 1,
+    why: `19.5 breakdown of ${chitName(E, id)}`,
+    need: E.d.tables.combat.breakdownRoll,
+    firer: 'SU',
+    target: 'DE',
+  });
   if (!d) return false;
   if (d[0]! <= E.d.tables.combat.breakdownRoll) {
     removeFromGame(g, id);
@@ -169,7 +258,9 @@ function reveal(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
   for (const id of ids) supp(g, id).faceUp = true;
   if (ids.length) {
     ctx.irreversible('support chits are revealed');
-    ctx.log(`support revealed (11.2(2)): ${ids.map((id) => `${supp(g, id).side} ${chitName(E, id)}`).join(', ')}`, { rule: '11.2(2)' });
+    ctx.log(`support revealed (11.2(2)): ${ids.map((id) => `${supp(g, id).side} ${chitName(E, id)}`).join(', ')}`, {
+      rule: '11.2(2)',
+    });
   }
   return nextStep(b);
 }
@@ -202,7 +293,15 @@ function cancelChoice(E: Env, g: PGState, b: Battle, kind: 'sniper' | 'commander
     const mine = kind === 'sniper' ? unassigned(E, b, side, 'sniper') : liveCommanders(E, g, b, side);
     const targets = kind === 'sniper' ? sniperTargets(E, g, b, side) : commanderTargets(E, g, b, side);
     if (mine.length && targets.length) {
-      return ask(g, kind, side, '11.2(3)', kind === 'sniper' ? 'assign each Sniper to an enemy tactical chit, or finish' : 'name the chit each Commander cancels (effect 2/3), or keep them for re-rolls');
+      return ask(
+        g,
+        kind,
+        side,
+        '11.2(3)',
+        kind === 'sniper'
+          ? 'assign each Sniper to an enemy tactical chit, or finish'
+          : 'name the chit each Commander cancels (effect 2/3), or keep them for re-rolls',
+      );
     }
   }
   return nextStep(b);
@@ -216,7 +315,8 @@ export function applyCancels(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
     b.spent.push(who);
     b.cancelled.push(target);
     const d = E.equipById.get(target);
-    if (d && g.o.commanderRemovesFirepowerChits && ((d.artillery ?? 0) >= 1 || (d.normal ?? 0) >= 1)) removeFromGame(g, target); // A-20
+    if (d && g.o.commanderRemovesFirepowerChits && ((d.artillery ?? 0) >= 1 || (d.normal ?? 0) >= 1))
+      removeFromGame(g, target); // A-20
     ctx.log(`${chitName(E, who)} cancels ${chitName(E, target)} (11.2(3))`, { rule: '11.2(3)' });
   }
   for (const t of sniped) if (kindOf(E, t) === 'commander') b.spent.push(t);
@@ -229,12 +329,22 @@ function effects(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
     for (const id of b.alloc[side]) {
       if (b.cancelled.includes(id)) continue;
       const k = kindOf(E, id);
-      if (k === 'smoke' && !b.smoke.includes(side)) { b.smoke.push(side); ctx.log(`${side} Smoke: enemy bombardment and air attacks in this battle are cancelled (签一览 Smoke)`); }
+      if (k === 'smoke' && !b.smoke.includes(side)) {
+        b.smoke.push(side);
+        ctx.log(`${side} Smoke: enemy bombardment and air attacks in this battle are cancelled (签一览 Smoke)`);
+      }
       if (k === 'melee') b.melee = true;
       if (k === 'closeCombat') b.closeCombat = true;
       if (k === 'engineers' && !b.engineers.includes(id)) {
         b.engineers.push(id);
-        if (engineerTargets(E, g, b, side).length) return ask(g, 'engineers', side, '签一览 Engineers', 'Engineers: remove one enemy position, or cancel every enemy positional weapon in this battle');
+        if (engineerTargets(E, g, b, side).length)
+          return ask(
+            g,
+            'engineers',
+            side,
+            '签一览 Engineers',
+            'Engineers: remove one enemy position, or cancel every enemy positional weapon in this battle',
+          );
       }
     }
   }
@@ -271,7 +381,14 @@ function bombard(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
   const side = b.cursor === 0 ? b.attacker : b.defender;
   const n = b.smoke.includes(other(side)) ? 0 : artilleryOf(E, g, b, side); // 签一览 Smoke
   const need = artilleryNeed(E, g, b, side);
-  const d = rollWith(E, ctx, g, { key: `bombard:${side}`, n, why: `${side} bombardment, ${n} dice hitting on ${need} (11.3)`, need, firer: side, target: other(side) });
+  const d = rollWith(E, ctx, g, {
+    key: `bombard:${side}`,
+    n,
+    why: `${side} bombardment, ${n} dice hitting on ${need} (11.3)`,
+    need,
+    firer: side,
+    target: other(side),
+  });
   if (!d) return false;
   const hits = d.filter((x) => x <= need).length;
   b.dmg[side] += hits; // 11.3(2)
@@ -286,15 +403,31 @@ function bombard(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
 function normalGroups(E: Env, g: PGState, b: Battle): { key: string; side: Side; n: number; need: number }[] {
   const th = unitState(g, b.target).hex;
   const mult = b.melee ? 2 : 1; // 签一览 Melee: x2 once, however many (D-38)
-  const groups = stacksOf(g, b, b.attacker).map((u) => ({ key: `normal:${u}`, side: b.attacker, n: stackFire(E, g, b, u) * mult, need: normalNeed(E, g, b, u, th) }));
-  if (unitState(g, b.target).hex >= 0) groups.push({ key: `normal:${b.target}`, side: b.defender, n: stackFire(E, g, b, b.target) * mult, need: E.d.tables.combat.defenderHit });
+  const groups = stacksOf(g, b, b.attacker).map((u) => ({
+    key: `normal:${u}`,
+    side: b.attacker,
+    n: stackFire(E, g, b, u) * mult,
+    need: normalNeed(E, g, b, u, th),
+  }));
+  if (unitState(g, b.target).hex >= 0)
+    groups.push({
+      key: `normal:${b.target}`,
+      side: b.defender,
+      n: stackFire(E, g, b, b.target) * mult,
+      need: E.d.tables.combat.defenderHit,
+    });
   return groups;
 }
 
 /** 11.4(1)2: TEC normal cell; 1 across a river (per stack, A-13) or against an MG nest. */
 export function normalNeed(E: Env, g: PGState, b: Battle, unit: string, targetHex: number): number {
   const uh = unitState(g, unit).hex;
-  if (g.o.riverPerStack ? acrossRiver(E, uh, targetHex) : b.attackers.some((a) => acrossRiver(E, unitState(g, a).hex, targetHex))) return E.d.tables.combat.acrossRiverNormalHit;
+  if (
+    g.o.riverPerStack
+      ? acrossRiver(E, uh, targetHex)
+      : b.attackers.some((a) => acrossRiver(E, unitState(g, a).hex, targetHex))
+  )
+    return E.d.tables.combat.acrossRiverNormalHit;
   if (hasPosition(E, g, b, 'mg')) return 1;
   return terrainAt(E, targetHex).normalHit;
 }
@@ -303,7 +436,14 @@ function normalCombat(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
   const groups = normalGroups(E, g, b);
   if (b.cursor >= groups.length) return nextStep(b);
   const gr = groups[b.cursor]!;
-  const d = rollWith(E, ctx, g, { key: gr.key, n: gr.n, why: `${gr.key.slice(7)} normal fire, ${gr.n} dice hitting on ${gr.need} (11.4)`, need: gr.need, firer: gr.side, target: other(gr.side) });
+  const d = rollWith(E, ctx, g, {
+    key: gr.key,
+    n: gr.n,
+    why: `${gr.key.slice(7)} normal fire, ${gr.n} dice hitting on ${gr.need} (11.4)`,
+    need: gr.need,
+    firer: gr.side,
+    target: other(gr.side),
+  });
   if (!d) return false;
   const hits = d.filter((x) => x <= gr.need).length;
   b.dmg[gr.side] += hits;
@@ -315,7 +455,9 @@ function normalCombat(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
 // ---- Molotov (签一览, A-38) --------------------------------------------------------------------
 
 function molotov(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
-  const mols = SIDES.flatMap((s) => b.alloc[s].filter((id) => kindOf(E, id) === 'molotov' && !b.cancelled.includes(id)));
+  const mols = SIDES.flatMap((s) =>
+    b.alloc[s].filter((id) => kindOf(E, id) === 'molotov' && !b.cancelled.includes(id)),
+  );
   if (b.cursor >= mols.length) return nextStep(b);
   const id = mols[b.cursor]!;
   const owner = supp(g, id).side;
@@ -324,11 +466,25 @@ function molotov(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
   if (b.picks.length <= b.cursor) {
     const sides = g.o.molotovEnemyOnly ? [foe] : [foe, owner]; // A-38
     const pool = sides.flatMap((x) => [...activeChits(E, g, b, x, 'tank'), ...activeChits(E, g, b, x, 'spat')]);
-    if (pool.length === 0) { b.picks.push(''); b.cursor++; return true; } // A-45: spent without effect
-    b.picks.push(pool[pool.length === 1 ? 0 : ctx.roll(1, `Molotov: random target among ${pool.length}`, pool.length)[0]! - 1]!);
+    if (pool.length === 0) {
+      b.picks.push('');
+      b.cursor++;
+      return true;
+    } // A-45: spent without effect
+    b.picks.push(
+      pool[pool.length === 1 ? 0 : ctx.roll(1, `Molotov: random target among ${pool.length}`, pool.length)[0]! - 1]!,
+    );
   }
   const target = b.picks[b.cursor]!;
-  const d = rollWith(E, ctx, g, { key, n: 1, why: `Molotov against ${chitName(E, target)} (hit on <= 2)`, need: E.d.tables.combat.molotovHit, firer: owner, target: foe, abilities: E.equipById.get(target)!.reroll ? [target] : [] });
+  const d = rollWith(E, ctx, g, {
+    key,
+    n: 1,
+    why: `Molotov against ${chitName(E, target)} (hit on <= 2)`,
+    need: E.d.tables.combat.molotovHit,
+    firer: owner,
+    target: foe,
+    abilities: E.equipById.get(target)!.reroll ? [target] : [],
+  });
   if (!d) return false;
   if (d[0]! <= E.d.tables.combat.molotovHit) {
     toCup(g, target);
@@ -349,7 +505,14 @@ function bombAlloc(E: Env, g: PGState, b: Battle): boolean {
   for (const side of SIDES) {
     if (b.bombPool[side] > 0 && !b.windows.includes(`bomb:${side}`)) {
       b.windows.push(`bomb:${side}`);
-      if (bombTargets(E, g, b, side).length) return ask(g, 'bombAlloc', side, '16.2(3)', `allocate ${b.bombPool[side]} bombing hit(s) to enemy tank-battle weapons (armor points cancel one)`);
+      if (bombTargets(E, g, b, side).length)
+        return ask(
+          g,
+          'bombAlloc',
+          side,
+          '16.2(3)',
+          `allocate ${b.bombPool[side]} bombing hit(s) to enemy tank-battle weapons (armor points cancel one)`,
+        );
     }
   }
   return nextStep(b);
@@ -375,16 +538,28 @@ export const paired = (b: Battle, id: string) => b.pairs.some(([x, y]) => x === 
 function pairing(E: Env, g: PGState, b: Battle): boolean {
   const de = tankWeapons(E, g, b, 'DE').filter((id) => !paired(b, id));
   const su = tankWeapons(E, g, b, 'SU').filter((id) => !paired(b, id));
-  if (de.length && su.length) return ask(g, 'pair', 'DE', '11.5(2)', 'pair one of your tank-battle weapons with an enemy one');
+  if (de.length && su.length)
+    return ask(g, 'pair', 'DE', '11.5(2)', 'pair one of your tank-battle weapons with an enemy one');
   return nextStep(b);
 }
 
 /** A duel shot's hit number (11.5(3), 12.0): fire - armor with a natural 1 (A-41 off: the target hex's TEC tank-support cell). */
-export function duelNeed(E: Env, g: PGState, b: Battle, shooter: string, target: string): { fire: number; armor: number; need: number; natural1: boolean } {
+export function duelNeed(
+  E: Env,
+  g: PGState,
+  b: Battle,
+  shooter: string,
+  target: string,
+): { fire: number; armor: number; need: number; natural1: boolean } {
   const fire = fireValue(E.equipById.get(shooter)!, b);
   const armor = duelArmor(E, g, b, target, shooter);
   const cell = g.o.duelAlwaysDiamond ? 'diamond' : terrainAt(E, hexOfChit(g, target)).tankSupport; // A-41
-  return { fire, armor, need: cell === 'diamond' ? firingNeed(fire, armor) : cell === 'auto' ? 6 : cell, natural1: cell === 'diamond' };
+  return {
+    fire,
+    armor,
+    need: cell === 'diamond' ? firingNeed(fire, armor) : cell === 'auto' ? 6 : cell,
+    natural1: cell === 'diamond',
+  };
 }
 
 /** One firing-round shot (12.0): fire value vs armor (the defender's TDL if higher); a natural 1 hits. */
@@ -392,11 +567,23 @@ function shot(E: Env, ctx: Ctx, g: PGState, b: Battle, key: string, shooter: str
   const { fire, armor, need, natural1 } = duelNeed(E, g, b, shooter, target);
   const abilities = [shooter, target].filter((id) => E.equipById.get(id)!.reroll); // 签一览 Wittmann
   const s = sideOf(g, shooter);
-  const d = rollWith(E, ctx, g, { key, n: 1, why: `${chitName(E, shooter)} fires at ${chitName(E, target)}: ${natural1 ? `fire ${fire} - armor ${armor} (12.0)` : `TEC cell, hit on ${need} (A-41)`}`, need, natural1, firer: s, target: other(s), abilities });
+  const d = rollWith(E, ctx, g, {
+    key,
+    n: 1,
+    why: `${chitName(E, shooter)} fires at ${chitName(E, target)}: ${natural1 ? `fire ${fire} - armor ${armor} (12.0)` : `TEC cell, hit on ${need} (A-41)`}`,
+    need,
+    natural1,
+    firer: s,
+    target: other(s),
+    abilities,
+  });
   if (!d) return null;
   const hit = (natural1 && d[0] === 1) || d[0]! <= need;
   if (hit) toCup(g, target); // 11.5(3): a hit weapon goes back to its cup; no damage points
-  ctx.log(`${chitName(E, shooter)} ${hit ? 'destroys' : 'misses'} ${chitName(E, target)} (12.0)`, { rule: '12.0', dice: d });
+  ctx.log(`${chitName(E, shooter)} ${hit ? 'destroys' : 'misses'} ${chitName(E, target)} (12.0)`, {
+    rule: '12.0',
+    dice: d,
+  });
   return hit;
 }
 
@@ -451,7 +638,10 @@ export function supportCell(E: Env, g: PGState, b: Battle, id: string): number |
 export function supportNeed(E: Env, g: PGState, b: Battle, id: string, cell: number | 'diamond'): number {
   if (cell !== 'diamond') return cell;
   const hexTdl = tdl(E, g, b, unitState(g, b.target).hex, b.defender, hexOfChit(g, id));
-  return firingNeed(fireValue(E.equipById.get(id)!, b), g.o.tankSupportVsHexTdl ? hexTdl : Math.max(hexTdl, bestArmor(E, g, b, b.defender)));
+  return firingNeed(
+    fireValue(E.equipById.get(id)!, b),
+    g.o.tankSupportVsHexTdl ? hexTdl : Math.max(hexTdl, bestArmor(E, g, b, b.defender)),
+  );
 }
 
 function supportShot(E: Env, ctx: Ctx, g: PGState, b: Battle, id: string): boolean | null {
@@ -461,7 +651,16 @@ function supportShot(E: Env, ctx: Ctx, g: PGState, b: Battle, id: string): boole
     return true;
   }
   const need = supportNeed(E, g, b, id, cell);
-  const d = rollWith(E, ctx, g, { key: `support:${b.cursor}`, n: 1, why: `${chitName(E, id)} tank support, hit on ${need} (11.5(4))`, need, natural1: cell === 'diamond', firer: b.attacker, target: b.defender, abilities: E.equipById.get(id)!.reroll ? [id] : [] });
+  const d = rollWith(E, ctx, g, {
+    key: `support:${b.cursor}`,
+    n: 1,
+    why: `${chitName(E, id)} tank support, hit on ${need} (11.5(4))`,
+    need,
+    natural1: cell === 'diamond',
+    firer: b.attacker,
+    target: b.defender,
+    abilities: E.equipById.get(id)!.reroll ? [id] : [],
+  });
   if (!d) return null;
   const hit = (cell === 'diamond' && d[0] === 1) || d[0]! <= need;
   ctx.log(`${chitName(E, id)} tank support ${hit ? 'hits' : 'misses'} (11.5(4))`, { rule: '11.5(4)', dice: d });

@@ -5,7 +5,24 @@
  */
 import { describe, expect, it } from 'vitest';
 import { prokhorovka } from '../index.ts';
-import { E, H, L, act, chit, declare, dice, kind, legal, logged, position, six, sup, unit, until, type S } from './testkit.ts';
+import {
+  E,
+  H,
+  L,
+  act,
+  chit,
+  declare,
+  dice,
+  kind,
+  legal,
+  logged,
+  position,
+  six,
+  sup,
+  unit,
+  until,
+  type S,
+} from './testkit.ts';
 import { cs, cur, idle } from './core.ts';
 import { declarable, supportCell, artilleryNeed, normalNeed } from './battle.ts';
 import { duelArmor, firingHit, firingNeed, tdl } from './fire.ts';
@@ -44,11 +61,15 @@ describe('9.0-9.2 declaration and allocation', () => {
   });
 
   it('D-11, 9.2(2)3, 16.0(1): at most 4 support chits per side and battle; air chits are not allocated', () => {
-    let s = position({ units: { GD: '1904', '71G': '1905' }, support: { SU: ['Sniper', 'Sniper', 'Molotov cocktail', 'Melee', 'Close combat', 'La-5'] } });
+    let s = position({
+      units: { GD: '1904', '71G': '1905' },
+      support: { SU: ['Sniper', 'Sniper', 'Molotov cocktail', 'Melee', 'Close combat', 'La-5'] },
+    });
     s = declare(s, ['GD', '71G']);
     expect(kind(s)).toBe('cb:allocate');
     expect(legal(s).some((a) => 'chit' in a && a.chit === sup(s, 'SU', 'La-5'))).toBe(false);
-    for (const n of ['Sniper', 'Molotov cocktail', 'Melee', 'Close combat']) s = act(s, { type: 'allocate', chit: sup(s, 'SU', n), battle: '71G' });
+    for (const n of ['Sniper', 'Molotov cocktail', 'Melee', 'Close combat'])
+      s = act(s, { type: 'allocate', chit: sup(s, 'SU', n), battle: '71G' });
     expect(() => act(s, { type: 'allocate', chit: sup(s, 'SU', 'Sniper', 1), battle: '71G' })).toThrow(/9\.2\(2\)3/);
   });
 });
@@ -57,7 +78,8 @@ describe('11.5, 12.0 tank battle (T-01, T-10, D-12..D-16)', () => {
   it('T-01, 12.0(1)(2)12, 17.2: a Tiger (6) across a river at an entrenched KV-1 (2) in a town: TDL 2+1+1 = 4, hit on <= 2', () => {
     let s = position({ units: { GD: '1211', '71G': '1210' }, chits: { GD: ['Tiger'], '71G': ['KV-1'] } });
     s = declare(s, ['GD', '71G']);
-    const kv = chit(s, '71G', 'KV-1'), tiger = chit(s, 'GD', 'Tiger');
+    const kv = chit(s, '71G', 'KV-1'),
+      tiger = chit(s, 'GD', 'Tiger');
     s = act(s, { type: 'declareChit', chit: kv });
     s = dice(s, ...six(4 + 3), 2);
     s = act(s, { type: 'declareChit', chit: tiger });
@@ -74,7 +96,8 @@ describe('11.5, 12.0 tank battle (T-01, T-10, D-12..D-16)', () => {
   it('T-01 variants: a roll of 3 misses, then the KV-1 fires back at the Tiger (armor 3, no TDL for the attacker): only a natural 1', () => {
     let s = position({ units: { GD: '1211', '71G': '1210' }, chits: { GD: ['Tiger'], '71G': ['KV-1'] } });
     s = declare(s, ['GD', '71G']);
-    const kv = chit(s, '71G', 'KV-1'), tiger = chit(s, 'GD', 'Tiger');
+    const kv = chit(s, '71G', 'KV-1'),
+      tiger = chit(s, 'GD', 'Tiger');
     s = dice(s, ...six(7), 3, 1);
     s = act(act(s, { type: 'declareChit', chit: kv }), { type: 'declareChit', chit: tiger });
     expect(duelArmor(E, s.game, cur(s.game)!, tiger, kv)).toBe(3);
@@ -92,7 +115,10 @@ describe('11.5, 12.0 tank battle (T-01, T-10, D-12..D-16)', () => {
   });
 
   it('D-12, D-13, 11.5(2)(3): the Soviet AT gun fires first (AT round) and a destroyed Tiger does not fire; a spare German weapon is tank support', () => {
-    let s = position({ units: { GD: '1904', '6TC': '1905' }, chits: { GD: ['Tiger', 'Pz IV', 'Marder III'], '6TC': ['PakFront', 'T-34'] } });
+    let s = position({
+      units: { GD: '1904', '6TC': '1905' },
+      chits: { GD: ['Tiger', 'Pz IV', 'Marder III'], '6TC': ['PakFront', 'T-34'] },
+    });
     s = declare(s, ['GD', '6TC']);
     for (const n of ['PakFront', 'T-34']) s = act(s, { type: 'declareChit', chit: chit(s, '6TC', n) });
     // normal fire: GD 4 dice, 6TC 2 dice; pair 1: PakFront (AT 4) vs Tiger (armor 3): need 1, roll 1 -> Tiger gone
@@ -100,7 +126,13 @@ describe('11.5, 12.0 tank battle (T-01, T-10, D-12..D-16)', () => {
     // tank support: Marder III (clear: automatic)
     s = dice(s, ...six(6), 1, 2);
     for (const n of ['Tiger', 'Pz IV', 'Marder III']) s = act(s, { type: 'declareChit', chit: chit(s, 'GD', n) });
-    const [tiger, pz4, marder, pak, t34] = [chit(s, 'GD', 'Tiger'), chit(s, 'GD', 'Pz IV'), chit(s, 'GD', 'Marder III'), chit(s, '6TC', 'PakFront'), chit(s, '6TC', 'T-34')];
+    const [tiger, pz4, marder, pak, t34] = [
+      chit(s, 'GD', 'Tiger'),
+      chit(s, 'GD', 'Pz IV'),
+      chit(s, 'GD', 'Marder III'),
+      chit(s, '6TC', 'PakFront'),
+      chit(s, '6TC', 'T-34'),
+    ];
     s = until(s, 'cb:pair');
     s = act(s, { type: 'pair', de: tiger, su: pak });
     s = act(s, { type: 'pair', de: pz4, su: t34 });
@@ -114,10 +146,17 @@ describe('11.5, 12.0 tank battle (T-01, T-10, D-12..D-16)', () => {
   });
 
   it('D-14, 5.1(6)1, 11.5(1)12: in the reserve phase the attacker cannot declare its AT gun; its SP AT gun is paired but never fires', () => {
-    let s = position({ phase: 'reserveAttack', designated: ['GD'], units: { GD: '1904', '71G': '1905' }, chits: { GD: ['Pak 40', 'Marder III'], '71G': ['T-34'] } });
+    let s = position({
+      phase: 'reserveAttack',
+      designated: ['GD'],
+      units: { GD: '1904', '71G': '1905' },
+      chits: { GD: ['Pak 40', 'Marder III'], '71G': ['T-34'] },
+    });
     s = declare(s, ['GD', '71G']);
     s = act(s, { type: 'declareChit', chit: chit(s, '71G', 'T-34') });
-    const opts = legal(s).filter((a) => a.type === 'declareChit').map((a) => (a as { chit: string }).chit);
+    const opts = legal(s)
+      .filter((a) => a.type === 'declareChit')
+      .map((a) => (a as { chit: string }).chit);
     expect(opts).toEqual([chit(s, 'GD', 'Marder III')]);
     expect(() => act(s, { type: 'declareChit', chit: chit(s, 'GD', 'Pak 40') })).toThrow(/11\.5\(1\)1/);
     s = dice(s, ...six(7), 6);
@@ -155,7 +194,8 @@ describe('11.3, 11.4 fire and 17.2 (T-04, D-17, D-35, D-37, D-38)', () => {
     let s = position({ units: { GD: '1006', '71G': '1007' }, chits: { '71G': ['Bunker'], GD: ['Pz IV'] } });
     s = declare(s, ['GD', '71G']);
     s = act(s, { type: 'declareChit', chit: chit(s, '71G', 'Bunker') });
-    const g = s.game, b = cur(g)!;
+    const g = s.game,
+      b = cur(g)!;
     expect(tdl(E, g, b, H('1007'), 'SU')).toBe(4);
     expect(artilleryNeed(E, g, b, 'DE')).toBe(1);
     expect(normalNeed(E, g, b, 'GD', H('1007'))).toBe(1);
@@ -166,7 +206,13 @@ describe('11.3, 11.4 fire and 17.2 (T-04, D-17, D-35, D-37, D-38)', () => {
   it('D-17, 11.4, A-13: one stack across a river rolls at 1, another not across at the TEC number; the defender at 2', () => {
     let s = position({ units: { GD: '1211', LAH: '1209', '71G': '1210' } });
     s = dice(s, 1, 2, 2, 2, 2, 2, 2, 2, 6, 6, 6);
-    s = act(act(act(act(s, { type: 'pickAttacker', unit: 'GD' }), { type: 'attack', target: '71G' }), { type: 'pickAttacker', unit: 'LAH' }), { type: 'attack', target: '71G' });
+    s = act(
+      act(act(act(s, { type: 'pickAttacker', unit: 'GD' }), { type: 'attack', target: '71G' }), {
+        type: 'pickAttacker',
+        unit: 'LAH',
+      }),
+      { type: 'attack', target: '71G' },
+    );
     const b0 = { ...newBattle(0, '71G', 'DE'), attackers: ['GD', 'LAH'] };
     expect(normalNeed(E, s.game, b0, 'GD', H('1210'))).toBe(1);
     expect(normalNeed(E, s.game, b0, 'LAH', H('1210'))).toBe(2); // town normal hit (TEC)
@@ -210,7 +256,13 @@ describe('11.6, 13.0, 14.0, 15.0 damage, losses, retreat, advance (T-02, T-03, D
     s = declare(beat(s, 2), ['GD', '71G']);
     s = until(s, 'cb:loss');
     const [c1, c2] = [chit(s, '71G', 'Detachment'), chit(s, '71G', 'Detachment', 1)];
-    expect(legal(s)).toEqual(expect.arrayContaining([{ type: 'stepLoss', unit: '71G' }, { type: 'chitLoss', chit: c1 }, { type: 'chitLoss', chit: c2 }]));
+    expect(legal(s)).toEqual(
+      expect.arrayContaining([
+        { type: 'stepLoss', unit: '71G' },
+        { type: 'chitLoss', chit: c1 },
+        { type: 'chitLoss', chit: c2 },
+      ]),
+    );
     let a = act(act(s, { type: 'chitLoss', chit: c1 }), { type: 'chitLoss', chit: c2 });
     expect(unit(a, '71G').reduced).toBe(false);
     expect(a.game.equip.filter((c) => c.loc === '71G')).toHaveLength(0);
@@ -230,16 +282,29 @@ describe('11.6, 13.0, 14.0, 15.0 damage, losses, retreat, advance (T-02, T-03, D
     expect(E.b.grid.distance(unit(s, '71G').hex, H('1905'))).toBe(1);
     expect(unit(s, '71G').reduced).toBe(true);
     expect(kind(s)).toBe('cb:advance');
-    expect(legal(s)).toEqual([{ type: 'advanceInto', unit: 'GD' }, { type: 'advanceInto', unit: 'LAH' }, { type: 'noAdvance' }]);
+    expect(legal(s)).toEqual([
+      { type: 'advanceInto', unit: 'GD' },
+      { type: 'advanceInto', unit: 'LAH' },
+      { type: 'noAdvance' },
+    ]);
     s = act(s, { type: 'advanceInto', unit: 'LAH' });
     expect(L(unit(s, 'LAH').hex)).toBe('1905');
   });
 
   it('D-18, 11.6, A-12: German 5 + armor 3 = 8 beats Soviet 3 + town 2 + armor 2 = 7; the Soviet loses 5 (raw) or 8 (lossUsesFinal)', () => {
-    const town = E.b.grid.terrain.findIndex((t, h) => E.d.tables.terrain[t]!.id === 'town' && !E.b.entrench[h] && !E.b.source[h]);
+    const town = E.b.grid.terrain.findIndex(
+      (t, h) => E.d.tables.terrain[t]!.id === 'town' && !E.b.entrench[h] && !E.b.source[h],
+    );
     const nb = E.b.grid.neighbours(town).find((h) => !E.b.grid.hexsideBetween(town, h))!;
-    for (const [opt, loss] of [[false, 5], [true, 8]] as const) {
-      const s = position({ units: { GD: L(nb), '71G': L(town) }, chits: { GD: ['Tiger'], '71G': ['KV-1'] }, options: { lossUsesFinal: opt } });
+    for (const [opt, loss] of [
+      [false, 5],
+      [true, 8],
+    ] as const) {
+      const s = position({
+        units: { GD: L(nb), '71G': L(town) },
+        chits: { GD: ['Tiger'], '71G': ['KV-1'] },
+        options: { lossUsesFinal: opt },
+      });
       const g = s.game;
       const b = { ...newBattle(0, '71G', 'DE'), attackers: ['GD'], step: 'damage' };
       g.combat = { ...idle(), stage: 'battle', battles: [b], current: 0 };
@@ -252,7 +317,7 @@ describe('11.6, 13.0, 14.0, 15.0 damage, losses, retreat, advance (T-02, T-03, D
     }
   });
 
-  it('D-19, 11.6(3): equal final values: both lose, each the other side\'s raw points', () => {
+  it("D-19, 11.6(3): equal final values: both lose, each the other side's raw points", () => {
     const s = position({ units: { GD: '1904', '71G': '1905' } });
     const g = s.game;
     const b = { ...newBattle(0, '71G', 'DE'), attackers: ['GD'], step: 'damage' };
@@ -273,7 +338,9 @@ describe('11.6, 13.0, 14.0, 15.0 damage, losses, retreat, advance (T-02, T-03, D
   });
 
   it('D-21, 14.0(5)(6): when the only hex outside enemy ZOC holds a friendly stack, the retreat goes through it to the next empty hex', () => {
-    const grid = E.b.grid, c = H('1905'), gd = H('1904');
+    const grid = E.b.grid,
+      c = H('1905'),
+      gd = H('1904');
     const ring = grid.neighbours(c);
     const srcDist = (h: number) => Math.min(...E.b.sources.SU.map((q) => grid.distance(h, q)));
     const x = ring.filter((h) => grid.distance(h, gd) > 1).sort((a, b) => srcDist(a) - srcDist(b))[0]!;
@@ -281,12 +348,16 @@ describe('11.6, 13.0, 14.0, 15.0 damage, losses, retreat, advance (T-02, T-03, D
     const blockers: number[] = [];
     for (const h of others) {
       if (blockers.some((b) => grid.distance(b, h) === 1)) continue;
-      const b = grid.neighbours(h).find((y) => y !== c && grid.distance(y, x) > 1 && grid.distance(y, c) === 2 && !blockers.includes(y));
+      const b = grid
+        .neighbours(h)
+        .find((y) => y !== c && grid.distance(y, x) > 1 && grid.distance(y, c) === 2 && !blockers.includes(y));
       if (b !== undefined) blockers.push(b);
     }
     const ids = ['LAH', 'DR', 'T', '3Pz', '11Pz'];
     const units: Record<string, string> = { GD: '1904', '71G': '1905', '67G': L(x) };
-    blockers.forEach((h, k) => { units[ids[k]!] = L(h); });
+    blockers.forEach((h, k) => {
+      units[ids[k]!] = L(h);
+    });
     let s = position({ units, chits: { '71G': ['Detachment'] } });
     s = declare(dice(s, 1, 1, 1, 1, ...six(3)), ['GD', '71G']);
     s = act(until(s, 'cb:retreat'), { type: 'declareRetreat' });
@@ -306,7 +377,12 @@ describe('11.6, 13.0, 14.0, 15.0 damage, losses, retreat, advance (T-02, T-03, D
     const far = E.b.grid.hexesWithin(H('1905'), 2).filter((h) => E.b.grid.distance(h, H('1905')) === 2);
     const ids = ['LAH', 'DR', 'T', '3Pz', '11Pz', '6Pz', '7Pz', '19Pz'];
     const units: Record<string, string> = { GD: L(ring[0]!), '71G': '1905' };
-    far.filter((_, k) => k % 2 === 0).slice(0, ids.length).forEach((h, k) => { units[ids[k]!] = L(h); });
+    far
+      .filter((_, k) => k % 2 === 0)
+      .slice(0, ids.length)
+      .forEach((h, k) => {
+        units[ids[k]!] = L(h);
+      });
     let s = position({ units });
     s = declare(beat(s, 2), ['GD', '71G']);
     s = act(until(s, 'cb:retreat'), { type: 'declareRetreat' });
@@ -362,7 +438,10 @@ describe('11.6, 13.0, 14.0, 15.0 damage, losses, retreat, advance (T-02, T-03, D
   });
 
   it('D-40, 签一览 Minefield: +2 damage points on defence only', () => {
-    for (const [att, expected] of [['DE', 2], ['SU', 0]] as const) {
+    for (const [att, expected] of [
+      ['DE', 2],
+      ['SU', 0],
+    ] as const) {
       const s = position({ side: att, units: { GD: '1904', '71G': '1905' }, support: { SU: ['Minefield'] } });
       const g = s.game;
       const target = att === 'DE' ? '71G' : 'GD';

@@ -4,14 +4,35 @@
  * Rudel, Commander ①; A-39, A-53).
  */
 import type { Ctx } from '@sandtable/engine';
-import { AS_CHIT, ELIMINATED, chitsOf, detachmentChitOf, other, unitState, type Env, type PGState, type Side } from '../state.ts';
+import {
+  AS_CHIT,
+  ELIMINATED,
+  chitsOf,
+  detachmentChitOf,
+  other,
+  unitState,
+  type Env,
+  type PGState,
+  type Side,
+} from '../state.ts';
 import { moveUnit as moveStack } from '../movement.ts';
 import type { Battle, CombatState, PendingRoll } from './types.ts';
 
 export const SIDES: Side[] = ['SU', 'DE']; // 3.7(2): the Soviet (tactical disadvantage) acts first
 
 export function idle(memo: CombatState['memo'] = []): CombatState {
-  return { phase: 'normal', stage: 'idle', battles: [], picked: null, rangedUsed: [], current: null, roll: null, air: null, allocDone: [], memo };
+  return {
+    phase: 'normal',
+    stage: 'idle',
+    battles: [],
+    picked: null,
+    rangedUsed: [],
+    current: null,
+    roll: null,
+    air: null,
+    allocDone: [],
+    memo,
+  };
 }
 
 export const cs = (g: PGState): CombatState => g.combat ?? (g.combat = idle());
@@ -19,9 +40,10 @@ export const cs = (g: PGState): CombatState => g.combat ?? (g.combat = idle());
 export const peek = (g: PGState): CombatState => g.combat ?? idle();
 export const cur = (g: PGState): Battle | null => {
   const c = g.combat;
-  return c && c.current !== null ? c.battles[c.current] ?? null : null;
+  return c && c.current !== null ? (c.battles[c.current] ?? null) : null;
 };
-export const battleOf = (g: PGState, target: string): Battle | undefined => g.combat?.battles.find((b) => b.target === target);
+export const battleOf = (g: PGState, target: string): Battle | undefined =>
+  g.combat?.battles.find((b) => b.target === target);
 
 /** Pushes a combat decision for `side`. */
 export function ask(g: PGState, kind: string, side: Side, rule: string, prompt: string): false {
@@ -100,7 +122,8 @@ export interface RollSpec {
   abilities?: string[];
 }
 
-export const isHit = (p: { need: number[]; natural1: boolean }, d: number, i: number) => (p.natural1 && d === 1) || d <= p.need[i]!;
+export const isHit = (p: { need: number[]; natural1: boolean }, d: number, i: number) =>
+  (p.natural1 && d === 1) || d <= p.need[i]!;
 
 /**
  * Rolls `n` dice; if a player may re-roll (A-53: first the player the result hurts), stores the
@@ -118,8 +141,18 @@ export function rollWith(E: Env, ctx: Ctx, g: PGState, s: RollSpec): number[] | 
   if (s.n === 0) return [];
   const dice = ctx.roll(s.n, s.why);
   const p: PendingRoll = {
-    key: s.key, dice, need: dice.map(() => s.need), natural1: !!s.natural1, firer: s.firer, target: s.target,
-    abilities: s.abilities ?? [], rerolled: [], used: [], offered: [], final: false, asked: null,
+    key: s.key,
+    dice,
+    need: dice.map(() => s.need),
+    natural1: !!s.natural1,
+    firer: s.firer,
+    target: s.target,
+    abilities: s.abilities ?? [],
+    rerolled: [],
+    used: [],
+    offered: [],
+    final: false,
+    asked: null,
   };
   c.roll = p;
   if (offerReroll(E, g, p)) return null;
@@ -140,7 +173,9 @@ function hurting(p: PendingRoll, side: Side): number[] {
 
 /** Abilities `side` may use on this roll: its Wittmann / Rudel in the roll, its live Commanders in the battle (签一览 Commander ①). */
 export function rerollAbilities(E: Env, g: PGState, p: PendingRoll, side: Side): string[] {
-  const out = p.abilities.filter((id) => (E.equipById.get(id) ?? E.supportById.get(id))!.side === side && !p.used.includes(id));
+  const out = p.abilities.filter(
+    (id) => (E.equipById.get(id) ?? E.supportById.get(id))!.side === side && !p.used.includes(id),
+  );
   const b = cur(g);
   if (b) for (const id of liveCommanders(E, g, b, side)) out.push(id);
   else out.push(...poolCommanders(E, g, side)); // 签一览 Commander "any time", A-40: outside a battle, from the support pool
@@ -153,7 +188,9 @@ export const isRed = (g: PGState, kind: string) => g.o.redChits.includes(kind);
 /** 签一览 Commander ①, A-40: outside a battle a Commander in the support pool may re-roll a die at once. */
 export function poolCommanders(E: Env, g: PGState, side: Side): string[] {
   if (!isRed(g, 'commander')) return [];
-  return g.support.filter((c) => c.side === side && c.loc === 'pool' && E.supportById.get(c.id)!.kind === 'commander').map((c) => c.id);
+  return g.support
+    .filter((c) => c.side === side && c.loc === 'pool' && E.supportById.get(c.id)!.kind === 'commander')
+    .map((c) => c.id);
 }
 
 /**
@@ -163,11 +200,23 @@ export function poolCommanders(E: Env, g: PGState, side: Side): string[] {
  */
 function askReroll(E: Env, g: PGState, p: PendingRoll, side: Side): boolean {
   if (rerollOptions(E, g, p, side).length) return true;
-  return !cur(g) && isRed(g, 'commander') && hurting(p, side).length > 0 && g.support.some((c) => c.side === side && c.loc === 'pool');
+  return (
+    !cur(g) &&
+    isRed(g, 'commander') &&
+    hurting(p, side).length > 0 &&
+    g.support.some((c) => c.side === side && c.loc === 'pool')
+  );
 }
 
 export function liveCommanders(E: Env, g: PGState, b: Battle, side: Side): string[] {
-  return b.alloc[side].filter((id) => E.supportById.get(id)!.kind === 'commander' && supp(g, id).faceUp && !b.spent.includes(id) && !b.cancelled.includes(id) && !b.snipes.some(([k]) => k === id));
+  return b.alloc[side].filter(
+    (id) =>
+      E.supportById.get(id)!.kind === 'commander' &&
+      supp(g, id).faceUp &&
+      !b.spent.includes(id) &&
+      !b.cancelled.includes(id) &&
+      !b.snipes.some(([k]) => k === id),
+  );
 }
 
 export function rerollOptions(E: Env, g: PGState, p: PendingRoll, side: Side): { die: number; by: string }[] {
@@ -178,11 +227,21 @@ export function rerollOptions(E: Env, g: PGState, p: PendingRoll, side: Side): {
 /** Offers the re-roll to the next player (A-53); false when nobody can or wants to: the roll is final. */
 export function offerReroll(E: Env, g: PGState, p: PendingRoll): boolean {
   const hitFirst = p.dice.length === 1 ? isHit(p, p.dice[0]!, 0) : true;
-  const order: Side[] = !g.o.rerollHurtFirst ? [p.firer, p.target] : hitFirst ? [p.target, p.firer] : [p.firer, p.target];
+  const order: Side[] = !g.o.rerollHurtFirst
+    ? [p.firer, p.target]
+    : hitFirst
+      ? [p.target, p.firer]
+      : [p.firer, p.target];
   for (const s of order) {
     if (p.offered.includes(s)) continue;
     if (askReroll(E, g, p, s)) {
-      ask(g, 'reroll', s, 'A-53, 签一览 Wittmann/Rudel/Commander', `re-roll a die of "${p.key}" (rolled ${p.dice.join(', ')}) or keep it`);
+      ask(
+        g,
+        'reroll',
+        s,
+        'A-53, 签一览 Wittmann/Rudel/Commander',
+        `re-roll a die of "${p.key}" (rolled ${p.dice.join(', ')}) or keep it`,
+      );
       return true;
     }
     p.offered.push(s);

@@ -14,12 +14,19 @@ export type Role = 'tank' | 'spat' | 'at' | 'art' | 'pos' | 'det' | null;
 export function roleOf(c: EquipChit, b: Battle | null): Role {
   if (b?.asSpat.includes(c.id)) return 'spat'; // 19.3(1): SU152 as an SP AT gun
   switch (c.cls) {
-    case 'tank': return 'tank';
-    case 'spat': return 'spat';
-    case 'atgun': case 'aagun': return 'at'; // 签一览 AA gun: usable as an AT gun
-    case 'spart': return 'art';
-    case 'position': return 'pos';
-    case 'detachment': return 'det';
+    case 'tank':
+      return 'tank';
+    case 'spat':
+      return 'spat';
+    case 'atgun':
+    case 'aagun':
+      return 'at'; // 签一览 AA gun: usable as an AT gun
+    case 'spart':
+      return 'art';
+    case 'position':
+      return 'pos';
+    case 'detachment':
+      return 'det';
   }
 }
 
@@ -55,7 +62,9 @@ export function sideOfChit(g: PGState, chit: string): Side {
 
 /** Active chits of `side` in the battle, optionally of one role. */
 export function activeChits(E: Env, g: PGState, b: Battle, side: Side, role?: Role): string[] {
-  return b.declared.filter((id) => sideOfChit(g, id) === side && active(g, b, id) && (!role || roleOf(E.equipById.get(id)!, b) === role));
+  return b.declared.filter(
+    (id) => sideOfChit(g, id) === side && active(g, b, id) && (!role || roleOf(E.equipById.get(id)!, b) === role),
+  );
 }
 
 /** The participating stacks' units of `side` (9.1(4)). */
@@ -65,13 +74,21 @@ export function stacksOf(g: PGState, b: Battle, side: Side): string[] {
 }
 
 /** The strongest declared, uncancelled position in the defending stack (签一览 position, A-25). */
-export function positionLevel(E: Env, g: PGState, b: Battle, hex: number): { level: number; kind: 'bunker' | 'mg' | null } {
+export function positionLevel(
+  E: Env,
+  g: PGState,
+  b: Battle,
+  hex: number,
+): { level: number; kind: 'bunker' | 'mg' | null } {
   let level = 0;
   let kind: 'bunker' | 'mg' | null = null;
   for (const id of defenderPositions(E, g, b)) {
     if (hexOfChit(g, id) !== hex) continue;
     const d = E.equipById.get(id)!.defense ?? 0;
-    if (d > level) { level = d; kind = d >= 3 ? 'bunker' : 'mg'; }
+    if (d > level) {
+      level = d;
+      kind = d >= 3 ? 'bunker' : 'mg';
+    }
   }
   return { level, kind };
 }
@@ -83,14 +100,17 @@ export function positionLevel(E: Env, g: PGState, b: Battle, hex: number): { lev
 export function defenderPositions(E: Env, g: PGState, b: Battle): string[] {
   const out = activeChits(E, g, b, b.defender, 'pos');
   if (g.o.positionMustBeDeclared) return out;
-  for (const c of chitsOf(g, b.target)) if (E.equipById.get(c.id)!.cls === 'position' && !out.includes(c.id) && !b.cancelled.includes(c.id)) out.push(c.id);
+  for (const c of chitsOf(g, b.target))
+    if (E.equipById.get(c.id)!.cls === 'position' && !out.includes(c.id) && !b.cancelled.includes(c.id)) out.push(c.id);
   return out;
 }
 
 /** The defender's positions of a kind (bunker: artillery and bombing hit 1; MG nest: normal hit 1). */
 export function hasPosition(E: Env, g: PGState, b: Battle, kind: 'bunker' | 'mg'): boolean {
   const hex = unitState(g, b.target).hex;
-  return defenderPositions(E, g, b).some((id) => hexOfChit(g, id) === hex && ((E.equipById.get(id)!.defense ?? 0) >= 3) === (kind === 'bunker'));
+  return defenderPositions(E, g, b).some(
+    (id) => hexOfChit(g, id) === hex && (E.equipById.get(id)!.defense ?? 0) >= 3 === (kind === 'bunker'),
+  );
 }
 
 /** 17.2(1)(2): an entrenchment helps only its owner's occupants. */
@@ -146,13 +166,16 @@ export const firingHit = (roll: number, need: number) => roll === 1 || roll <= n
 export function bestArmor(E: Env, g: PGState, b: Battle, side: Side): number {
   const stacks = stacksOf(g, b, side);
   let best = 0;
-  const ids = g.o.armorOnlySurvivors ? activeChits(E, g, b, side) : b.declared.filter((id) => sideOfChit(g, id) === side); // A-49
+  const ids = g.o.armorOnlySurvivors
+    ? activeChits(E, g, b, side)
+    : b.declared.filter((id) => sideOfChit(g, id) === side); // A-49
   for (const id of ids) {
     const c = E.equipById.get(id)!;
     const r = roleOf(c, b);
     const own = stacks.includes(g.equip.find((x) => x.id === id)!.loc);
     if (r === 'tank' || r === 'spat') best = Math.max(best, armorOf(c));
-    else if (r === 'at' && (own || !g.o.atGunRangedArmor) && side === b.defender) best = Math.max(best, armorOf(c)); // A-36
+    else if (r === 'at' && (own || !g.o.atGunRangedArmor) && side === b.defender)
+      best = Math.max(best, armorOf(c)); // A-36
     else if (r === 'art' && own) best = Math.max(best, armorOf(c));
   }
   return best;
@@ -161,6 +184,7 @@ export function bestArmor(E: Env, g: PGState, b: Battle, side: Side): number {
 /** Normal firepower of one stack (10.2(2)): the unit and its declared detachments. */
 export function stackFire(E: Env, g: PGState, b: Battle, unit: string): number {
   let f = values(E, unitState(g, unit)).fire;
-  for (const c of chitsOf(g, unit)) if (active(g, b, c.id) && roleOf(E.equipById.get(c.id)!, b) === 'det') f += E.equipById.get(c.id)!.normal ?? 0;
+  for (const c of chitsOf(g, unit))
+    if (active(g, b, c.id) && roleOf(E.equipById.get(c.id)!, b) === 'det') f += E.equipById.get(c.id)!.normal ?? 0;
   return f;
 }

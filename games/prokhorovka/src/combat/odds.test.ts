@@ -41,14 +41,18 @@ describe('odds (for the web client)', () => {
     let s = position({ units: { GD: '1211', '71G': '1210' }, chits: { GD: ['Tiger', 'Pz IV'], '71G': ['KV-1'] } });
     s = dice(s, ...six(7));
     s = declare(s, ['GD', '71G']);
-    const kv = chit(s, '71G', 'KV-1'), tiger = chit(s, 'GD', 'Tiger');
+    const kv = chit(s, '71G', 'KV-1'),
+      tiger = chit(s, 'GD', 'Tiger');
     s = act(s, { type: 'declareChit', chit: kv });
     s = act(act(s, { type: 'declareChit', chit: tiger }), { type: 'declareChit', chit: chit(s, 'GD', 'Pz IV') });
     s = until(s, 'cb:pair');
     const b = structuredClone(cur(s.game)!);
     b.pairs.push([tiger, kv]);
     const o = battleOdds(E, s.game, b);
-    expect(o.normal.map((x) => [x.stack, x.odds.dice, x.odds.need])).toEqual([['GD', 4, 1], ['71G', 3, 2]]); // 11.4(1)2 across a river
+    expect(o.normal.map((x) => [x.stack, x.odds.dice, x.odds.need])).toEqual([
+      ['GD', 4, 1],
+      ['71G', 3, 2],
+    ]); // 11.4(1)2 across a river
     expect(o.bombard.DE.dice).toBe(0);
     // Tiger (6) vs KV-1 at TDL 4: 2/6; the KV-1 (4) fires back at armor 3 only if it survived: (4/6)(1/6)
     expect(o.pairs[0]!.odds.defenderDestroyed).toBeCloseTo(2 / 6, 12);

@@ -32,7 +32,13 @@ export function hitsDistribution(n: number, p: number): number[] {
   return dist;
 }
 
-export interface FireOdds { dice: number; need: number; p: number; expected: number; dist: number[] }
+export interface FireOdds {
+  dice: number;
+  need: number;
+  p: number;
+  expected: number;
+  dist: number[];
+}
 
 /** A firepower roll (11.3, 11.4): `n` dice hitting on <= `need`. */
 export function fireOdds(n: number, need: number): FireOdds {
@@ -40,7 +46,11 @@ export function fireOdds(n: number, need: number): FireOdds {
   return { dice: n, need, p, expected: n * p, dist: hitsDistribution(n, p) };
 }
 
-export interface PairOdds { attackerDestroyed: number; defenderDestroyed: number; bothSurvive: number }
+export interface PairOdds {
+  attackerDestroyed: number;
+  defenderDestroyed: number;
+  bothSurvive: number;
+}
 
 /**
  * One tank-battle pair (11.5(3)): (1) an AT-type defender fires first; (2) the attacker fires if it
@@ -71,10 +81,20 @@ export interface BattleOdds {
 export function battleOdds(E: Env, g: PGState, b: Battle): BattleOdds {
   const mult = b.melee ? 2 : 1;
   const bombard = {} as BattleOdds['bombard'];
-  for (const s of [b.attacker, b.defender]) bombard[s] = fireOdds(b.smoke.includes(other(s)) ? 0 : artilleryOf(E, g, b, s), artilleryNeed(E, g, b, s));
+  for (const s of [b.attacker, b.defender])
+    bombard[s] = fireOdds(b.smoke.includes(other(s)) ? 0 : artilleryOf(E, g, b, s), artilleryNeed(E, g, b, s));
   const th = unitState(g, b.target).hex;
-  const normal = stacksOf(g, b, b.attacker).map((u) => ({ stack: u, side: b.attacker, odds: fireOdds(stackFire(E, g, b, u) * mult, normalNeed(E, g, b, u, th)) }));
-  if (th >= 0) normal.push({ stack: b.target, side: b.defender, odds: fireOdds(stackFire(E, g, b, b.target) * mult, E.d.tables.combat.defenderHit) });
+  const normal = stacksOf(g, b, b.attacker).map((u) => ({
+    stack: u,
+    side: b.attacker,
+    odds: fireOdds(stackFire(E, g, b, u) * mult, normalNeed(E, g, b, u, th)),
+  }));
+  if (th >= 0)
+    normal.push({
+      stack: b.target,
+      side: b.defender,
+      odds: fireOdds(stackFire(E, g, b, b.target) * mult, E.d.tables.combat.defenderHit),
+    });
   const reserve = g.phase === 'reserveAttack';
   const pairs = b.pairs.map(([de, su]) => {
     const att = E.equipById.get(de)!.side === b.attacker ? de : su;
@@ -88,11 +108,19 @@ export function battleOdds(E: Env, g: PGState, b: Battle): BattleOdds {
   const tankSupport = { DE: 0, SU: 0 };
   for (const s of [b.attacker, b.defender]) {
     for (const id of tankWeapons(E, g, b, s).filter((x) => !paired(b, x))) {
-      if (s === b.defender) { tankSupport[s] += 1; continue; }
+      if (s === b.defender) {
+        tankSupport[s] += 1;
+        continue;
+      }
       const r = roleOf(E.equipById.get(id)!, b);
       if (!(r === 'tank' || (r === 'spat' && !reserve))) continue;
       const cell = supportCell(E, g, b, id);
-      tankSupport[s] += cell === 'auto' ? 1 : cell === 'diamond' ? duelOdds(fireValue(E.equipById.get(id)!, b), tdl(E, g, b, th, b.defender, hexOfChit(g, id))) : pDie(cell);
+      tankSupport[s] +=
+        cell === 'auto'
+          ? 1
+          : cell === 'diamond'
+            ? duelOdds(fireValue(E.equipById.get(id)!, b), tdl(E, g, b, th, b.defender, hexOfChit(g, id)))
+            : pDie(cell);
     }
   }
   return { bombard, normal, pairs, tankSupport };

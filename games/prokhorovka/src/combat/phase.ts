@@ -21,12 +21,21 @@ export function attackBar(E: Env, g: PGState, unit: string): { rule: string; mes
   const reserve = phaseOf(g) === 'reserve';
   if (u.designated !== reserve) {
     return reserve
-      ? { rule: '5.1(6), 9.0(2)', message: `${unit} is not reserve-designated: it attacks only in the normal attack phase` }
-      : { rule: '5.1(3)1, 9.0(1)', message: `${unit} is reserve-designated: it attacks only in the reserve attack phase` };
+      ? {
+          rule: '5.1(6), 9.0(2)',
+          message: `${unit} is not reserve-designated: it attacks only in the normal attack phase`,
+        }
+      : {
+          rule: '5.1(3)1, 9.0(1)',
+          message: `${unit} is reserve-designated: it attacks only in the reserve attack phase`,
+        };
   }
-  if (movedStrategically(g, unit)) return { rule: '8.3(1)3, A-33', message: `${unit} moved strategically this player-turn and may not attack` };
-  if (peek(g).battles.some((b) => b.attackers.includes(unit))) return { rule: '9.1(1)', message: `${unit} already attacks one enemy unit` };
-  if (targetsOf(E, g, unit).length === 0) return { rule: '9.1(1)', message: `${unit} is not adjacent to an enemy unit it may attack` };
+  if (movedStrategically(g, unit))
+    return { rule: '8.3(1)3, A-33', message: `${unit} moved strategically this player-turn and may not attack` };
+  if (peek(g).battles.some((b) => b.attackers.includes(unit)))
+    return { rule: '9.1(1)', message: `${unit} already attacks one enemy unit` };
+  if (targetsOf(E, g, unit).length === 0)
+    return { rule: '9.1(1)', message: `${unit} is not adjacent to an enemy unit it may attack` };
   return null;
 }
 
@@ -67,11 +76,36 @@ export function pickAttacker(g: PGState, unit: string): void {
 
 export function newBattle(id: number, target: string, attacker: Side): Battle {
   return {
-    id, target, attackers: [], attacker, defender: other(attacker), step: 'prep',
-    alloc: { DE: [], SU: [] }, declared: [], asSpat: [], cancelled: [], dmg: { DE: 0, SU: 0 },
-    bombPool: { DE: 0, SU: 0 }, bombAlloc: [], pairs: [], smoke: [], melee: false, closeCombat: false,
-    spent: [], snipes: [], engineers: [], picks: [], cursor: 0, retreat: { DE: null, SU: null }, loss: { DE: 0, SU: 0 },
-    retreated: [], toRetreat: [], windows: [], memo: {}, path: [], done: false,
+    id,
+    target,
+    attackers: [],
+    attacker,
+    defender: other(attacker),
+    step: 'prep',
+    alloc: { DE: [], SU: [] },
+    declared: [],
+    asSpat: [],
+    cancelled: [],
+    dmg: { DE: 0, SU: 0 },
+    bombPool: { DE: 0, SU: 0 },
+    bombAlloc: [],
+    pairs: [],
+    smoke: [],
+    melee: false,
+    closeCombat: false,
+    spent: [],
+    snipes: [],
+    engineers: [],
+    picks: [],
+    cursor: 0,
+    retreat: { DE: null, SU: null },
+    loss: { DE: 0, SU: 0 },
+    retreated: [],
+    toRetreat: [],
+    windows: [],
+    memo: {},
+    path: [],
+    done: false,
   };
 }
 
@@ -100,7 +134,13 @@ export function nextAllocation(E: Env, g: PGState): void {
     c.allocDone.push(s);
     // asked whenever its pool holds a chit (a public count): whether one may be allocated is hidden (3.6(3)); air chits may fly a ground attack here (16.1(1)2)
     if (g.support.some((x) => x.side === s && x.loc === 'pool')) {
-      ask(g, 'allocate', s, '9.2(2)', 'allocate support chits face-down to the battles (at most 4 per battle; air chits are used as missions)');
+      ask(
+        g,
+        'allocate',
+        s,
+        '9.2(2)',
+        'allocate support chits face-down to the battles (at most 4 per battle; air chits are used as missions)',
+      );
       return;
     }
   }
@@ -118,7 +158,8 @@ export function allocateChit(g: PGState, side: Side, chit: string, target: strin
   supp(g, chit).loc = 'alloc'; // 9.2(2)2: face-down
 }
 
-export const allocFull = (E: Env, g: PGState, b: Battle, side: Side) => b.alloc[side].length >= E.d.tables.combat.maxSupportPerBattle;
+export const allocFull = (E: Env, g: PGState, b: Battle, side: Side) =>
+  b.alloc[side].length >= E.d.tables.combat.maxSupportPerBattle;
 
 export function unresolved(g: PGState): Battle[] {
   return peek(g).battles.filter((b) => !b.done);

@@ -31,9 +31,19 @@ export interface Pos {
 export function position(p: Pos): S {
   const s = prokhorovka.setup('combat-test', undefined, p.options ?? {});
   const g = s.game;
-  for (const u of g.units) { u.hex = detachmentChitOf(u.id) ? AS_CHIT : -1; u.reduced = false; u.designated = false; }
-  for (const c of g.equip) { c.loc = 'cup'; c.faceUp = false; }
-  for (const c of g.support) { c.loc = 'cup'; c.faceUp = false; }
+  for (const u of g.units) {
+    u.hex = detachmentChitOf(u.id) ? AS_CHIT : -1;
+    u.reduced = false;
+    u.designated = false;
+  }
+  for (const c of g.equip) {
+    c.loc = 'cup';
+    c.faceUp = false;
+  }
+  for (const c of g.support) {
+    c.loc = 'cup';
+    c.faceUp = false;
+  }
   for (const [id, hex] of Object.entries(p.units)) g.units.find((u) => u.id === id)!.hex = H(hex);
   for (const id of p.designated ?? []) g.units.find((u) => u.id === id)!.designated = true;
   for (const [u, names] of Object.entries(p.chits ?? {})) {
@@ -45,7 +55,8 @@ export function position(p: Pos): S {
     }
   }
   for (const side of ['DE', 'SU'] as Side[]) {
-    for (const name of p.support?.[side] ?? []) g.support.find((x) => x.side === side && x.loc === 'cup' && E.supportById.get(x.id)!.name === name)!.loc = 'pool';
+    for (const name of p.support?.[side] ?? [])
+      g.support.find((x) => x.side === side && x.loc === 'cup' && E.supportById.get(x.id)!.name === name)!.loc = 'pool';
   }
   g.turn = p.turn ?? 2;
   g.side = p.side ?? 'DE';
@@ -56,8 +67,10 @@ export function position(p: Pos): S {
   return s;
 }
 
-export const chit = (s: S, u: string, name: string, k = 0) => s.game.equip.filter((c) => c.loc === u && E.equipById.get(c.id)!.name === name)[k]!.id;
-export const sup = (s: S, side: Side, name: string, k = 0) => s.game.support.filter((c) => c.side === side && E.supportById.get(c.id)!.name === name)[k]!.id;
+export const chit = (s: S, u: string, name: string, k = 0) =>
+  s.game.equip.filter((c) => c.loc === u && E.equipById.get(c.id)!.name === name)[k]!.id;
+export const sup = (s: S, side: Side, name: string, k = 0) =>
+  s.game.support.filter((c) => c.side === side && E.supportById.get(c.id)!.name === name)[k]!.id;
 export const kind = (s: S) => prokhorovka.decision(s)?.kind;
 export const legal = (s: S) => prokhorovka.legalActions(s, prokhorovka.decision(s)!.role);
 
@@ -65,14 +78,26 @@ export const legal = (s: S) => prokhorovka.legalActions(s, prokhorovka.decision(
 export function act(s: S, a: object): S {
   return prokhorovka.apply(s, prokhorovka.decision(s)!.role, a);
 }
-export const dice = (s: S, ...d: number[]) => { s.rng.script.push(...d); return s; };
+export const dice = (s: S, ...d: number[]) => {
+  s.rng.script.push(...d);
+  return s;
+};
 export const six = (n: number) => Array.from({ length: n }, () => 6);
 
 export const PASS: Record<string, object> = {
-  'cb:allocate': { type: 'doneAllocating' }, 'cb:equip': { type: 'doneDeclaring' }, 'cb:air': { type: 'noAir' },
-  'cb:sniper': { type: 'doneCancelling' }, 'cb:commander': { type: 'doneCancelling' }, 'cb:reroll': { type: 'keepRoll' },
-  'cb:retreat': { type: 'holdGround' }, 'cb:advance': { type: 'noAdvance' }, 'cb:bombAlloc': { type: 'doneBombHits' },
-  'cb:smoke': { type: 'noSmoke' }, 'cb:aa': { type: 'noAA' }, 'cb:intercept': { type: 'noIntercept' }, 'cb:counter': { type: 'noCounter' },
+  'cb:allocate': { type: 'doneAllocating' },
+  'cb:equip': { type: 'doneDeclaring' },
+  'cb:air': { type: 'noAir' },
+  'cb:sniper': { type: 'doneCancelling' },
+  'cb:commander': { type: 'doneCancelling' },
+  'cb:reroll': { type: 'keepRoll' },
+  'cb:retreat': { type: 'holdGround' },
+  'cb:advance': { type: 'noAdvance' },
+  'cb:bombAlloc': { type: 'doneBombHits' },
+  'cb:smoke': { type: 'noSmoke' },
+  'cb:aa': { type: 'noAA' },
+  'cb:intercept': { type: 'noIntercept' },
+  'cb:counter': { type: 'noCounter' },
 };
 /** Passes every decision until one of `kinds` (or the end of the phase's battles). */
 export function until(s: S, ...kinds: string[]): S {
@@ -97,11 +122,11 @@ export function declare(s: S, ...pairs: [string, string][]): S {
  * support pool is not empty (so as not to reveal whether it holds allocatable chits, 3.6(3)).
  */
 export function skipAlloc(s: S): S {
-  while (kind(s) === 'cb:allocate' && !legal(s).some((a) => a.type === 'allocate')) s = act(s, { type: 'doneAllocating' });
+  while (kind(s) === 'cb:allocate' && !legal(s).some((a) => a.type === 'allocate'))
+    s = act(s, { type: 'doneAllocating' });
   return s;
 }
 export const logged = (s: S, re: RegExp) => s.log.some((l) => re.test(l.text));
-
 
 /** A position with a battle under way: `target` attacked by `attackers`, the given chits declared. */
 export function battleIn(p: Pos, target: string, attackers: string[], declared: [string, string][] = []) {
@@ -109,6 +134,12 @@ export function battleIn(p: Pos, target: string, attackers: string[], declared: 
   const g = s.game;
   const b = { ...newBattle(0, target, g.side), attackers, step: 'damage' };
   for (const [u, n] of declared) b.declared.push(chit(s, u, n));
-  g.combat = { ...idle(), phase: g.phase === 'reserveAttack' ? 'reserve' as const : 'normal' as const, stage: 'battle' as const, battles: [b], current: 0 };
+  g.combat = {
+    ...idle(),
+    phase: g.phase === 'reserveAttack' ? ('reserve' as const) : ('normal' as const),
+    stage: 'battle' as const,
+    battles: [b],
+    current: 0,
+  };
   return { s, g, b };
 }

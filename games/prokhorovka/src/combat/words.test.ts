@@ -13,18 +13,23 @@ describe('combat in words and views', () => {
       for (let n = 0; n < 3000 && !prokhorovka.outcome(s); n++) {
         const d = prokhorovka.decision(s)!;
         const legal = prokhorovka.legalActions(s, d.role);
-        if (d.kind.startsWith('cb:') || d.kind.endsWith('Attack')) for (const a of legal) {
-          const text = prokhorovka.rules.describe!(s.game, a);
-          expect(typeof text === 'string' && text.length > 3, JSON.stringify(a)).toBe(true);
-          seen.add(a.type);
-        }
-        if (d.kind.startsWith('cb:') && s.game.combat?.current != null) expect(prokhorovka.rules.summary!(s.game, d.role)).toMatch(/battle for \S+ .*step /);
+        if (d.kind.startsWith('cb:') || d.kind.endsWith('Attack'))
+          for (const a of legal) {
+            const text = prokhorovka.rules.describe!(s.game, a);
+            expect(typeof text === 'string' && text.length > 3, JSON.stringify(a)).toBe(true);
+            seen.add(a.type);
+          }
+        if (d.kind.startsWith('cb:') && s.game.combat?.current != null)
+          expect(prokhorovka.rules.summary!(s.game, d.role)).toMatch(/battle for \S+ .*step /);
         prokhorovka.applyInPlace(s, d.role, legal[randomIndex(chooser, legal.length)]!, true);
       }
     }
-    for (const t of ['pickAttacker', 'attack', 'allocate', 'declareChit', 'stepLoss', 'declareRetreat', 'airMission']) expect(seen.has(t), t).toBe(true);
+    for (const t of ['pickAttacker', 'attack', 'allocate', 'declareChit', 'stepLoss', 'declareRetreat', 'airMission'])
+      expect(seen.has(t), t).toBe(true);
     const s = prokhorovka.setup('words');
-    expect(prokhorovka.rules.describe!(s.game, { type: 'pair', de: 'DE-E01', su: 'SU-E01' })).toBe('pair DE-E01 with SU-E01'); // face-down: ids, not names
+    expect(prokhorovka.rules.describe!(s.game, { type: 'pair', de: 'DE-E01', su: 'SU-E01' })).toBe(
+      'pair DE-E01 with SU-E01',
+    ); // face-down: ids, not names
   });
 
   it('9.2(2)2, 3.6(3): allocated support chits are face-down: the opponent sees a count until 11.2(2) reveals them', () => {

@@ -69,7 +69,8 @@ export function buildBoard(map: MapData, tables: TablesData): Board {
     }
   }
   const line = (hexes: string[], bit: number) => {
-    for (let k = 0; k + 1 < hexes.length; k++) grid.setHexsideBetween(grid.hex(hexes[k]!), grid.hex(hexes[k + 1]!), bit);
+    for (let k = 0; k + 1 < hexes.length; k++)
+      grid.setHexsideBetween(grid.hex(hexes[k]!), grid.hex(hexes[k + 1]!), bit);
   };
   for (const r of map.roads) line(r.hexes, ROAD);
   for (const r of map.railways) line(r.hexes, RAIL);
@@ -95,7 +96,8 @@ export function buildBoard(map: MapData, tables: TablesData): Board {
   }
   const edge = new Uint8Array(n);
   for (let i = 0; i < n; i++) {
-    const c = grid.colOf(i), r = grid.rowOf(i);
+    const c = grid.colOf(i),
+      r = grid.rowOf(i);
     if (r === 0) edge[i]! |= 1;
     if (r === g.rows - 1) edge[i]! |= 2;
     if (c === g.cols - 1) edge[i]! |= 4;

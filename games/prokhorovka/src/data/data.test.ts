@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ANY_RIVER, MAJOR, RAIL, ROAD, buildBoard, loadProkhorovkaData, prokhorovkaFiles, validateProkhorovkaData } from './index.ts';
+import {
+  ANY_RIVER,
+  MAJOR,
+  RAIL,
+  ROAD,
+  buildBoard,
+  loadProkhorovkaData,
+  prokhorovkaFiles,
+  validateProkhorovkaData,
+} from './index.ts';
 import { RESERVE, locReach, makeEnv, type PGState } from '../state.ts';
 
 const d = loadProkhorovkaData();
@@ -17,7 +26,12 @@ describe('data (spec 6-7): schemas, provenance and cross-checks', () => {
     expect(g.label(0)).toBe('0101');
     expect(g.label(539)).toBe('2720');
     // Oboyan north-west of Prokhorovka, Belgorod south of both, Korocha east
-    const [obo, pro, bel, kor] = ['Oboyan', 'Prokhorovka', 'Belgorod', 'Korocha'].map(hexOf) as [number, number, number, number];
+    const [obo, pro, bel, kor] = ['Oboyan', 'Prokhorovka', 'Belgorod', 'Korocha'].map(hexOf) as [
+      number,
+      number,
+      number,
+      number,
+    ];
     expect(g.rowOf(obo)).toBeLessThan(g.rowOf(pro));
     expect(g.rowOf(bel)).toBeGreaterThan(g.rowOf(pro));
     expect(g.colOf(kor)).toBeGreaterThan(g.colOf(pro));
@@ -49,7 +63,8 @@ describe('data (spec 6-7): schemas, provenance and cross-checks', () => {
     expect(rail).toContain(g.label(hexOf('Belgorod')));
     expect(rail).toContain(g.label(hexOf('Prokhorovka')));
     expect(g.rowOf(g.hex(rail[rail.length - 1]!))).toBe(0);
-    for (let k = 0; k + 1 < rail.length; k++) expect(g.hexsideBetween(g.hex(rail[k]!), g.hex(rail[k + 1]!)) & RAIL).toBeTruthy();
+    for (let k = 0; k + 1 < rail.length; k++)
+      expect(g.hexsideBetween(g.hex(rail[k]!), g.hex(rail[k + 1]!)) & RAIL).toBeTruthy();
   });
 
   it('2.2.1(3), 2.2.1(5): start line, sources (German south edge, Soviet N/E), entrenchments, VP hexes', () => {
@@ -70,7 +85,7 @@ describe('data (spec 6-7): schemas, provenance and cross-checks', () => {
     expect(new Set([...d.equipment, ...d.support].map((c) => c.id)).size).toBe(16 + 23 + 23 + 34 + 36);
   });
 
-  it('12.0, 签一览: the text\'s own values (Tiger fire 6, KV-1 armor 2, T-34 armor 1, positions 2/3, detachment 1-1-3, SU152 AT 5)', () => {
+  it("12.0, 签一览: the text's own values (Tiger fire 6, KV-1 armor 2, T-34 armor 1, positions 2/3, detachment 1-1-3, SU152 AT 5)", () => {
     const t = (side: string, name: string) => d.equipmentTypes.find((x) => x.side === side && x.name === name)!;
     expect(t('DE', 'Tiger').tankFire).toBe(6);
     expect(t('SU', 'KV-1').armor).toBe(2);
@@ -102,7 +117,10 @@ describe('data (spec 6-7): schemas, provenance and cross-checks', () => {
 
   it('18.0, 2.2.1(3), 3.2: at set-up the German holds no Soviet VP hex and traces a LOC to no VP hex, nor to any hex behind the Soviet line', () => {
     const E = makeEnv(d);
-    const st = { ver: 1, units: d.units.map((u) => ({ id: u.id, side: u.side, hex: RESERVE, reduced: false, designated: false })) } as unknown as PGState;
+    const st = {
+      ver: 1,
+      units: d.units.map((u) => ({ id: u.id, side: u.side, hex: RESERVE, reduced: false, designated: false })),
+    } as unknown as PGState;
     for (const p of d.setup) st.units.find((u) => u.id === p.unit)!.hex = g.hex(p.hex);
     const germanHexes = st.units.filter((u) => u.side === 'DE' && u.hex >= 0).map((u) => u.hex);
     for (const v of b.vpHexes) expect(germanHexes.includes(v) && b.germanSide[v] === 0).toBe(false);
@@ -111,7 +129,10 @@ describe('data (spec 6-7): schemas, provenance and cross-checks', () => {
     // the German LOC north of the start line reaches at most the no-man's-land strip next to it
     for (let h = 0; h < g.nodeCount; h++) {
       if (loc[h] !== 1 || b.germanSide[h] === 1) continue;
-      expect(g.neighbours(h).some((n) => b.germanSide[n] === 1), g.label(h)).toBe(true);
+      expect(
+        g.neighbours(h).some((n) => b.germanSide[n] === 1),
+        g.label(h),
+      ).toBe(true);
     }
   });
 

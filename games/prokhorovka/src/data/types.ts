@@ -69,8 +69,20 @@ export interface EquipType {
 }
 
 export type SupportKind =
-  | 'fighter' | 'bomber' | 'attack' | 'rudel' | 'recon' | 'heavyArtillery' | 'minefield'
-  | 'smoke' | 'engineers' | 'melee' | 'commander' | 'sniper' | 'molotov' | 'closeCombat';
+  | 'fighter'
+  | 'bomber'
+  | 'attack'
+  | 'rudel'
+  | 'recon'
+  | 'heavyArtillery'
+  | 'minefield'
+  | 'smoke'
+  | 'engineers'
+  | 'melee'
+  | 'commander'
+  | 'sniper'
+  | 'molotov'
+  | 'closeCombat';
 export type SupportType = 'weapon' | 'tactical' | 'event';
 
 export interface SupportTypeData {
@@ -141,7 +153,14 @@ export interface TurnBox {
 }
 
 export interface MapData {
-  grid: { cols: number; rows: number; orientation: 'flat' | 'pointy'; offset: 'odd' | 'even'; kmAcross: number; provenance: string };
+  grid: {
+    cols: number;
+    rows: number;
+    orientation: 'flat' | 'pointy';
+    offset: 'odd' | 'even';
+    kmAcross: number;
+    provenance: string;
+  };
   places: { hex: string; name: string; kind: 'city' | 'town'; provenance: string }[];
   hills: { hex: string; name: string; provenance: string }[];
   rivers: { name: string; kind: 'river' | 'major'; hexsides: string[]; provenance: string }[];
@@ -157,8 +176,17 @@ export interface TablesData {
   terrain: TerrainData[];
   hexsides: HexsideTerrain[];
   combat: {
-    defenderHit: number; acrossRiverNormalHit: number; entrenchmentTdl: number; molotovHit: number; breakdownRoll: number;
-    xxivJoinHit: number; xxivFromTurn: number; damageFlipAt: number; maxSupportPerBattle: number; reorgPlaceMax: number; provenance: string;
+    defenderHit: number;
+    acrossRiverNormalHit: number;
+    entrenchmentTdl: number;
+    molotovHit: number;
+    breakdownRoll: number;
+    xxivJoinHit: number;
+    xxivFromTurn: number;
+    damageFlipAt: number;
+    maxSupportPerBattle: number;
+    reorgPlaceMax: number;
+    provenance: string;
   };
   game: { turns: number; optionalTurn: number; germanWinsAt: number; provenance: string };
   setupDraws: { DE: { tank: number; equip: number }; SU: { tank: number; equip: number }; provenance: string };

@@ -11,7 +11,8 @@ import { ARRIVING, DETACHED, detachmentChitOf, detachmentUnitId, locReach, makeE
 
 /** How many seeded games the property test plays in all (`PK_GAMES` runs fewer). */
 export const N_GAMES = Number(process.env.PK_GAMES ?? 1000);
-export const INVARIANTS = 'one stack per hex, chit conservation, LOC = a fresh computation, no move through enemy ZOC, no hidden chit in the opponent view or in legal actions';
+export const INVARIANTS =
+  'one stack per hex, chit conservation, LOC = a fresh computation, no move through enemy ZOC, no hidden chit in the opponent view or in legal actions';
 
 const E = makeEnv(loadProkhorovkaData());
 type S = EngineState<PGState>;
@@ -27,25 +28,40 @@ const NB = (() => {
   return t;
 })();
 
-const SCRATCH = { own: new Uint8Array(NB.length / 6), enemy: new Uint8Array(NB.length / 6), zoc: new Uint8Array(NB.length / 6), queue: new Int32Array(NB.length / 6) };
+const SCRATCH = {
+  own: new Uint8Array(NB.length / 6),
+  enemy: new Uint8Array(NB.length / 6),
+  zoc: new Uint8Array(NB.length / 6),
+  queue: new Int32Array(NB.length / 6),
+};
 
 /** 3.2 computed afresh (no cache, no shared code): BFS from own sources through hexes a LOC may enter. */
 function freshLoc(st: PGState, side: 'DE' | 'SU'): Uint8Array {
   const n = E.b.grid.nodeCount;
   const { own, enemy, zoc, queue } = SCRATCH;
-  own.fill(0); enemy.fill(0); zoc.fill(0);
+  own.fill(0);
+  enemy.fill(0);
+  zoc.fill(0);
   for (const u of st.units) if (u.hex >= 0) (u.side === side ? own : enemy)[u.hex] = 1;
   for (let h = 0; h < n; h++) if (enemy[h]) for (let k = h * 6; k < h * 6 + 6; k++) if (NB[k]! >= 0) zoc[NB[k]!] = 1; // 3.1
   const mine = side === 'DE' ? 1 : 2;
-  const enters = (h: number) => !enemy[h] && (E.b.source[h] === 0 || E.b.source[h] === mine) && (!zoc[h] || own[h] === 1 || E.b.source[h] === mine); // 3.2(1), 2.2.1(5), A-09
+  const enters = (h: number) =>
+    !enemy[h] && (E.b.source[h] === 0 || E.b.source[h] === mine) && (!zoc[h] || own[h] === 1 || E.b.source[h] === mine); // 3.2(1), 2.2.1(5), A-09
   const out = new Uint8Array(n);
   let len = 0;
-  for (let h = 0; h < n; h++) if (E.b.source[h] === mine && enters(h)) { out[h] = 1; queue[len++] = h; }
+  for (let h = 0; h < n; h++)
+    if (E.b.source[h] === mine && enters(h)) {
+      out[h] = 1;
+      queue[len++] = h;
+    }
   while (len) {
     const h = queue[--len]!;
     for (let k = h * 6; k < h * 6 + 6; k++) {
       const x = NB[k]!;
-      if (x >= 0 && !out[x] && enters(x)) { out[x] = 1; queue[len++] = x; }
+      if (x >= 0 && !out[x] && enters(x)) {
+        out[x] = 1;
+        queue[len++] = x;
+      }
     }
   }
   return out;
@@ -63,9 +79,25 @@ const UNIT_IDS = prokhorovka.setup('ids').game.units.map((u) => u.id);
 const UNIT_INDEX = new Map(UNIT_IDS.map((id, k) => [id, k]));
 
 /** What the previous check saw: the version, on-map positions and chit locations; the chits each role cannot see. */
-interface Seen { ver: number; hexes: Int32Array; locs: string[]; faces: Uint8Array; checkedVer: number; hidden: Record<'DE' | 'SU', Set<string>>; pending: Record<'DE' | 'SU', boolean> }
+interface Seen {
+  ver: number;
+  hexes: Int32Array;
+  locs: string[];
+  faces: Uint8Array;
+  checkedVer: number;
+  hidden: Record<'DE' | 'SU', Set<string>>;
+  pending: Record<'DE' | 'SU', boolean>;
+}
 const N_CHITS = E.d.equipment.length + E.d.support.length;
-const newSeen = (): Seen => ({ ver: -1, hexes: new Int32Array(UNIT_IDS.length).fill(-9), locs: [], faces: new Uint8Array(N_CHITS).fill(2), checkedVer: -1, hidden: { DE: new Set(), SU: new Set() }, pending: { DE: false, SU: false } });
+const newSeen = (): Seen => ({
+  ver: -1,
+  hexes: new Int32Array(UNIT_IDS.length).fill(-9),
+  locs: [],
+  faces: new Uint8Array(N_CHITS).fill(2),
+  checkedVer: -1,
+  hidden: { DE: new Set(), SU: new Set() },
+  pending: { DE: false, SU: false },
+});
 const EQUIP_INDEX = new Map(E.d.equipment.map((c, k) => [c.id, k]));
 
 /**
@@ -73,7 +105,8 @@ const EQUIP_INDEX = new Map(E.d.equipment.map((c, k) => [c.id, k]));
  * cache is compared with a fresh computation there, and at every 8th version elsewhere (a spot
  * check of the cache key at arbitrary positions); "units moved without g.ver++" is checked always.
  */
-const locCheckDue = (st: PGState) => st.result !== null || st.stack[st.stack.length - 1]?.kind === 'reorganization' || st.ver % 8 === 0;
+const locCheckDue = (st: PGState) =>
+  st.result !== null || st.stack[st.stack.length - 1]?.kind === 'reorganization' || st.ver % 8 === 0;
 
 /** Every invariant after one action; `prev` carries what the last check saw. */
 function checkInvariants(s: S, a: { type: string }, prev: Seen, answered = ''): void {
@@ -87,7 +120,8 @@ function checkInvariants(s: S, a: { type: string }, prev: Seen, answered = ''): 
     prev.hexes[k] = h;
     if (h < 0) return;
     const det = detachmentChitOf(u.id);
-    if (det && st.equip[EQUIP_INDEX.get(det)!]!.loc !== DETACHED) fail(`${u.id} on the map but its chit is not detached`);
+    if (det && st.equip[EQUIP_INDEX.get(det)!]!.loc !== DETACHED)
+      fail(`${u.id} on the map but its chit is not detached`);
     if (occ[h]) fail(`two units in ${E.b.grid.label(h)}`);
     occ[h] = 1;
     if (E.b.source[h] === (u.side === 'DE' ? 2 : 1)) fail(`${u.id} in an enemy source`);
@@ -96,18 +130,24 @@ function checkInvariants(s: S, a: { type: string }, prev: Seen, answered = ''): 
   if (moved && st.ver === prev.ver) fail(`units moved without g.ver++ after ${a.type}`);
   // chit conservation: every chit once; equipment under a unit only with a unit on the map (3.5(2)), within its equipment value (3.4(2))
   if (st.units.length !== UNIT_IDS.length) fail('units added or lost');
-  if (!(st.equip.length === E.d.equipment.length && st.equip.every((c, k) => c.id === E.d.equipment[k]!.id))) fail('equipment chits lost, doubled or renamed');
-  if (!(st.support.length === E.d.support.length && st.support.every((c, k) => c.id === E.d.support[k]!.id))) fail('support chits lost, doubled or renamed');
+  if (!(st.equip.length === E.d.equipment.length && st.equip.every((c, k) => c.id === E.d.equipment[k]!.id)))
+    fail('equipment chits lost, doubled or renamed');
+  if (!(st.support.length === E.d.support.length && st.support.every((c, k) => c.id === E.d.support[k]!.id)))
+    fail('support chits lost, doubled or renamed');
   const under = new Int8Array(st.units.length);
   const changed = { DE: a.type === 'setup', SU: a.type === 'setup' }; // whose face-down chits moved or turned face-down
   let anyChange = a.type === 'setup';
   st.equip.forEach((c, k) => {
     const face = c.faceUp ? 1 : 0;
-    if (prev.locs[k] !== c.loc || prev.faces[k] !== face) { anyChange = true; if (!c.faceUp) changed[c.side] = true; }
+    if (prev.locs[k] !== c.loc || prev.faces[k] !== face) {
+      anyChange = true;
+      if (!c.faceUp) changed[c.side] = true;
+    }
     prev.locs[k] = c.loc;
     prev.faces[k] = face;
     if (OFF_UNIT.has(c.loc)) return;
-    if (c.loc === DETACHED) { // 签一览 detachment: a split-off detachment is face-up and its unit is on the map
+    if (c.loc === DETACHED) {
+      // 签一览 detachment: a split-off detachment is face-up and its unit is on the map
       const u = st.units[UNIT_INDEX.get(detachmentUnitId(c.id))!]!;
       if (!c.faceUp || u.hex < 0) fail(`detachment chit ${c.id} detached but its unit is not on the map`);
       return;
@@ -121,14 +161,22 @@ function checkInvariants(s: S, a: { type: string }, prev: Seen, answered = ''): 
   st.support.forEach((c, k) => {
     const face = c.faceUp ? 1 : 0;
     const j = st.equip.length + k;
-    if (prev.locs[j] !== c.loc || prev.faces[j] !== face) { anyChange = true; if (!c.faceUp) changed[c.side] = true; }
+    if (prev.locs[j] !== c.loc || prev.faces[j] !== face) {
+      anyChange = true;
+      if (!c.faceUp) changed[c.side] = true;
+    }
     prev.locs[j] = c.loc;
     prev.faces[j] = face;
   });
-  if (anyChange) for (const role of SIDES) prev.hidden[role] = new Set([...st.equip, ...st.support].filter((c) => c.side !== role && !c.faceUp).map((c) => c.id));
+  if (anyChange)
+    for (const role of SIDES)
+      prev.hidden[role] = new Set(
+        [...st.equip, ...st.support].filter((c) => c.side !== role && !c.faceUp).map((c) => c.id),
+      );
   // 3.2: the cached LOC equals a fresh computation (where the game reads it, see locCheckDue)
   if (st.ver !== prev.checkedVer && locCheckDue(st)) {
-    for (const side of SIDES) if (!sameField(locReach(E, st, side), freshLoc(st, side))) fail(`LOC of ${side} after ${a.type}`);
+    for (const side of SIDES)
+      if (!sameField(locReach(E, st, side), freshLoc(st, side))) fail(`LOC of ${side} after ${a.type}`);
     prev.checkedVer = st.ver;
   }
   // 8.2(2), 8.3(1): a move never passes through an enemy ZOC hex (only its last hex may be one); strategic moves stay on roads outside ZOC
@@ -166,7 +214,11 @@ function namedHidden(view: PGView, hidden: Set<string>): string | null {
       if (hidden.has(x)) found = x;
       else if (x.length > 7 && MAY_NAME.test(x)) for (const m of x.match(CHIT_ID) ?? []) if (hidden.has(m)) found = m;
     } else if (Array.isArray(x)) for (const y of x) walk(y);
-    else if (x && typeof x === 'object') for (const k in x) { walk(k); walk((x as Record<string, unknown>)[k]); } // keys too
+    else if (x && typeof x === 'object')
+      for (const k in x) {
+        walk(k);
+        walk((x as Record<string, unknown>)[k]);
+      } // keys too
   };
   walk(rest);
   walk(pubRest);
@@ -179,19 +231,28 @@ function checkMove(st: PGState): void {
   const path = st.mv.lastPath.map((l) => E.b.grid.hex(l));
   const mover = st.units.find((u) => u.hex === path[path.length - 1])!;
   const enemyAt = new Set(st.units.filter((u) => u.side !== mover.side && u.hex >= 0).map((u) => u.hex));
-  const inZoc = (h: number) => E.b.source[h] !== (mover.side === 'DE' ? 1 : 2) && E.b.grid.neighbours(h).some((x) => enemyAt.has(x));
+  const inZoc = (h: number) =>
+    E.b.source[h] !== (mover.side === 'DE' ? 1 : 2) && E.b.grid.neighbours(h).some((x) => enemyAt.has(x));
   for (const h of path.slice(1, -1)) if (inZoc(h)) fail(`${mover.id} passed the enemy ZOC at ${E.b.grid.label(h)}`);
-  for (let k = 0; k + 1 < path.length; k++) if (E.b.grid.distance(path[k]!, path[k + 1]!) !== 1) fail('a move skips a hex');
+  for (let k = 0; k + 1 < path.length; k++)
+    if (E.b.grid.distance(path[k]!, path[k + 1]!) !== 1) fail('a move skips a hex');
   if (st.mv.strategic.includes(mover.id) && st.mv.moved[st.mv.moved.length - 1] === mover.id) {
     for (const h of path) if (inZoc(h)) fail(`${mover.id} moved strategically into enemy ZOC`);
-    for (let k = 0; k + 1 < path.length; k++) if ((E.b.grid.hexsideBetween(path[k]!, path[k + 1]!) & 4) === 0) fail(`${mover.id} left the road in a strategic move`);
+    for (let k = 0; k + 1 < path.length; k++)
+      if ((E.b.grid.hexsideBetween(path[k]!, path[k + 1]!) & 4) === 0)
+        fail(`${mover.id} left the road in a strategic move`);
   }
 }
 
 /** 3.5(5), 3.6(3): a role's legal actions (which its view carries) name no chit it cannot see (`hidden`: kept by checkInvariants). */
 function checkActions(hidden: Set<string>, role: string, kind: string, legal: object[]): void {
   if (hidden.size === 0) return;
-  for (const a of legal) for (const k in a) { const v = (a as Record<string, unknown>)[k]; if (typeof v === 'string' && hidden.has(v)) fail(`a legal action of ${role} at ${kind} names the hidden chit ${v}`); }
+  for (const a of legal)
+    for (const k in a) {
+      const v = (a as Record<string, unknown>)[k];
+      if (typeof v === 'string' && hidden.has(v))
+        fail(`a legal action of ${role} at ${kind} names the hidden chit ${v}`);
+    }
 }
 
 /** Plays the seeded games `from`..`to`-1 to the end, checking the invariants after every action; returns the number of actions. */

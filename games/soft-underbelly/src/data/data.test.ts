@@ -59,16 +59,34 @@ describe('bundled Soft Underbelly data', () => {
   it('numbers and flags the named places as the rulebook implies', () => {
     const d = loadSoftUnderbellyData();
     const by = (id: string) => d.areas.find((a) => a.id === id)!;
-    expect(by('01')).toMatchObject({ name: 'Munich', axisSymbol: true, orangeStar: true, seaAdjacent: false, kind: 'land' });
-    expect(by('14')).toMatchObject({ name: 'Sicily', italian: true, island: false, mountain: false, seaAdjacent: true });
+    expect(by('01')).toMatchObject({
+      name: 'Munich',
+      axisSymbol: true,
+      orangeStar: true,
+      seaAdjacent: false,
+      kind: 'land',
+    });
+    expect(by('14')).toMatchObject({
+      name: 'Sicily',
+      italian: true,
+      island: false,
+      mountain: false,
+      seaAdjacent: true,
+    });
     expect(by('17')).toMatchObject({ name: 'Tunis', region: 'africa', seaAdjacent: true, orangeStar: true });
     expect(by('16').region).toBe('africa');
-    for (const id of ['03', '04', '05', '06', '07', '08', '09', '10', '11', '12', '13', '14']) expect(by(id).italian).toBe(true);
+    for (const id of ['03', '04', '05', '06', '07', '08', '09', '10', '11', '12', '13', '14'])
+      expect(by(id).italian).toBe(true);
     const sardinia = d.areas.find((a) => a.name === 'Sardinia')!;
     const corsica = d.areas.find((a) => a.name === 'Corsica')!;
     expect(sardinia).toMatchObject({ island: true, italian: false });
     expect(corsica).toMatchObject({ island: true, italian: false });
-    expect(d.areas.filter((a) => a.kind === 'impassable').map((a) => a.name).sort()).toEqual(['Balkans', 'Switzerland']);
+    expect(
+      d.areas
+        .filter((a) => a.kind === 'impassable')
+        .map((a) => a.name)
+        .sort(),
+    ).toEqual(['Balkans', 'Switzerland']);
     expect(d.areas.filter((a) => a.alliedStar).every((a) => a.seaAdjacent && a.region === 'africa')).toBe(true);
     const stars = d.areas.filter((a) => a.orangeStar);
     expect(stars.length % 2).toBe(1);
@@ -118,15 +136,21 @@ describe('worked example constraints (§47, spec 9.1)', () => {
       const q = [from];
       while (q.length) {
         const a = q.shift()!;
-        for (const b of m.adj[a]!) if (dist[b] === Infinity) (dist[b] = dist[a]! + 1, q.push(b));
+        for (const b of m.adj[a]!) if (dist[b] === Infinity) (dist[b] = dist[a]! + 1), q.push(b);
       }
       return dist;
     };
     // Over land, from mainland Italy: short never reaches beyond 4 land steps, long reaches further than short.
     for (const id of ['08', '10', '11', '12']) {
       const h = hops(m.index(id));
-      const short = m.inReach('short', id).filter((t) => h[t] !== Infinity).map((t) => h[t]!);
-      const long = m.inReach('long', id).filter((t) => h[t] !== Infinity).map((t) => h[t]!);
+      const short = m
+        .inReach('short', id)
+        .filter((t) => h[t] !== Infinity)
+        .map((t) => h[t]!);
+      const long = m
+        .inReach('long', id)
+        .filter((t) => h[t] !== Infinity)
+        .map((t) => h[t]!);
       expect(Math.max(...short)).toBeLessThanOrEqual(4);
       expect(long.length).toBeGreaterThan(short.length);
     }
@@ -226,7 +250,12 @@ describe('Axis default deployment', () => {
   it('places every Axis counter, cube and line exactly once', () => {
     const axis = all.filter((p) => p.side === 'axis');
     const placed = axis.flatMap((p) => p.counters).sort();
-    expect(placed).toEqual(d.counters.filter((c) => c.side === 'axis').map((c) => c.id).sort());
+    expect(placed).toEqual(
+      d.counters
+        .filter((c) => c.side === 'axis')
+        .map((c) => c.id)
+        .sort(),
+    );
     expect(axis.reduce((n, p) => n + p.cubes, 0)).toBe(d.cubes.axis.count);
     expect(axis.reduce((n, p) => n + p.lines, 0)).toBe(d.defensiveLines.count);
   });
@@ -283,7 +312,15 @@ describe('cross-checks fire on broken copies', () => {
   it('an unknown id in a link, in the set-up and in a counter list', () => {
     const msg = problems((f) => {
       f.map.links.push({ a: '14', b: '99', kind: 'arrow', provenance: 'reconstructed: test' });
-      f.setup.setup.push({ side: 'axis', area: '98', cubes: 1, counters: [], lines: 0, faceUp: true, provenance: 'reconstructed: test' });
+      f.setup.setup.push({
+        side: 'axis',
+        area: '98',
+        cubes: 1,
+        counters: [],
+        lines: 0,
+        faceUp: true,
+        provenance: 'reconstructed: test',
+      });
       f.setup.setup[0].counters.push('no-such-counter');
     });
     expect(msg).toMatch(/links\[\d+\] \(14-99\): unknown area id "99"/);
@@ -393,7 +430,21 @@ describe('cross-checks fire on broken copies', () => {
   it('the reserved sea id and a wrong italian flag', () => {
     const msg = problems((f) => {
       area(f, '22').italian = true;
-      f.map.areas.push({ ...area(f, '19'), id: 'SEA', name: 'x', kind: 'impassable', polygon: [[2000, 2000], [2100, 2000], [2100, 2100]], center: [2080, 2020], airBase: [2080, 2020], seaAdjacent: false, alliedStar: false });
+      f.map.areas.push({
+        ...area(f, '19'),
+        id: 'SEA',
+        name: 'x',
+        kind: 'impassable',
+        polygon: [
+          [2000, 2000],
+          [2100, 2000],
+          [2100, 2100],
+        ],
+        center: [2080, 2020],
+        airBase: [2080, 2020],
+        seaAdjacent: false,
+        alliedStar: false,
+      });
     });
     expect(msg).toMatch(/id "sea" is reserved/);
     expect(msg).toMatch(/22 Provence & Dauphiné: italian must be false/);

@@ -94,7 +94,8 @@ export function sharedBorderLength(a: Ring, b: Ring, tol = 1): number {
     const p = a[i]!;
     const q = a[(i + 1) % a.length]!;
     const mid: Pt = [(p[0] + q[0]) / 2, (p[1] + q[1]) / 2];
-    if (distToRing(p, b) <= tol && distToRing(q, b) <= tol && distToRing(mid, b) <= tol) len += Math.hypot(q[0] - p[0], q[1] - p[1]);
+    if (distToRing(p, b) <= tol && distToRing(q, b) <= tol && distToRing(mid, b) <= tol)
+      len += Math.hypot(q[0] - p[0], q[1] - p[1]);
   }
   return len;
 }

@@ -11,16 +11,17 @@ import countersJson from './counters.json' with { type: 'json' };
 import tablesJson from './tables.json' with { type: 'json' };
 import eventsJson from './events.json' with { type: 'json' };
 import setupJson from './setup.json' with { type: 'json' };
-import { distToRing, pointInRing, rangeToRing, ringGap, selfIntersections, sharedBorderLength, signedArea, type Ring } from './geometry.ts';
-import type {
-  AreaData,
-  CounterType,
-  EventData,
-  LinkKind,
-  SetupPlacement,
-  Side,
-  SoftUnderbellyData,
-} from './types.ts';
+import {
+  distToRing,
+  pointInRing,
+  rangeToRing,
+  ringGap,
+  selfIntersections,
+  sharedBorderLength,
+  signedArea,
+  type Ring,
+} from './geometry.ts';
+import type { AreaData, CounterType, EventData, LinkKind, SetupPlacement, Side, SoftUnderbellyData } from './types.ts';
 
 export * from './types.ts';
 export { rangeToRing } from './geometry.ts';
@@ -45,7 +46,9 @@ const count = z.number().int().min(0);
 const comment = z.string().optional();
 
 const areaSchema = z.strictObject({
-  id: z.string().regex(/^(\d{2}|[A-Z][A-Z_]*)$/, 'area id must be a two-digit number ("01") or an upper-case name ("SWITZERLAND")'),
+  id: z
+    .string()
+    .regex(/^(\d{2}|[A-Z][A-Z_]*)$/, 'area id must be a two-digit number ("01") or an upper-case name ("SWITZERLAND")'),
   name: z.string().min(1),
   kind: z.enum(['land', 'impassable']),
   region: z.enum(['africa', 'europe']),
@@ -74,7 +77,13 @@ const linkSchema = z.strictObject({
 export const mapFileSchema = z.strictObject({
   $comment: comment,
   projection: z
-    .strictObject({ kind: z.string(), lat0: z.number().optional(), lon0: z.number().optional(), units: z.string(), provenance })
+    .strictObject({
+      kind: z.string(),
+      lat0: z.number().optional(),
+      lon0: z.number().optional(),
+      units: z.string(),
+      provenance,
+    })
     .optional(),
   areas: z.array(areaSchema).min(1),
   links: z.array(linkSchema),
@@ -116,7 +125,17 @@ export const tablesFileSchema = z.strictObject({
 });
 
 const eventSchema = z.strictObject({
-  id: z.enum(['reinforcements', 'extraImpulse', 'stopBattle', 'logisticEffort', 'operations', 'reserves', 'blockade', 'kesselring', 'newDefensiveLine']),
+  id: z.enum([
+    'reinforcements',
+    'extraImpulse',
+    'stopBattle',
+    'logisticEffort',
+    'operations',
+    'reserves',
+    'blockade',
+    'kesselring',
+    'newDefensiveLine',
+  ]),
   side,
   name: z.string().min(1),
   capacity: z.number().int().min(1),
@@ -228,7 +247,9 @@ function assemble(map: MapFile, c: CountersFile, t: TablesFile, e: EventsFile, s
     return out;
   };
   const costProvenance = (['allies', 'axis'] as const)
-    .flatMap((sd) => Object.entries(t.conversionCost[sd]).map(([type, v]) => `${sd} ${type} ${v?.cost}: ${v?.provenance}`))
+    .flatMap((sd) =>
+      Object.entries(t.conversionCost[sd]).map(([type, v]) => `${sd} ${type} ${v?.cost}: ${v?.provenance}`),
+    )
     .join('; ');
   const areas: AreaData[] = map.areas.map((a) => ({
     ...a,
@@ -243,7 +264,11 @@ function assemble(map: MapFile, c: CountersFile, t: TablesFile, e: EventsFile, s
     cubes: { allies: { ...c.cubes.allies }, axis: { ...c.cubes.axis } },
     defensiveLines: { ...c.defensiveLines },
     rulers: { ...t.rulers },
-    conversionCost: { allies: costs('allies'), axis: costs('axis'), provenance: `derived: per entry: ${costProvenance}` },
+    conversionCost: {
+      allies: costs('allies'),
+      axis: costs('axis'),
+      provenance: `derived: per entry: ${costProvenance}`,
+    },
     reinforcements: {
       allies: [...t.reinforcements.allies.perTurn],
       axis: [...t.reinforcements.axis.perTurn],
@@ -257,7 +282,8 @@ function assemble(map: MapFile, c: CountersFile, t: TablesFile, e: EventsFile, s
     eventMarkers: { ...t.eventMarkers },
     boxCubes: { ...c.boxCubes },
   };
-  if (s.axisDefaultDeployment) data.axisDefaultDeployment = s.axisDefaultDeployment.map((p) => ({ ...p, counters: [...p.counters] }));
+  if (s.axisDefaultDeployment)
+    data.axisDefaultDeployment = s.axisDefaultDeployment.map((p) => ({ ...p, counters: [...p.counters] }));
   return data;
 }
 
@@ -270,7 +296,15 @@ const SIDE_TYPES: Record<Side, readonly CounterType[]> = {
 const SIDE_NATIONS: Record<Side, readonly string[]> = { allies: ['US', 'UK', 'allied'], axis: ['IT', 'DE'] };
 const SIDE_EVENTS: Record<Side, readonly EventData['id'][]> = {
   allies: ['reinforcements', 'extraImpulse', 'stopBattle', 'logisticEffort', 'operations', 'reserves', 'blockade'],
-  axis: ['reinforcements', 'extraImpulse', 'stopBattle', 'logisticEffort', 'kesselring', 'reserves', 'newDefensiveLine'],
+  axis: [
+    'reinforcements',
+    'extraImpulse',
+    'stopBattle',
+    'logisticEffort',
+    'kesselring',
+    'reserves',
+    'newDefensiveLine',
+  ],
 };
 /** Land areas sharing less border than this (km) only meet at a point. */
 const MIN_SHARED_BORDER_KM = 5;
@@ -297,10 +331,28 @@ function checkMap(d: SoftUnderbellyData, checks: DataChecks): void {
     checks.check(!byId.has(a.id), `${at}: duplicate area id "${a.id}"`);
     checks.check(a.id.toLowerCase() !== SEA, `${at}: id "${SEA}" is reserved for the sea box`);
     byId.set(a.id, a);
-    checks.check(a.kind !== 'land' || /^\d{2}$/.test(a.id), `${at}: land areas carry their printed two-digit number as id`);
+    checks.check(
+      a.kind !== 'land' || /^\d{2}$/.test(a.id),
+      `${at}: land areas carry their printed two-digit number as id`,
+    );
     if (a.kind === 'impassable') {
-      const symbols = (['seaAdjacent', 'orangeStar', 'alliedStar', 'axisSymbol', 'airfield', 'mountain', 'partisanTriangle', 'island', 'italian'] as const).filter((f) => a[f]);
-      checks.check(symbols.length === 0, `${at}: an impassable area cannot carry ${symbols.join(', ')} (no unit can enter or control it, §2 L19)`);
+      const symbols = (
+        [
+          'seaAdjacent',
+          'orangeStar',
+          'alliedStar',
+          'axisSymbol',
+          'airfield',
+          'mountain',
+          'partisanTriangle',
+          'island',
+          'italian',
+        ] as const
+      ).filter((f) => a[f]);
+      checks.check(
+        symbols.length === 0,
+        `${at}: an impassable area cannot carry ${symbols.join(', ')} (no unit can enter or control it, §2 L19)`,
+      );
     }
     checkPolygon(a, at, checks);
   });
@@ -318,12 +370,20 @@ function checkMap(d: SoftUnderbellyData, checks: DataChecks): void {
     const key = l.a < l.b ? `${l.a}|${l.b}` : `${l.b}|${l.a}`;
     const prev = pairKind.get(key);
     if (prev === undefined) pairKind.set(key, l.kind);
-    else if (prev === l.kind) checks.check(false, `${at}: link listed twice (links are listed once and join both ways)`);
+    else if (prev === l.kind)
+      checks.check(false, `${at}: link listed twice (links are listed once and join both ways)`);
     else checks.check(false, `${at}: asymmetric link: ${l.a}-${l.b} is "${prev}" one way and "${l.kind}" the other`);
-    if (l.kind === 'arrow') checks.check(a.kind === 'land' && b.kind === 'land', `${at}: a white arrow joins two land areas`);
+    if (l.kind === 'arrow')
+      checks.check(a.kind === 'land' && b.kind === 'land', `${at}: a white arrow joins two land areas`);
     if (l.kind === 'land') {
-      const shared = Math.max(sharedBorderLength(a.polygon, b.polygon, BORDER_TOL_KM), sharedBorderLength(b.polygon, a.polygon, BORDER_TOL_KM));
-      checks.check(shared >= MIN_SHARED_BORDER_KM, `${at}: land link but the polygons of ${areaLabel(a)} and ${areaLabel(b)} share no border (${shared.toFixed(1)} km)`);
+      const shared = Math.max(
+        sharedBorderLength(a.polygon, b.polygon, BORDER_TOL_KM),
+        sharedBorderLength(b.polygon, a.polygon, BORDER_TOL_KM),
+      );
+      checks.check(
+        shared >= MIN_SHARED_BORDER_KM,
+        `${at}: land link but the polygons of ${areaLabel(a)} and ${areaLabel(b)} share no border (${shared.toFixed(1)} km)`,
+      );
     }
   });
 
@@ -334,37 +394,65 @@ function checkMap(d: SoftUnderbellyData, checks: DataChecks): void {
       const b = d.areas[j]!;
       if (ringGap(a.polygon, b.polygon) > BORDER_TOL_KM) continue;
       const key = a.id < b.id ? `${a.id}|${b.id}` : `${b.id}|${a.id}`;
-      const shared = Math.max(sharedBorderLength(a.polygon, b.polygon, BORDER_TOL_KM), sharedBorderLength(b.polygon, a.polygon, BORDER_TOL_KM));
+      const shared = Math.max(
+        sharedBorderLength(a.polygon, b.polygon, BORDER_TOL_KM),
+        sharedBorderLength(b.polygon, a.polygon, BORDER_TOL_KM),
+      );
       if (shared >= MIN_SHARED_BORDER_KM) {
-        checks.check(pairKind.get(key) === 'land', `map.json: ${areaLabel(a)} and ${areaLabel(b)} share a ${shared.toFixed(0)} km border but have no land link`);
+        checks.check(
+          pairKind.get(key) === 'land',
+          `map.json: ${areaLabel(a)} and ${areaLabel(b)} share a ${shared.toFixed(0)} km border but have no land link`,
+        );
       }
-      const inside = a.polygon.find((p) => pointInRing(p, b.polygon) && distToRing(p, b.polygon) > BORDER_TOL_KM)
-        ?? b.polygon.find((p) => pointInRing(p, a.polygon) && distToRing(p, a.polygon) > BORDER_TOL_KM);
-      checks.check(!inside, `map.json: polygons of ${areaLabel(a)} and ${areaLabel(b)} overlap near [${inside?.join(', ')}]`);
+      const inside =
+        a.polygon.find((p) => pointInRing(p, b.polygon) && distToRing(p, b.polygon) > BORDER_TOL_KM) ??
+        b.polygon.find((p) => pointInRing(p, a.polygon) && distToRing(p, a.polygon) > BORDER_TOL_KM);
+      checks.check(
+        !inside,
+        `map.json: polygons of ${areaLabel(a)} and ${areaLabel(b)} overlap near [${inside?.join(', ')}]`,
+      );
     }
   }
 
   // symbols
   const stars = d.areas.filter((a) => a.alliedStar);
-  checks.check(stars.length === 3, `map.json: exactly 3 Allied-star areas expected (§5 L65), found ${stars.length} (${stars.map((a) => a.id).join(', ')})`);
+  checks.check(
+    stars.length === 3,
+    `map.json: exactly 3 Allied-star areas expected (§5 L65), found ${stars.length} (${stars.map((a) => a.id).join(', ')})`,
+  );
   for (const a of stars) checks.check(a.kind === 'land', `map.json: Allied star on impassable area ${a.id}`);
   const axisSym = d.areas.filter((a) => a.axisSymbol);
-  checks.check(axisSym.length === 1 && axisSym[0]?.id === '01', `map.json: the Axis symbol must be on area 01 Munich alone (§2 L27), found on ${axisSym.map((a) => a.id).join(', ') || 'none'}`);
+  checks.check(
+    axisSym.length === 1 && axisSym[0]?.id === '01',
+    `map.json: the Axis symbol must be on area 01 Munich alone (§2 L27), found on ${axisSym.map((a) => a.id).join(', ') || 'none'}`,
+  );
   const munich = byId.get('01');
-  checks.check(munich?.kind === 'land' && munich.region === 'europe', 'map.json: area 01 (Munich) must be a European land area (§2 L27)');
+  checks.check(
+    munich?.kind === 'land' && munich.region === 'europe',
+    'map.json: area 01 (Munich) must be a European land area (§2 L27)',
+  );
   checks.check(
     d.areas.some((a) => a.orangeStar && !a.seaAdjacent && a.region === 'europe' && a.kind === 'land'),
     'map.json: at least one European orange-star area must be landlocked, or the Axis has no supply source in Europe (§40 L408)',
   );
-  checks.check(d.areas.some((a) => a.orangeStar), 'map.json: no orange-star area (§2 L23)');
+  checks.check(
+    d.areas.some((a) => a.orangeStar),
+    'map.json: no orange-star area (§2 L23)',
+  );
   for (const a of d.areas) {
     const n = /^\d{2}$/.test(a.id) ? Number(a.id) : NaN;
     const expected = n >= 3 && n <= 14 && a.name !== 'Sardinia';
-    checks.check(a.italian === expected, `map.json: ${areaLabel(a)}: italian must be ${expected} (areas 03-14 except Sardinia trigger surrender, §42 L418, AMB-20)`);
+    checks.check(
+      a.italian === expected,
+      `map.json: ${areaLabel(a)}: italian must be ${expected} (areas 03-14 except Sardinia trigger surrender, §42 L418, AMB-20)`,
+    );
   }
   for (const name of ['Sardinia', 'Corsica']) {
     const isl = d.areas.find((a) => a.name === name);
-    checks.check(isl?.island === true && isl.region === 'europe', `map.json: ${name} must be a European area flagged island (§40 L410, §46 L456)`);
+    checks.check(
+      isl?.island === true && isl.region === 'europe',
+      `map.json: ${name} must be a European area flagged island (§40 L410, §46 L456)`,
+    );
   }
 
   // connectivity over land/arrow links, never through impassable areas
@@ -379,7 +467,7 @@ function checkMap(d: SoftUnderbellyData, checks: DataChecks): void {
   const reachFrom = (start: string): Set<string> => {
     const seen = new Set<string>(byId.has(start) ? [start] : []);
     const queue = [...seen];
-    while (queue.length) for (const n of adj.get(queue.shift()!) ?? []) if (!seen.has(n)) (seen.add(n), queue.push(n));
+    while (queue.length) for (const n of adj.get(queue.shift()!) ?? []) if (!seen.has(n)) seen.add(n), queue.push(n);
     return seen;
   };
   const fromMunich = reachFrom('01');
@@ -387,11 +475,17 @@ function checkMap(d: SoftUnderbellyData, checks: DataChecks): void {
   for (const a of d.areas) {
     if (a.kind !== 'land') continue;
     if (a.region === 'europe' && !a.island) {
-      checks.check(fromMunich.has(a.id), `map.json: ${areaLabel(a)} cannot be reached from Munich over land or arrow links (no Axis supply line could reach it, §39 L402)`);
+      checks.check(
+        fromMunich.has(a.id),
+        `map.json: ${areaLabel(a)} cannot be reached from Munich over land or arrow links (no Axis supply line could reach it, §39 L402)`,
+      );
     } else if (a.region === 'africa') {
       checks.check(fromTunis.has(a.id), `map.json: ${areaLabel(a)} (Africa) cannot be reached from Tunis over land`);
     } else {
-      checks.check((adj.get(a.id)?.length ?? 0) > 0 || d.areas.filter((x) => x.island).length === 1, `map.json: island ${areaLabel(a)} has no link`);
+      checks.check(
+        (adj.get(a.id)?.length ?? 0) > 0 || d.areas.filter((x) => x.island).length === 1,
+        `map.json: island ${areaLabel(a)} has no link`,
+      );
     }
   }
 }
@@ -400,7 +494,10 @@ function checkPolygon(a: AreaData, at: string, checks: DataChecks): void {
   const ring: Ring = a.polygon;
   const first = ring[0]!;
   const last = ring[ring.length - 1]!;
-  checks.check(!(first[0] === last[0] && first[1] === last[1]), `${at}: polygon repeats its first vertex at the end (rings are closed implicitly)`);
+  checks.check(
+    !(first[0] === last[0] && first[1] === last[1]),
+    `${at}: polygon repeats its first vertex at the end (rings are closed implicitly)`,
+  );
   for (let i = 0; i < ring.length; i++) {
     const p = ring[i]!;
     const q = ring[(i + 1) % ring.length]!;
@@ -408,9 +505,15 @@ function checkPolygon(a: AreaData, at: string, checks: DataChecks): void {
       checks.check(!(p[0] === q[0] && p[1] === q[1]), `${at}: polygon vertex ${i} is repeated`);
     }
   }
-  checks.check(Math.abs(signedArea(ring)) >= 100, `${at}: polygon is degenerate (area ${Math.abs(signedArea(ring)).toFixed(0)} km²)`);
+  checks.check(
+    Math.abs(signedArea(ring)) >= 100,
+    `${at}: polygon is degenerate (area ${Math.abs(signedArea(ring)).toFixed(0)} km²)`,
+  );
   const crossings = selfIntersections(ring);
-  checks.check(crossings.length === 0, `${at}: polygon edges ${crossings.map(([i, j]) => `${i}/${j}`).join(', ')} cross`);
+  checks.check(
+    crossings.length === 0,
+    `${at}: polygon edges ${crossings.map(([i, j]) => `${i}/${j}`).join(', ')} cross`,
+  );
   checks.check(pointInRing(a.center, ring), `${at}: center [${a.center.join(', ')}] lies outside the polygon`);
   checks.check(
     pointInRing(a.airBase, ring) && distToRing(a.airBase, ring) > 0,
@@ -424,37 +527,87 @@ function checkCounters(d: SoftUnderbellyData, checks: DataChecks): void {
     const at = `counters.json: counters[${i}] (${c.id})`;
     checks.check(!seen.has(c.id), `${at}: duplicate counter id`);
     seen.add(c.id);
-    checks.check(SIDE_TYPES[c.side].includes(c.type), `${at}: the ${c.side} have no ${c.type} counters (§33, §34, §35, §38)`);
-    checks.check(SIDE_NATIONS[c.side].includes(c.nationality), `${at}: nationality ${c.nationality} is not on the ${c.side} side`);
+    checks.check(
+      SIDE_TYPES[c.side].includes(c.type),
+      `${at}: the ${c.side} have no ${c.type} counters (§33, §34, §35, §38)`,
+    );
+    checks.check(
+      SIDE_NATIONS[c.side].includes(c.nationality),
+      `${at}: nationality ${c.nationality} is not on the ${c.side} side`,
+    );
   });
-  const fleets = (s: Side) => d.counters.filter((c) => c.side === s && c.type === 'fleet').map((c) => c.nationality).sort().join(',');
-  checks.check(fleets('allies') === 'UK,US', `counters.json: the Allies need exactly a US and a British fleet (§5 L65), found [${fleets('allies')}]`);
-  checks.check(fleets('axis') === 'IT', `counters.json: the Axis needs exactly one Italian fleet (§5 L69), found [${fleets('axis')}]`);
-  checks.check(d.counters.some((c) => c.type === 'uboat'), 'counters.json: no U-boat (§5 L69)');
-  checks.check(d.defensiveLines.count === 3, `counters.json: the Axis has 3 defensive lines (§36 L378), found ${d.defensiveLines.count}`);
+  const fleets = (s: Side) =>
+    d.counters
+      .filter((c) => c.side === s && c.type === 'fleet')
+      .map((c) => c.nationality)
+      .sort()
+      .join(',');
+  checks.check(
+    fleets('allies') === 'UK,US',
+    `counters.json: the Allies need exactly a US and a British fleet (§5 L65), found [${fleets('allies')}]`,
+  );
+  checks.check(
+    fleets('axis') === 'IT',
+    `counters.json: the Axis needs exactly one Italian fleet (§5 L69), found [${fleets('axis')}]`,
+  );
+  checks.check(
+    d.counters.some((c) => c.type === 'uboat'),
+    'counters.json: no U-boat (§5 L69)',
+  );
+  checks.check(
+    d.defensiveLines.count === 3,
+    `counters.json: the Axis has 3 defensive lines (§36 L378), found ${d.defensiveLines.count}`,
+  );
   const box = d.boxCubes?.count;
   if (box !== undefined) {
     const total = d.cubes.allies.count + d.cubes.axis.count;
-    checks.check(total <= box, `counters.json: ${total} cubes (allies ${d.cubes.allies.count} + axis ${d.cubes.axis.count}) exceed the ${box} in the box`);
+    checks.check(
+      total <= box,
+      `counters.json: ${total} cubes (allies ${d.cubes.allies.count} + axis ${d.cubes.axis.count}) exceed the ${box} in the box`,
+    );
   }
 }
 
 function checkTables(d: SoftUnderbellyData, checks: DataChecks): void {
-  checks.check(d.rulers.short < d.rulers.long, `tables.json: rulers: short (${d.rulers.short}) must be shorter than long (${d.rulers.long}) (§31 L338)`);
-  checks.check(d.overlordTurn >= 1 && d.overlordTurn <= d.turns, `tables.json: overlordTurn ${d.overlordTurn} outside turns 1-${d.turns}`);
+  checks.check(
+    d.rulers.short < d.rulers.long,
+    `tables.json: rulers: short (${d.rulers.short}) must be shorter than long (${d.rulers.long}) (§31 L338)`,
+  );
+  checks.check(
+    d.overlordTurn >= 1 && d.overlordTurn <= d.turns,
+    `tables.json: overlordTurn ${d.overlordTurn} outside turns 1-${d.turns}`,
+  );
   for (const s of ['allies', 'axis'] as const) {
     const r = d.reinforcements[s];
-    checks.check(r.length === d.turns, `tables.json: reinforcements.${s}.perTurn has ${r.length} entries, expected one per turn (${d.turns})`);
-    checks.check(r[0] === 0, `tables.json: reinforcements.${s}.perTurn[0] must be 0 (reinforcements start in turn 2, §9 L114)`);
+    checks.check(
+      r.length === d.turns,
+      `tables.json: reinforcements.${s}.perTurn has ${r.length} entries, expected one per turn (${d.turns})`,
+    );
+    checks.check(
+      r[0] === 0,
+      `tables.json: reinforcements.${s}.perTurn[0] must be 0 (reinforcements start in turn 2, §9 L114)`,
+    );
     for (const [type, v] of Object.entries(d.conversionCost[s])) {
-      checks.check(SIDE_TYPES[s].includes(type as CounterType) && type !== 'fleet' && type !== 'uboat', `tables.json: conversionCost.${s}.${type}: the ${s} cannot convert cubes into ${type} (§10 L120)`);
-      checks.check(Number.isInteger(v) && (v ?? 0) >= 1, `tables.json: conversionCost.${s}.${type} must be a positive integer`);
+      checks.check(
+        SIDE_TYPES[s].includes(type as CounterType) && type !== 'fleet' && type !== 'uboat',
+        `tables.json: conversionCost.${s}.${type}: the ${s} cannot convert cubes into ${type} (§10 L120)`,
+      );
+      checks.check(
+        Number.isInteger(v) && (v ?? 0) >= 1,
+        `tables.json: conversionCost.${s}.${type} must be a positive integer`,
+      );
     }
     for (const type of SIDE_TYPES[s].filter((x) => x !== 'fleet' && x !== 'uboat')) {
-      checks.check(d.conversionCost[s][type] !== undefined, `tables.json: conversionCost.${s}.${type} is missing (§10 L120)`);
+      checks.check(
+        d.conversionCost[s][type] !== undefined,
+        `tables.json: conversionCost.${s}.${type} is missing (§10 L120)`,
+      );
     }
   }
-  checks.check(d.navalTransport.alliesAfterOverlord <= d.navalTransport.allies, 'tables.json: navalTransport.alliesAfterOverlord exceeds the normal Allied value (§43 L424)');
+  checks.check(
+    d.navalTransport.alliesAfterOverlord <= d.navalTransport.allies,
+    'tables.json: navalTransport.alliesAfterOverlord exceeds the normal Allied value (§43 L424)',
+  );
 }
 
 function checkEvents(d: SoftUnderbellyData, checks: DataChecks): void {
@@ -508,7 +661,10 @@ function checkSetup(d: SoftUnderbellyData, checks: DataChecks): void {
         if (!c) continue;
         checks.check(c.side === p.side, `${at}: counter "${id}" belongs to the ${c.side}`);
         const naval = c.type === 'fleet' || c.type === 'uboat';
-        checks.check(naval === atSea, naval ? `${at}: ${id} (${c.type}) must be at sea (§15 L172)` : `${at}: ${id} (${c.type}) cannot be at sea`);
+        checks.check(
+          naval === atSea,
+          naval ? `${at}: ${id} (${c.type}) must be at sea (§15 L172)` : `${at}: ${id} (${c.type}) cannot be at sea`,
+        );
         if (c.type === 'tank') tanks++;
         if (!naval && c.type !== 'partisan') units++;
       }
@@ -519,8 +675,10 @@ function checkSetup(d: SoftUnderbellyData, checks: DataChecks): void {
       l.tanks += tanks;
       l.lines += p.lines;
       load.set(p.area, l);
-      if (file === 'setup' && p.side === 'allies') checks.check(area.alliedStar, `${at}: Allied units set up only in Allied-star areas (§5 L65)`);
-      if (file === 'axisDefaultDeployment') checks.check(area.region !== 'africa', `${at}: the Axis free deployment is outside Africa (§5 L67)`);
+      if (file === 'setup' && p.side === 'allies')
+        checks.check(area.alliedStar, `${at}: Allied units set up only in Allied-star areas (§5 L65)`);
+      if (file === 'axisDefaultDeployment')
+        checks.check(area.region !== 'africa', `${at}: the Axis free deployment is outside Africa (§5 L67)`);
     });
   };
   visit(d.setup, 'setup');
@@ -528,27 +686,54 @@ function checkSetup(d: SoftUnderbellyData, checks: DataChecks): void {
 
   for (const [id, l] of load) {
     checks.check(l.side.size === 1, `setup.json: area ${id} holds units of both sides (§2 L32)`);
-    checks.check(l.units <= STACK_LIMIT, `setup.json: area ${id} is over-stacked: ${l.units} units, at most ${STACK_LIMIT} (§3 L38)`);
-    checks.check(l.tanks <= TANK_LIMIT, `setup.json: area ${id} holds ${l.tanks} tanks, at most ${TANK_LIMIT} (§28 L296)`);
-    checks.check(l.lines <= LINE_LIMIT, `setup.json: area ${id} holds ${l.lines} defensive lines, at most ${LINE_LIMIT} (§36 L380)`);
+    checks.check(
+      l.units <= STACK_LIMIT,
+      `setup.json: area ${id} is over-stacked: ${l.units} units, at most ${STACK_LIMIT} (§3 L38)`,
+    );
+    checks.check(
+      l.tanks <= TANK_LIMIT,
+      `setup.json: area ${id} holds ${l.tanks} tanks, at most ${TANK_LIMIT} (§28 L296)`,
+    );
+    checks.check(
+      l.lines <= LINE_LIMIT,
+      `setup.json: area ${id} holds ${l.lines} defensive lines, at most ${LINE_LIMIT} (§36 L380)`,
+    );
   }
   for (const s of ['allies', 'axis'] as const) {
-    checks.check(cubes[s] <= d.cubes[s].count, `setup.json: ${cubes[s]} ${s} cubes placed but the box has ${d.cubes[s].count}`);
+    checks.check(
+      cubes[s] <= d.cubes[s].count,
+      `setup.json: ${cubes[s]} ${s} cubes placed but the box has ${d.cubes[s].count}`,
+    );
   }
-  checks.check(lines <= d.defensiveLines.count, `setup.json: ${lines} defensive lines placed, the Axis has ${d.defensiveLines.count}`);
+  checks.check(
+    lines <= d.defensiveLines.count,
+    `setup.json: ${lines} defensive lines placed, the Axis has ${d.defensiveLines.count}`,
+  );
   for (const a of d.areas.filter((x) => x.alliedStar)) {
     const here = d.setup.filter((p) => p.side === 'allies' && p.area === a.id);
     const tanks = here.flatMap((p) => p.counters).filter((id) => counters.get(id)?.type === 'tank').length;
     const air = here.flatMap((p) => p.counters).filter((id) => counters.get(id)?.type === 'aircraft').length;
     const cb = here.reduce((n, p) => n + p.cubes, 0);
-    checks.check(cb === 4 && tanks === 1 && air === 1, `setup.json: Allied-star area ${a.id} must start with 4 cubes, 1 tank, 1 aircraft (§5 L65), has ${cb}/${tanks}/${air}`);
+    checks.check(
+      cb === 4 && tanks === 1 && air === 1,
+      `setup.json: Allied-star area ${a.id} must start with 4 cubes, 1 tank, 1 aircraft (§5 L65), has ${cb}/${tanks}/${air}`,
+    );
   }
   if (d.axisDefaultDeployment) {
     // AMB-27: the default deployment places every Axis unit the fixed set-up leaves over.
     const missing = d.counters.filter((c) => c.side === 'axis' && !used.has(c.id)).map((c) => c.id);
-    checks.check(missing.length === 0, `setup.json: axisDefaultDeployment leaves Axis counters unplaced: ${missing.join(', ')} (AMB-27)`);
-    checks.check(cubes.axis >= d.cubes.axis.count, `setup.json: axisDefaultDeployment places ${cubes.axis} of ${d.cubes.axis.count} Axis cubes (AMB-27)`);
-    checks.check(lines >= d.defensiveLines.count, `setup.json: axisDefaultDeployment places ${lines} of ${d.defensiveLines.count} defensive lines (AMB-27)`);
+    checks.check(
+      missing.length === 0,
+      `setup.json: axisDefaultDeployment leaves Axis counters unplaced: ${missing.join(', ')} (AMB-27)`,
+    );
+    checks.check(
+      cubes.axis >= d.cubes.axis.count,
+      `setup.json: axisDefaultDeployment places ${cubes.axis} of ${d.cubes.axis.count} Axis cubes (AMB-27)`,
+    );
+    checks.check(
+      lines >= d.defensiveLines.count,
+      `setup.json: axisDefaultDeployment places ${lines} of ${d.defensiveLines.count} defensive lines (AMB-27)`,
+    );
   }
 }
 
@@ -563,23 +748,44 @@ function checkWorkedExample(d: SoftUnderbellyData, checks: DataChecks): void {
     checks.check(tunis, 'worked example: area 17 (Tunis, §5 L67) is missing');
     return;
   }
-  checks.check(sicily.kind === 'land' && !sicily.mountain, 'worked example: Sicily (14) must be a land area without mountains (tanks support there, §47 L484-L494)');
-  checks.check(sicily.seaAdjacent, 'worked example: Sicily (14) must be sea-adjacent (the Allies land there, §47 L482)');
-  checks.check(!sicily.island, 'worked example: Sicily (14) is not an "island" for Axis reinforcements (§47 L478, AMB-31)');
+  checks.check(
+    sicily.kind === 'land' && !sicily.mountain,
+    'worked example: Sicily (14) must be a land area without mountains (tanks support there, §47 L484-L494)',
+  );
+  checks.check(
+    sicily.seaAdjacent,
+    'worked example: Sicily (14) must be sea-adjacent (the Allies land there, §47 L482)',
+  );
+  checks.check(
+    !sicily.island,
+    'worked example: Sicily (14) is not an "island" for Axis reinforcements (§47 L478, AMB-31)',
+  );
   checks.check(sicily.italian, 'worked example: Sicily (14) is an Italian area (§42 L418)');
   const mainlandLink = d.links.some((l) => {
     const other = l.a === '14' ? l.b : l.b === '14' ? l.a : undefined;
     const o = other === undefined ? undefined : byId.get(other);
     return o !== undefined && o.kind === 'land' && o.region === 'europe' && !o.island;
   });
-  checks.check(mainlandLink, 'worked example: Sicily (14) needs a land or arrow link to the mainland (the Axis retreats out of it, §47 L504, §22 L248)');
-  checks.check(tunis.seaAdjacent && tunis.region === 'africa', 'worked example: Tunis (17) must be a sea-adjacent African area (Allied reinforcements there, §47 L476)');
+  checks.check(
+    mainlandLink,
+    'worked example: Sicily (14) needs a land or arrow link to the mainland (the Axis retreats out of it, §47 L504, §22 L248)',
+  );
+  checks.check(
+    tunis.seaAdjacent && tunis.region === 'africa',
+    'worked example: Tunis (17) must be a sea-adjacent African area (Allied reinforcements there, §47 L476)',
+  );
   const short = d.rulers.short;
   const fromTunis = rangeToRing(tunis.airBase, sicily.polygon);
-  checks.check(fromTunis <= short, `worked example: the short ruler (${short} km) must reach Sicily from Tunis's airBase (${fromTunis.toFixed(0)} km, §47 L484)`);
+  checks.check(
+    fromTunis <= short,
+    `worked example: the short ruler (${short} km) must reach Sicily from Tunis's airBase (${fromTunis.toFixed(0)} km, §47 L484)`,
+  );
   if (sardinia) {
     const fromSardinia = rangeToRing(sardinia.airBase, sicily.polygon);
-    checks.check(fromSardinia <= short, `worked example: the short ruler (${short} km) must reach Sicily from Sardinia's airBase (${fromSardinia.toFixed(0)} km, §47 L494)`);
+    checks.check(
+      fromSardinia <= short,
+      `worked example: the short ruler (${short} km) must reach Sicily from Sardinia's airBase (${fromSardinia.toFixed(0)} km, §47 L494)`,
+    );
   }
 }
 
@@ -589,8 +795,15 @@ export type Ruler = 'short' | 'long';
 /** An area by id ("14") or by SUMap index (13). */
 export type AreaRef = string | number;
 export type AreaFlag =
-  | 'seaAdjacent' | 'orangeStar' | 'alliedStar' | 'axisSymbol' | 'airfield' | 'mountain'
-  | 'partisanTriangle' | 'island' | 'italian';
+  | 'seaAdjacent'
+  | 'orangeStar'
+  | 'alliedStar'
+  | 'axisSymbol'
+  | 'airfield'
+  | 'mountain'
+  | 'partisanTriangle'
+  | 'island'
+  | 'italian';
 
 /**
  * Area ids <-> indices, adjacency over land and arrow links between passable areas, flag
@@ -676,7 +889,8 @@ export class SUMap {
   /** Index of an area id or index; throws a RangeError naming an unknown area. */
   index(ref: AreaRef): number {
     if (typeof ref === 'number') {
-      if (!Number.isInteger(ref) || ref < 0 || ref >= this.size) throw new RangeError(`Soft Underbelly map: no area index ${ref}`);
+      if (!Number.isInteger(ref) || ref < 0 || ref >= this.size)
+        throw new RangeError(`Soft Underbelly map: no area index ${ref}`);
       return ref;
     }
     const i = this.byId.get(ref);
@@ -756,10 +970,13 @@ export function validateSoftUnderbellyData(): string[] {
   const d = loadSoftUnderbellyData();
   const m = suMap(d);
   const land = d.areas.filter((a) => a.kind === 'land');
-  const ids = (f: (a: AreaData) => boolean) => d.areas.filter(f).map((a) => a.id).join(' ');
+  const ids = (f: (a: AreaData) => boolean) =>
+    d.areas
+      .filter(f)
+      .map((a) => a.id)
+      .join(' ');
   const count = (s: Side, t: CounterType) => d.counters.filter((c) => c.side === s && c.type === t).length;
-  const counterLine = (s: Side) =>
-    SIDE_TYPES[s].map((t) => `${count(s, t)} ${t}`).join(', ');
+  const counterLine = (s: Side) => SIDE_TYPES[s].map((t) => `${count(s, t)} ${t}`).join(', ');
   const sicily = m.indexOf('14');
   const tunis = m.indexOf('17');
   const sardinia = d.areas.findIndex((a) => a.name === 'Sardinia');
@@ -770,8 +987,12 @@ export function validateSoftUnderbellyData(): string[] {
     ...d.events.map((e) => e.provenance),
     ...d.setup.map((p) => p.provenance),
   ];
-  const kind = (p: string) => provs.filter((x) => x.startsWith(p) || x.includes(`; ${p}`) || x.includes(`), ${p}`)).length;
-  const arrows = d.links.filter((l) => l.kind === 'arrow').map((l) => `${l.a}-${l.b}`).join(' ');
+  const kind = (p: string) =>
+    provs.filter((x) => x.startsWith(p) || x.includes(`; ${p}`) || x.includes(`), ${p}`)).length;
+  const arrows = d.links
+    .filter((l) => l.kind === 'arrow')
+    .map((l) => `${l.a}-${l.b}`)
+    .join(' ');
   return [
     `map: ${d.areas.length} areas (${land.length} land, ${d.areas.length - land.length} impassable), ${d.links.length} links (arrows ${arrows}); links symmetric and unique, borders match polygons, no overlaps`,
     `map: every European mainland area reachable from Munich (01), every African area from Tunis (17)`,
@@ -785,4 +1006,3 @@ export function validateSoftUnderbellyData(): string[] {
     `provenance of ${provs.length} area, link, counter, event and set-up records: ${kind('rulebook ')} cite the rulebook, ${kind('derived: ')} a derivation, ${kind('ext: ')} an outside source, ${kind('reconstructed: ')} a reconstruction`,
   ];
 }
-

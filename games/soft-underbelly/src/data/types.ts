@@ -73,8 +73,15 @@ export interface SetupPlacement {
 }
 
 export type EventId =
-  | 'reinforcements' | 'extraImpulse' | 'stopBattle' | 'logisticEffort' | 'operations'
-  | 'reserves' | 'blockade' | 'kesselring' | 'newDefensiveLine';
+  | 'reinforcements'
+  | 'extraImpulse'
+  | 'stopBattle'
+  | 'logisticEffort'
+  | 'operations'
+  | 'reserves'
+  | 'blockade'
+  | 'kesselring'
+  | 'newDefensiveLine';
 
 export interface EventData {
   id: EventId;

@@ -38,7 +38,12 @@ export function ctxOf(state: EngineState<SUState>): Ctx {
  * An empty map after the fixed set-up: no units anywhere except fleets and U-boat at sea,
  * all cubes and counters in the pools, control as at the start (Allied stars Allied).
  */
-export function emptyPosition(game: SUGame, data: SoftUnderbellyData, opts: Options = {}, dice: number[] = []): EngineState<SUState> {
+export function emptyPosition(
+  game: SUGame,
+  data: SoftUnderbellyData,
+  opts: Options = {},
+  dice: number[] = [],
+): EngineState<SUState> {
   const s = game.setup('fixture', 'campaign', opts, dice);
   const g = s.game;
   g.stack = [];
@@ -56,7 +61,15 @@ export function idx(data: SoftUnderbellyData, id: string): number {
 }
 
 /** Puts units of `side` in area `id`. */
-export function put(s: EngineState<SUState>, data: SoftUnderbellyData, side: Side, id: string, cubes: number, counters: string[] = [], opts: { faceUp?: boolean; line?: boolean } = {}): void {
+export function put(
+  s: EngineState<SUState>,
+  data: SoftUnderbellyData,
+  side: Side,
+  id: string,
+  cubes: number,
+  counters: string[] = [],
+  opts: { faceUp?: boolean; line?: boolean } = {},
+): void {
   const g = s.game;
   const a = idx(data, id);
   g.cubes[side][a]! += cubes;
@@ -91,7 +104,10 @@ export function startImpulse(s: EngineState<SUState>, data: SoftUnderbellyData, 
   g.turn = turn;
   g.active = side;
   g.initiative = side;
-  g.stack = [{ kind: 'turnEnd', role: 'system', rule: '', prompt: '' }, { kind: 'impulseStart', role: 'system', rule: '', prompt: '' }];
+  g.stack = [
+    { kind: 'turnEnd', role: 'system', rule: '', prompt: '' },
+    { kind: 'impulseStart', role: 'system', rule: '', prompt: '' },
+  ];
   run(s, data);
 }
 
@@ -109,7 +125,11 @@ export function act(game: SUGame, s: EngineState<SUState>, role: Side, action: S
 }
 
 /** Passes every pending reaction/round-end window until another kind of decision is on top. */
-export function passWindows(game: SUGame, s: EngineState<SUState>, kinds = ['react', 'roundEnd', 'evade', 'support', 'elite', 'intercept']): EngineState<SUState> {
+export function passWindows(
+  game: SUGame,
+  s: EngineState<SUState>,
+  kinds = ['react', 'roundEnd', 'evade', 'support', 'elite', 'intercept'],
+): EngineState<SUState> {
   for (let i = 0; i < 50; i++) {
     const d = game.decision(s);
     if (!d || !kinds.includes(d.kind)) return s;
@@ -124,14 +144,35 @@ export function passWindows(game: SUGame, s: EngineState<SUState>, kinds = ['rea
 // ---- tiny fixture maps -----------------------------------------------------------------------
 
 /** A fixture map: areas on a line 100 km apart (squares of 80 km), given links, short ruler 150. */
-export function fixtureData(spec: { areas: (Partial<AreaData> & { id: string })[]; links: [string, string][] }): SoftUnderbellyData {
+export function fixtureData(spec: {
+  areas: (Partial<AreaData> & { id: string })[];
+  links: [string, string][];
+}): SoftUnderbellyData {
   const base = loadSoftUnderbellyData();
   const areas: AreaData[] = spec.areas.map((a, i) => {
     const x = i * 100;
     return {
-      name: a.id, kind: 'land', region: 'europe', seaAdjacent: false, orangeStar: false, alliedStar: false, axisSymbol: false,
-      airfield: false, mountain: false, partisanTriangle: false, island: false, italian: false,
-      center: [x, 0], airBase: [x, 0], polygon: [[x - 40, -40], [x + 40, -40], [x + 40, 40], [x - 40, 40]], provenance: 'derived: test fixture',
+      name: a.id,
+      kind: 'land',
+      region: 'europe',
+      seaAdjacent: false,
+      orangeStar: false,
+      alliedStar: false,
+      axisSymbol: false,
+      airfield: false,
+      mountain: false,
+      partisanTriangle: false,
+      island: false,
+      italian: false,
+      center: [x, 0],
+      airBase: [x, 0],
+      polygon: [
+        [x - 40, -40],
+        [x + 40, -40],
+        [x + 40, 40],
+        [x - 40, 40],
+      ],
+      provenance: 'derived: test fixture',
       ...a,
     } as AreaData;
   });
@@ -142,8 +183,24 @@ export function fixtureData(spec: { areas: (Partial<AreaData> & { id: string })[
     links,
     rulers: { short: 150, long: 250, provenance: 'derived: test fixture' },
     setup: [
-      { side: 'allies', area: 'sea', cubes: 0, counters: ['us-fleet', 'uk-fleet'], lines: 0, faceUp: false, provenance: 'derived: test fixture' },
-      { side: 'axis', area: 'sea', cubes: 0, counters: ['it-fleet', 'uboat'], lines: 0, faceUp: true, provenance: 'derived: test fixture' },
+      {
+        side: 'allies',
+        area: 'sea',
+        cubes: 0,
+        counters: ['us-fleet', 'uk-fleet'],
+        lines: 0,
+        faceUp: false,
+        provenance: 'derived: test fixture',
+      },
+      {
+        side: 'axis',
+        area: 'sea',
+        cubes: 0,
+        counters: ['it-fleet', 'uboat'],
+        lines: 0,
+        faceUp: true,
+        provenance: 'derived: test fixture',
+      },
     ],
     axisDefaultDeployment: undefined,
   };
@@ -163,7 +220,8 @@ export function position(opts: Options = {}, dice: number[] = []): Position {
 }
 
 export const legal = (p: Position, role: Side): SUAction[] => p.game.legalActions(p.s, role);
-export const has = (p: Position, role: Side, a: SUAction): boolean => legal(p, role).some((x) => JSON.stringify(x) === JSON.stringify(a));
+export const has = (p: Position, role: Side, a: SUAction): boolean =>
+  legal(p, role).some((x) => JSON.stringify(x) === JSON.stringify(a));
 /** Applies a legal action through the engine and keeps the new state in `p`. */
 export function go(p: Position, role: Side, a: SUAction): Position {
   p.s = act(p.game, p.s, role, a);

@@ -31,7 +31,8 @@ describe('third-reich data', () => {
     for (const a of d.areas) expect(a.name.length).toBeGreaterThan(0);
     const kinds = new Set(d.borders.map((b) => b.kind));
     expect([...kinds].sort()).toEqual(['land', 'point', 'sea']);
-    const kind = (a: string, b: string) => d.borders.find((x) => (x.a === a && x.b === b) || (x.a === b && x.b === a))?.kind;
+    const kind = (a: string, b: string) =>
+      d.borders.find((x) => (x.a === a && x.b === b) || (x.a === b && x.b === a))?.kind;
     expect(kind('berlin', 'western_poland')).toBe('land');
     expect(kind('london', 'north_sea')).toBe('sea');
     expect(kind('london', 'paris')).toBe('sea'); // the Strait of Dover (AMB-2)
@@ -56,14 +57,18 @@ describe('third-reich data', () => {
   });
 
   it('every datum carries a provenance', () => {
-    for (const a of d.areas) for (const p of [a.provenance, a.flagProvenance, a.sourceProvenance, a.setupProvenance]) expect(p).toMatch(/^(rulebook|reconstructed:|derived:|ext:)/);
-    for (const x of [...d.borders, ...d.counters, ...d.cards, ...d.nations, ...d.turns, ...d.entryTracks]) expect(x.provenance).toMatch(/^(rulebook|reconstructed:|derived:|ext:)/);
+    for (const a of d.areas)
+      for (const p of [a.provenance, a.flagProvenance, a.sourceProvenance, a.setupProvenance])
+        expect(p).toMatch(/^(rulebook|reconstructed:|derived:|ext:)/);
+    for (const x of [...d.borders, ...d.counters, ...d.cards, ...d.nations, ...d.turns, ...d.entryTracks])
+      expect(x.provenance).toMatch(/^(rulebook|reconstructed:|derived:|ext:)/);
   });
 
   it('3.2: sources of the three kinds; the Central Atlantic and US sources are red', () => {
     const kinds = new Set(d.areas.map((a) => a.source).filter(Boolean));
     expect([...kinds].sort()).toEqual(['black', 'half', 'red']);
-    for (const id of ['berlin', 'paris', 'london', 'moscow', 'central_atlantic', 'usa', 'egypt', 'kiev']) expect(d.areas.find((a) => a.id === id)!.source).toBe('red');
+    for (const id of ['berlin', 'paris', 'london', 'moscow', 'central_atlantic', 'usa', 'egypt', 'kiev'])
+      expect(d.areas.find((a) => a.id === id)!.source).toBe('red');
   });
 
   it('3.4(1): flags mark territory; Brest and Galicia are Soviet with Polish units (AMB-18); some neutral area is unflagged (AMB-4)', () => {
@@ -76,10 +81,23 @@ describe('third-reich data', () => {
   });
 
   it('4.0(3)(4): decks of 8+8 (Axis) and 6+10 (Allies); the development pool holds the listed units', () => {
-    const count = (side: string, sv: (n: number) => boolean) => d.cards.filter((c) => c.side === side && sv(c.sv)).length;
-    expect([count('axis', (s) => s === 2), count('axis', (s) => s > 2), count('allies', (s) => s === 2), count('allies', (s) => s > 2)]).toEqual([8, 8, 6, 10]);
-    const dev = d.counters.filter((c) => c.dev).map((c) => `${c.id}x${c.dev}`).sort();
-    expect(dev).toEqual(['GE-JET x1', 'GE-SS x4', 'GE-TF5 x2', 'GE-TF6 x1', 'SU-AF3 x3', 'SU-TF5 x6', 'US-CVE x3'].map((s) => s.replace(' ', '')));
+    const count = (side: string, sv: (n: number) => boolean) =>
+      d.cards.filter((c) => c.side === side && sv(c.sv)).length;
+    expect([
+      count('axis', (s) => s === 2),
+      count('axis', (s) => s > 2),
+      count('allies', (s) => s === 2),
+      count('allies', (s) => s > 2),
+    ]).toEqual([8, 8, 6, 10]);
+    const dev = d.counters
+      .filter((c) => c.dev)
+      .map((c) => `${c.id}x${c.dev}`)
+      .sort();
+    expect(dev).toEqual(
+      ['GE-JET x1', 'GE-SS x4', 'GE-TF5 x2', 'GE-TF6 x1', 'SU-AF3 x3', 'SU-TF5 x6', 'US-CVE x3'].map((s) =>
+        s.replace(' ', ''),
+      ),
+    );
     const tf5 = d.counters.find((c) => c.id === 'GE-TF5')!;
     expect([tf5.attack, tf5.durability, tf5.movement]).toEqual([5, 2, 3]);
     const jet = d.counters.find((c) => c.id === 'GE-JET')!;
@@ -92,11 +110,40 @@ describe('third-reich data', () => {
       expect(c.text.length).toBeGreaterThan(10);
     }
     const kinds = new Set(d.cards.map((c) => c.effect.kind));
-    for (const k of ['blitzkrieg', 'ambush', 'development', 'diplomacy', 'supply', 'vichyFrance', 'strategicMovement', 'seaLion', 'seaTransport', 'landing', 'wolfpack', 'strategicBombing', 'longRangeBombing', 'lendLease']) expect(kinds.has(k as never)).toBe(true);
+    for (const k of [
+      'blitzkrieg',
+      'ambush',
+      'development',
+      'diplomacy',
+      'supply',
+      'vichyFrance',
+      'strategicMovement',
+      'seaLion',
+      'seaTransport',
+      'landing',
+      'wolfpack',
+      'strategicBombing',
+      'longRangeBombing',
+      'lendLease',
+    ])
+      expect(kinds.has(k as never)).toBe(true);
   });
 
   it('5.0, 15.2: 12 turns, odd turns are winter; entry tracks for US, SU, TU, SP with the US designated position', () => {
-    expect(d.turns.map((t) => t.winter)).toEqual([true, false, true, false, true, false, true, false, true, false, true, false]);
+    expect(d.turns.map((t) => t.winter)).toEqual([
+      true,
+      false,
+      true,
+      false,
+      true,
+      false,
+      true,
+      false,
+      true,
+      false,
+      true,
+      false,
+    ]);
     expect(d.turns[0]).toMatchObject({ year: 1939, season: 'winter' });
     expect(d.turns[11]).toMatchObject({ year: 1945, season: 'summer' });
     const us = d.entryTracks.find((t) => t.nation === 'US')!;
@@ -104,12 +151,28 @@ describe('third-reich data', () => {
   });
 
   it('15.6: the boundary line leaves the struck-through list south of it', () => {
-    for (const a of ['barcelona', 'southern_france', 'northern_italy', 'yugoslavia', 'hungary', 'romania', 'kiev', 'kharkov', 'stalingrad']) expect(d.boundaryNorth).not.toContain(a);
+    for (const a of [
+      'barcelona',
+      'southern_france',
+      'northern_italy',
+      'yugoslavia',
+      'hungary',
+      'romania',
+      'kiev',
+      'kharkov',
+      'stalingrad',
+    ])
+      expect(d.boundaryNorth).not.toContain(a);
     for (const a of ['paris', 'berlin', 'moscow', 'warsaw', 'london']) expect(d.boundaryNorth).toContain(a);
   });
 
   it('15.7: forbidden areas and the conditional Central Atlantic links', () => {
-    expect(d.forbidden.map((f) => `${f.area}:${f.sides.join('+')}`).sort()).toEqual(['baltic_sea:allies', 'black_sea:axis+allies', 'middle_east:axis', 'urals:axis']);
+    expect(d.forbidden.map((f) => `${f.area}:${f.sides.join('+')}`).sort()).toEqual([
+      'baltic_sea:allies',
+      'black_sea:axis+allies',
+      'middle_east:axis',
+      'urals:axis',
+    ]);
     expect(d.conditionalLinks.map((l) => l.b).sort()).toEqual(['eastern_mediterranean', 'egypt']);
   });
 

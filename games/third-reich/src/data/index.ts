@@ -32,62 +32,87 @@ const id = z.string().regex(/^[a-z][a-z_]*$/, 'area ids are lower-case words joi
 export const mapFileSchema = z.strictObject({
   provenance,
   projection: z.string().min(1),
-  areas: z.array(z.strictObject({
-    id,
-    name: z.string().min(1),
-    type: z.enum(['land', 'sea']),
-    center: point,
-    polygons: z.array(z.array(point).min(3, 'a ring needs at least 3 vertices')).min(1),
-    provenance,
-  })).min(1),
+  areas: z
+    .array(
+      z.strictObject({
+        id,
+        name: z.string().min(1),
+        type: z.enum(['land', 'sea']),
+        center: point,
+        polygons: z.array(z.array(point).min(3, 'a ring needs at least 3 vertices')).min(1),
+        provenance,
+      }),
+    )
+    .min(1),
   borders: z.array(z.strictObject({ a: id, b: id, kind: z.enum(['land', 'sea', 'point']), provenance })),
 });
 
 export const areasFileSchema = z.strictObject({
   provenance,
-  areas: z.array(z.strictObject({
-    id,
-    flag: nation.nullable(),
-    flagProvenance: provenance,
-    source: z.enum(['red', 'black', 'half']).nullable(),
-    sourceProvenance: provenance,
-    setup: z.array(z.strictObject({ counter: z.string().min(1), n: z.number().int().min(1) })),
-    setupProvenance: provenance,
-  })),
+  areas: z.array(
+    z.strictObject({
+      id,
+      flag: nation.nullable(),
+      flagProvenance: provenance,
+      source: z.enum(['red', 'black', 'half']).nullable(),
+      sourceProvenance: provenance,
+      setup: z.array(z.strictObject({ counter: z.string().min(1), n: z.number().int().min(1) })),
+      setupProvenance: provenance,
+    }),
+  ),
 });
 
 export const nationsFileSchema = z.strictObject({
   provenance,
-  nations: z.array(z.strictObject({
-    id: nation, name: z.string().min(1), side, status: z.enum(['belligerent', 'neutral']), withdrawable: z.boolean(), provenance,
-  })),
+  nations: z.array(
+    z.strictObject({
+      id: nation,
+      name: z.string().min(1),
+      side,
+      status: z.enum(['belligerent', 'neutral']),
+      withdrawable: z.boolean(),
+      provenance,
+    }),
+  ),
 });
 
 export const countersFileSchema = z.strictObject({
   provenance,
-  types: z.array(z.strictObject({
-    id: unitType, class: z.enum(['land', 'air', 'naval', 'sub']), cost: z.number().int().min(1), name: z.string().min(1), provenance,
-  })),
-  counters: z.array(z.strictObject({
-    id: z.string().regex(/^[A-Z]{2}-[A-Z0-9]+$/, 'counter ids look like "GE-LF" or "GE-TF5"'),
-    nation,
-    type: unitType,
-    attack: z.number().int().min(0).max(6),
-    durability: z.number().int().min(1).max(3),
-    movement: z.number().int().min(0).max(6),
-    air: z.number().int().min(1).max(6).optional(),
-    count: z.number().int().min(1),
-    dev: z.number().int().min(1).optional(),
-    jet: z.boolean().optional(),
-    vichy: z.number().int().min(1).optional(),
-    provenance,
-  })),
+  types: z.array(
+    z.strictObject({
+      id: unitType,
+      class: z.enum(['land', 'air', 'naval', 'sub']),
+      cost: z.number().int().min(1),
+      name: z.string().min(1),
+      provenance,
+    }),
+  ),
+  counters: z.array(
+    z.strictObject({
+      id: z.string().regex(/^[A-Z]{2}-[A-Z0-9]+$/, 'counter ids look like "GE-LF" or "GE-TF5"'),
+      nation,
+      type: unitType,
+      attack: z.number().int().min(0).max(6),
+      durability: z.number().int().min(1).max(3),
+      movement: z.number().int().min(0).max(6),
+      air: z.number().int().min(1).max(6).optional(),
+      count: z.number().int().min(1),
+      dev: z.number().int().min(1).optional(),
+      jet: z.boolean().optional(),
+      vichy: z.number().int().min(1).optional(),
+      provenance,
+    }),
+  ),
 });
 
 const effect = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('blitzkrieg'), actions: z.number().int().min(2) }),
   z.strictObject({ kind: z.literal('ambush') }),
-  z.strictObject({ kind: z.literal('development'), maxSv: z.number().int().min(3).max(4), units: z.number().int().min(0) }),
+  z.strictObject({
+    kind: z.literal('development'),
+    maxSv: z.number().int().min(3).max(4),
+    units: z.number().int().min(0),
+  }),
   z.strictObject({ kind: z.literal('diplomacy'), steps: z.number().int().min(1) }),
   z.strictObject({ kind: z.literal('supply'), yugoslavia: z.boolean().optional() }),
   z.strictObject({ kind: z.literal('strategicMovement'), units: z.number().int().min(1) }),
@@ -103,36 +128,57 @@ const effect = z.discriminatedUnion('kind', [
 
 export const cardsFileSchema = z.strictObject({
   provenance,
-  cards: z.array(z.strictObject({
-    id: z.string().regex(/^(ax|al)[234]-[a-z]+(-\d+)?$/, 'card ids look like "ax2-blitz-1"'),
-    side,
-    sv: z.union([z.literal(2), z.literal(3), z.literal(4)]),
-    name: z.string().min(1),
-    star: z.boolean(),
-    effect,
-    text: z.string().min(1),
-    provenance,
-  })),
+  cards: z.array(
+    z.strictObject({
+      id: z.string().regex(/^(ax|al)[234]-[a-z]+(-\d+)?$/, 'card ids look like "ax2-blitz-1"'),
+      side,
+      sv: z.union([z.literal(2), z.literal(3), z.literal(4)]),
+      name: z.string().min(1),
+      star: z.boolean(),
+      effect,
+      text: z.string().min(1),
+      provenance,
+    }),
+  ),
 });
 
 export const tracksFileSchema = z.strictObject({
   turnTrack: z.strictObject({
-    turns: z.array(z.strictObject({
-      turn: z.number().int().min(1), season: z.enum(['winter', 'summer']), year: z.number().int(), winter: z.boolean(), provenance,
-    })),
+    turns: z.array(
+      z.strictObject({
+        turn: z.number().int().min(1),
+        season: z.enum(['winter', 'summer']),
+        year: z.number().int(),
+        winter: z.boolean(),
+        provenance,
+      }),
+    ),
     provenance,
   }),
-  entryTracks: z.array(z.strictObject({
-    nation: z.enum(['US', 'SU', 'TU', 'SP']),
-    boxes: z.array(z.string().min(1)).min(2),
-    usSourceBox: z.number().int().min(1).optional(),
-    provenance,
-  })),
+  entryTracks: z.array(
+    z.strictObject({
+      nation: z.enum(['US', 'SU', 'TU', 'SP']),
+      boxes: z.array(z.string().min(1)).min(2),
+      usSourceBox: z.number().int().min(1).optional(),
+      provenance,
+    }),
+  ),
   boundaryLine: z.strictObject({ north: z.array(id), provenance }),
   special: z.strictObject({
-    berlin: id, paris: id, london: id, moscow: id, warsaw: id, egypt: id,
-    northAtlantic: id, centralAtlantic: id, easternMediterranean: id, middleEast: id, usSource: id,
-    polishSpecial: z.array(id), doubleForStrategicVictory: z.array(id), provenance,
+    berlin: id,
+    paris: id,
+    london: id,
+    moscow: id,
+    warsaw: id,
+    egypt: id,
+    northAtlantic: id,
+    centralAtlantic: id,
+    easternMediterranean: id,
+    middleEast: id,
+    usSource: id,
+    polishSpecial: z.array(id),
+    doubleForStrategicVictory: z.array(id),
+    provenance,
   }),
   conditionalLinks: z.array(z.strictObject({ a: id, b: id, side, whileControls: id, provenance })),
   forbidden: z.array(z.strictObject({ area: id, sides: z.array(side).min(1), provenance })),
@@ -172,18 +218,38 @@ export function loadThirdReichData(files: DataFiles = {}): ThirdReichData {
     checks.check(areaIds.has(b.b), `border ${b.a}-${b.b}: unknown area "${b.b}"`);
     checks.check(b.a !== b.b, `border ${b.a}-${b.b}: an area cannot border itself`);
     const key = b.a < b.b ? `${b.a}|${b.b}` : `${b.b}|${b.a}`;
-    checks.check(!pairs.has(key), `border ${b.a}-${b.b} is listed twice (each pair once, either way round; borders are symmetric)`);
+    checks.check(
+      !pairs.has(key),
+      `border ${b.a}-${b.b} is listed twice (each pair once, either way round; borders are symmetric)`,
+    );
     pairs.add(key);
-    if (b.kind === 'land') checks.check(typeOf.get(b.a) === 'land' && typeOf.get(b.b) === 'land', `border ${b.a}-${b.b}: a land border joins two land areas (2.2.1(6))`);
-    if (b.kind !== 'point') { connected.add(b.a); connected.add(b.b); }
+    if (b.kind === 'land')
+      checks.check(
+        typeOf.get(b.a) === 'land' && typeOf.get(b.b) === 'land',
+        `border ${b.a}-${b.b}: a land border joins two land areas (2.2.1(6))`,
+      );
+    if (b.kind !== 'point') {
+      connected.add(b.a);
+      connected.add(b.b);
+    }
   }
   for (const a of areas) checks.check(connected.has(a.id), `area ${a.id} has no border that connects (2.2.1(6))`);
 
   // Nations.
   const nations = nationsFile.nations;
-  checks.check(nations.length === NATIONS.length && new Set(nations.map((n) => n.id)).size === NATIONS.length, `nations.json: every one of the ${NATIONS.length} nations exactly once (3.1.1(3))`);
+  checks.check(
+    nations.length === NATIONS.length && new Set(nations.map((n) => n.id)).size === NATIONS.length,
+    `nations.json: every one of the ${NATIONS.length} nations exactly once (3.1.1(3))`,
+  );
   const nationSide = new Map(nations.map((n) => [n.id, n.side]));
-  checks.check(nations.filter((n) => n.status === 'belligerent').map((n) => n.id).sort().join() === 'FR,GE,PO,UK', 'nations.json: GE, UK, FR and PO start belligerent, the rest neutral (3.1.1(3))');
+  checks.check(
+    nations
+      .filter((n) => n.status === 'belligerent')
+      .map((n) => n.id)
+      .sort()
+      .join() === 'FR,GE,PO,UK',
+    'nations.json: GE, UK, FR and PO start belligerent, the rest neutral (3.1.1(3))',
+  );
 
   // Counters and set-up.
   const types = new Map(countersFile.types.map((t) => [t.id, t]));
@@ -194,20 +260,48 @@ export function loadThirdReichData(files: DataFiles = {}): ThirdReichData {
   for (const c of counters) {
     const cls = types.get(c.type)?.class;
     const hasAir = c.type === 'AF' || c.type === 'CV' || c.type === 'CVE';
-    checks.check(hasAir === (c.air !== undefined), `counter ${c.id}: only AF, CV and CVE have air strength (2.1.1(3)④)`);
+    checks.check(
+      hasAir === (c.air !== undefined),
+      `counter ${c.id}: only AF, CV and CVE have air strength (2.1.1(3)④)`,
+    );
     checks.check((c.dev ?? 0) <= c.count, `counter ${c.id}: more in the development pool than in the box`);
     checks.check(!c.jet || c.type === 'AF', `counter ${c.id}: only air units are jets (16.8)`);
-    checks.check(!c.vichy || c.nation === 'FR', `counter ${c.id}: only French units carry the Vichy marking (2.1.1(6))`);
-    checks.check(c.type !== 'SS' || nationSide.get(c.nation) === 'axis', `counter ${c.id}: only the Axis has submarines (15.1)`);
+    checks.check(
+      !c.vichy || c.nation === 'FR',
+      `counter ${c.id}: only French units carry the Vichy marking (2.1.1(6))`,
+    );
+    checks.check(
+      c.type !== 'SS' || nationSide.get(c.nation) === 'axis',
+      `counter ${c.id}: only the Axis has submarines (15.1)`,
+    );
     checks.check(cls !== undefined, `counter ${c.id}: unknown type`);
   }
-  const devOf = (pred: (c: (typeof counters)[number]) => boolean) => counters.filter(pred).reduce((s, c) => s + (c.dev ?? 0), 0);
-  checks.check(devOf((c) => c.nation === 'GE' && c.type === 'TF') === 3, 'development pool: GE TF x3 (rulebook 4.0(4)①)');
-  checks.check(devOf((c) => c.nation === 'GE' && c.type === 'SS') === 4, 'development pool: GE SS x4 (rulebook 4.0(4)②)');
-  checks.check(devOf((c) => c.nation === 'GE' && c.type === 'AF') === 1 && counters.some((c) => c.jet && c.dev === 1), 'development pool: GE jet AF x1 (rulebook 4.0(4)③)');
-  checks.check(devOf((c) => c.nation === 'US' && c.type === 'CVE') === 3, 'development pool: US CVE x3 (rulebook 4.0(4)④)');
-  checks.check(devOf((c) => c.nation === 'SU' && c.type === 'TF') === 6, 'development pool: SU TF x6 (rulebook 4.0(4)⑤)');
-  checks.check(devOf((c) => c.nation === 'SU' && c.type === 'AF') === 3, 'development pool: SU AF x3 (rulebook 4.0(4)⑥)');
+  const devOf = (pred: (c: (typeof counters)[number]) => boolean) =>
+    counters.filter(pred).reduce((s, c) => s + (c.dev ?? 0), 0);
+  checks.check(
+    devOf((c) => c.nation === 'GE' && c.type === 'TF') === 3,
+    'development pool: GE TF x3 (rulebook 4.0(4)①)',
+  );
+  checks.check(
+    devOf((c) => c.nation === 'GE' && c.type === 'SS') === 4,
+    'development pool: GE SS x4 (rulebook 4.0(4)②)',
+  );
+  checks.check(
+    devOf((c) => c.nation === 'GE' && c.type === 'AF') === 1 && counters.some((c) => c.jet && c.dev === 1),
+    'development pool: GE jet AF x1 (rulebook 4.0(4)③)',
+  );
+  checks.check(
+    devOf((c) => c.nation === 'US' && c.type === 'CVE') === 3,
+    'development pool: US CVE x3 (rulebook 4.0(4)④)',
+  );
+  checks.check(
+    devOf((c) => c.nation === 'SU' && c.type === 'TF') === 6,
+    'development pool: SU TF x6 (rulebook 4.0(4)⑤)',
+  );
+  checks.check(
+    devOf((c) => c.nation === 'SU' && c.type === 'AF') === 3,
+    'development pool: SU AF x3 (rulebook 4.0(4)⑥)',
+  );
   checks.check(devOf(() => true) === 20, 'development pool: 20 units in all (rulebook 4.0(4))');
   const placed = new Map<string, number>();
   for (const a of areas) {
@@ -217,14 +311,23 @@ export function loadThirdReichData(files: DataFiles = {}): ThirdReichData {
       if (!c) continue;
       placed.set(c.id, (placed.get(c.id) ?? 0) + s.n);
       const cls = types.get(c.type)?.class;
-      if (a.type === 'sea') checks.check(cls === 'naval' || cls === 'sub', `area ${a.id}: only naval units are set up at sea (${c.id})`);
+      if (a.type === 'sea')
+        checks.check(cls === 'naval' || cls === 'sub', `area ${a.id}: only naval units are set up at sea (${c.id})`);
       else {
-        checks.check(cls === 'land' || cls === 'air', `area ${a.id}: naval units cannot be in a land area (8.1.1(1)③) (${c.id})`);
+        checks.check(
+          cls === 'land' || cls === 'air',
+          `area ${a.id}: naval units cannot be in a land area (8.1.1(1)③) (${c.id})`,
+        );
         const polish = c.nation === 'PO' && tracks.special.polishSpecial.includes(a.id);
-        checks.check(a.flag === c.nation || polish, `area ${a.id}: ${c.id} set up outside its own territory (flag ${a.flag})`);
+        checks.check(
+          a.flag === c.nation || polish,
+          `area ${a.id}: ${c.id} set up outside its own territory (flag ${a.flag})`,
+        );
       }
     }
-    const land = a.setup.filter((s) => types.get(byCounter.get(s.counter)?.type ?? 'LF')?.class === 'land').reduce((n, s) => n + s.n, 0);
+    const land = a.setup
+      .filter((s) => types.get(byCounter.get(s.counter)?.type ?? 'LF')?.class === 'land')
+      .reduce((n, s) => n + s.n, 0);
     const air = a.setup.filter((s) => byCounter.get(s.counter)?.type === 'AF').reduce((n, s) => n + s.n, 0);
     checks.check(land <= 10, `area ${a.id}: more than 10 land units (8.1.1(2)①)`);
     checks.check(air <= 4, `area ${a.id}: more than 4 air units (8.1.1(2)②)`);
@@ -234,7 +337,10 @@ export function loadThirdReichData(files: DataFiles = {}): ThirdReichData {
   }
   for (const [cid, n] of placed) {
     const c = byCounter.get(cid)!;
-    checks.check(n <= c.count - (c.dev ?? 0), `counter ${cid}: ${n} set up but only ${c.count - (c.dev ?? 0)} outside the development pool`);
+    checks.check(
+      n <= c.count - (c.dev ?? 0),
+      `counter ${cid}: ${n} set up but only ${c.count - (c.dev ?? 0)} outside the development pool`,
+    );
   }
 
   // Cards: 8 + 8 Axis, 6 + 10 Allies (4.0(3)(4)).
@@ -246,20 +352,47 @@ export function loadThirdReichData(files: DataFiles = {}): ThirdReichData {
   checks.check(n('allies', (sv) => sv === 2) === 6, 'cards: the Allies have 6 SV 2 cards (4.0(3))');
   checks.check(n('allies', (sv) => sv > 2) === 10, 'cards: the Allies have 10 SV 3/4 cards (4.0(4)⑦)');
   for (const c of cards) {
-    checks.check(c.id.startsWith(c.side === 'axis' ? 'ax' : 'al') && c.id[2] === String(c.sv), `card ${c.id}: id must give side and SV`);
-    checks.check(c.star === (c.effect.kind === 'ambush'), `card ${c.id}: ★ marks the counterattack cards (Ambush) (2.3.1(1)②)`);
-    if (c.effect.kind === 'wolfpack') for (const a of c.effect.areas) checks.check(typeOf.get(a) === 'sea', `card ${c.id}: wolfpack area ${a} must be a sea area`);
+    checks.check(
+      c.id.startsWith(c.side === 'axis' ? 'ax' : 'al') && c.id[2] === String(c.sv),
+      `card ${c.id}: id must give side and SV`,
+    );
+    checks.check(
+      c.star === (c.effect.kind === 'ambush'),
+      `card ${c.id}: ★ marks the counterattack cards (Ambush) (2.3.1(1)②)`,
+    );
+    if (c.effect.kind === 'wolfpack')
+      for (const a of c.effect.areas)
+        checks.check(typeOf.get(a) === 'sea', `card ${c.id}: wolfpack area ${a} must be a sea area`);
   }
 
   // Tracks and special areas.
   const turns = tracks.turnTrack.turns;
-  checks.check(turns.length === 12 && turns.every((t, i) => t.turn === i + 1), 'turn track: turns 1 to 12 in order (5.0)');
-  checks.check(turns.every((t) => t.winter === (t.season === 'winter')), 'turn track: winter turns are the winter season');
-  checks.check(tracks.entryTracks.map((t) => t.nation).sort().join() === 'SP,SU,TU,US', 'entry tracks: US, SU, TU and SP (4.0(7))');
+  checks.check(
+    turns.length === 12 && turns.every((t, i) => t.turn === i + 1),
+    'turn track: turns 1 to 12 in order (5.0)',
+  );
+  checks.check(
+    turns.every((t) => t.winter === (t.season === 'winter')),
+    'turn track: winter turns are the winter season',
+  );
+  checks.check(
+    tracks.entryTracks
+      .map((t) => t.nation)
+      .sort()
+      .join() === 'SP,SU,TU,US',
+    'entry tracks: US, SU, TU and SP (4.0(7))',
+  );
   for (const t of tracks.entryTracks) {
-    checks.check(t.boxes[0] === 'START' && t.boxes.at(-1) === 'ENTRY', `entry track ${t.nation}: START first, ENTRY last`);
-    checks.check((t.nation === 'US') === (t.usSourceBox !== undefined), `entry track ${t.nation}: only the US track has the designated position (15.3(1))`);
-    if (t.usSourceBox !== undefined) checks.check(t.usSourceBox < t.boxes.length, 'entry track US: designated position out of range');
+    checks.check(
+      t.boxes[0] === 'START' && t.boxes.at(-1) === 'ENTRY',
+      `entry track ${t.nation}: START first, ENTRY last`,
+    );
+    checks.check(
+      (t.nation === 'US') === (t.usSourceBox !== undefined),
+      `entry track ${t.nation}: only the US track has the designated position (15.3(1))`,
+    );
+    if (t.usSourceBox !== undefined)
+      checks.check(t.usSourceBox < t.boxes.length, 'entry track US: designated position out of range');
   }
   const known = (a: string, where: string) => checks.check(areaIds.has(a), `${where}: unknown area "${a}"`);
   for (const a of tracks.boundaryLine.north) known(a, 'boundary line');
@@ -268,10 +401,20 @@ export function loadThirdReichData(files: DataFiles = {}): ThirdReichData {
     if (k === 'provenance') continue;
     for (const a of Array.isArray(v) ? v : [v]) known(a, `special.${k}`);
   }
-  checks.check(typeOf.get(sp.northAtlantic) === 'sea' && typeOf.get(sp.centralAtlantic) === 'sea', 'special: the Atlantic areas are sea areas');
-  checks.check(areas.find((a) => a.id === sp.centralAtlantic)?.source === 'red', 'special: the Central Atlantic has a red source (3.2(1)①)');
+  checks.check(
+    typeOf.get(sp.northAtlantic) === 'sea' && typeOf.get(sp.centralAtlantic) === 'sea',
+    'special: the Atlantic areas are sea areas',
+  );
+  checks.check(
+    areas.find((a) => a.id === sp.centralAtlantic)?.source === 'red',
+    'special: the Central Atlantic has a red source (3.2(1)①)',
+  );
   checks.check(areas.find((a) => a.id === sp.usSource)?.source === 'red', 'special: the US source is red (15.3)');
-  for (const l of tracks.conditionalLinks) { known(l.a, 'conditional link'); known(l.b, 'conditional link'); known(l.whileControls, 'conditional link'); }
+  for (const l of tracks.conditionalLinks) {
+    known(l.a, 'conditional link');
+    known(l.b, 'conditional link');
+    known(l.whileControls, 'conditional link');
+  }
   for (const f of tracks.forbidden) known(f.area, 'forbidden area');
   checks.done();
 

@@ -8,8 +8,29 @@ export const SIDES: readonly Side[] = ['axis', 'allies'];
 
 /** Nation codes as printed on the counters (2.1.1(4)). RU = Romania, DE = Denmark, SW = Sweden, SZ = Switzerland (AMB-1). */
 export const NATIONS = [
-  'GE', 'IT', 'HU', 'RU', 'BU', 'FI', 'TU', 'SP',
-  'UK', 'FR', 'PO', 'US', 'SU', 'SW', 'NW', 'SZ', 'PG', 'IR', 'NE', 'BE', 'YU', 'GR', 'DE',
+  'GE',
+  'IT',
+  'HU',
+  'RU',
+  'BU',
+  'FI',
+  'TU',
+  'SP',
+  'UK',
+  'FR',
+  'PO',
+  'US',
+  'SU',
+  'SW',
+  'NW',
+  'SZ',
+  'PG',
+  'IR',
+  'NE',
+  'BE',
+  'YU',
+  'GR',
+  'DE',
 ] as const;
 export type NationId = (typeof NATIONS)[number];
 

@@ -33,7 +33,11 @@ export interface SceneOptions {
 export function scene(place: [string, string, number, number?][], opts: SceneOptions = {}): S {
   const s = game.setup('ops', 'campaign', opts.options ?? {}, opts.dice ?? []);
   const g = s.game;
-  for (let u = 0; u < g.loc.length; u++) if (g.loc[u]! >= 0) { g.loc[u] = POOL; g.used[u] = 0; }
+  for (let u = 0; u < g.loc.length; u++)
+    if (g.loc[u]! >= 0) {
+      g.loc[u] = POOL;
+      g.used[u] = 0;
+    }
   for (const [counter, area, n, used] of place) {
     const k = b.counterIndex.get(counter)!;
     for (let i = 0; i < n; i++) {
@@ -53,17 +57,22 @@ export function scene(place: [string, string, number, number?][], opts: SceneOpt
   return s;
 }
 
-export const unitsOf = (s: S, counter: string, area: string) => s.game.loc.map((_l, u) => u).filter((u) => s.game.loc[u] === A(area) && b.counters[b.unitKind[u]!]!.id === counter);
+export const unitsOf = (s: S, counter: string, area: string) =>
+  s.game.loc.map((_l, u) => u).filter((u) => s.game.loc[u] === A(area) && b.counters[b.unitKind[u]!]!.id === counter);
 export const decision = (s: S) => game.decision(s)!;
 export const legal = (s: S) => game.legalActions(s, decision(s).role);
 export const types = (s: S) => legal(s).map((a) => a.type);
 /** Areas offered by the current decision ('to', 'target', 'form', 'mobilize' actions). */
-export const areasOffered = (s: S, type: TRAction['type']) => legal(s).filter((a) => a.type === type).map((a) => (a as { area: string }).area);
+export const areasOffered = (s: S, type: TRAction['type']) =>
+  legal(s)
+    .filter((a) => a.type === type)
+    .map((a) => (a as { area: string }).area);
 
 /** Applies `a`; then declines counterattack windows where the player has no Ambush card or jet to use. */
 export function act(s: S, a: TRAction): S {
   s = game.apply(s, decision(s).role, a);
-  while (game.decision(s)?.kind === 'window' && types(s).length === 1) s = game.apply(s, decision(s).role, { type: 'noCounter' });
+  while (game.decision(s)?.kind === 'window' && types(s).length === 1)
+    s = game.apply(s, decision(s).role, { type: 'noCounter' });
   return s;
 }
 

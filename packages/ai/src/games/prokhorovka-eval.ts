@@ -16,7 +16,16 @@
  *   - the turn clock: 9 turns (5.0; 10 with 19.1); VP held now are worth less early, when the
  *     Soviet can still cut the LOC again.
  */
-import { germanVP, inEnemyZoc, loadProkhorovkaData, makeEnv, prokhorovka, type Env, type PGState, type Side } from '@sandtable/prokhorovka';
+import {
+  germanVP,
+  inEnemyZoc,
+  loadProkhorovkaData,
+  makeEnv,
+  prokhorovka,
+  type Env,
+  type PGState,
+  type Side,
+} from '@sandtable/prokhorovka';
 import { winChanceFromMargin } from '../hooks.ts';
 
 /** The rules' environment (board, tables, unit data), built once for the AI. */
@@ -42,8 +51,9 @@ function heldWorth(E: Env, g: PGState, h: number, frac: number): number {
   let threat = 99;
   for (const u of g.units) {
     if (u.hex < 0) continue;
-    if (u.side === 'DE') { if (u.hex === h) guard = true; }
-    else threat = Math.min(threat, grid.distance(u.hex, h));
+    if (u.side === 'DE') {
+      if (u.hex === h) guard = true;
+    } else threat = Math.min(threat, grid.distance(u.hex, h));
   }
   const near = threat <= 4 ? 1 : threat <= 7 ? 0.5 : 0;
   return 1 - 0.15 * frac - near * (guard ? 0.05 : 0.2);
@@ -76,7 +86,10 @@ export function breachField(E: Env, g: PGState): Int32Array {
     dist[h] = d;
     (buckets[d] ??= []).push(h);
   };
-  for (const s of E.b.sources.DE) { const c = enter(s); if (c >= 0) push(s, c); }
+  for (const s of E.b.sources.DE) {
+    const c = enter(s);
+    if (c >= 0) push(s, c);
+  }
   for (let d = 0; d < buckets.length; d++) {
     const b = buckets[d];
     if (!b) continue;
@@ -114,7 +127,14 @@ export function breachCosts(E: Env, g: PGState): Int32Array {
 export function vpNow(E: Env, g: PGState, field: Int32Array): { vp: number; bonus: boolean } {
   const reached = E.b.vpHexes.filter((h) => field[h] === 0).length;
   const grid = E.b.grid;
-  const candidate = g.o.vpRoadCutBonus && g.units.some((u) => u.side === 'DE' && u.hex >= 0 && E.b.sources.SU.some((s) => grid.distance(u.hex, s) === 1 && (grid.hexsideBetween(u.hex, s) & 4) !== 0));
+  const candidate =
+    g.o.vpRoadCutBonus &&
+    g.units.some(
+      (u) =>
+        u.side === 'DE' &&
+        u.hex >= 0 &&
+        E.b.sources.SU.some((s) => grid.distance(u.hex, s) === 1 && (grid.hexsideBetween(u.hex, s) & 4) !== 0),
+    );
   if (!candidate) return { vp: reached, bonus: false };
   const { vp, bonus } = germanVP(E, g);
   return { vp, bonus };
@@ -137,7 +157,10 @@ export function material(E: Env, g: PGState, side: Side): number {
 
 /** Both sides' material at the set-up, for scale. */
 const MATERIAL0: Record<Side, number> = (() => {
-  const g = { units: ENV.d.units.map((u) => ({ id: u.id, side: u.side, hex: -1, reduced: false, designated: false })), equip: [] } as unknown as PGState;
+  const g = {
+    units: ENV.d.units.map((u) => ({ id: u.id, side: u.side, hex: -1, reduced: false, designated: false })),
+    equip: [],
+  } as unknown as PGState;
   return { DE: material(ENV, g, 'DE'), SU: material(ENV, g, 'SU') };
 })();
 

@@ -1,13 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalJson, defineGame, randomPlayout, seedRng, type EngineState, type Game } from '@sandtable/engine';
-import { createProkhorovkaRules, germanVP, loadProkhorovkaData, prokhorovka, type PGAction, type PGState, type PGView } from '@sandtable/prokhorovka';
+import {
+  createProkhorovkaRules,
+  germanVP,
+  loadProkhorovkaData,
+  prokhorovka,
+  type PGAction,
+  type PGState,
+  type PGView,
+} from '@sandtable/prokhorovka';
 import { ELIMINATED, RESERVE, inEnemyZoc } from '../../../../games/prokhorovka/src/state.ts';
 import { idle } from '../../../../games/prokhorovka/src/combat/core.ts';
 import { search } from '../search.ts';
 import { greedyPlayer, randomPlayer, searchPlayer } from '../players.ts';
 import { aiRegistry } from '../registry.ts';
 import { noLog, spiedGame } from '../testing.ts';
-import { actionWeight, attackOdds, evaluatePK, positionKey, prokhorovkaHooks, stalled, summarizePK, weights } from './prokhorovka.ts';
+import {
+  actionWeight,
+  attackOdds,
+  evaluatePK,
+  positionKey,
+  prokhorovkaHooks,
+  stalled,
+  summarizePK,
+  weights,
+} from './prokhorovka.ts';
 import { ENV as E, breachField, evalTerms, evaluateProkhorovka, vpNow } from './prokhorovka-eval.ts';
 
 const hooks = prokhorovkaHooks(prokhorovka);
@@ -90,13 +107,15 @@ describe('Prokhorovka evaluation (18.0 in the game terms)', () => {
     // Back to 5 VP in the Soviet half of turn 9: a Soviet unit on each of three VP hexes.
     const five = structuredClone(late);
     const sov = five.units.filter((u) => u.side === 'SU').slice(0, 3);
-    sov.forEach((u, i) => { u.hex = E.b.vpHexes[i]!; });
+    sov.forEach((u, i) => {
+      u.hex = E.b.vpHexes[i]!;
+    });
     five.ver++;
     expect(evalTerms(five).vp).toBeLessThanOrEqual(5);
     expect(evaluateProkhorovka(five, 'DE')).toBeLessThan(0.5);
   });
 
-  it('18.0(1): the VP counted from the breach field are the rules\' own count, in random positions', () => {
+  it("18.0(1): the VP counted from the breach field are the rules' own count, in random positions", () => {
     let checked = 0;
     for (let i = 0; i < 12; i++) {
       const s = prokhorovka.setup(`vp${i}`);
@@ -120,7 +139,8 @@ describe('Prokhorovka evaluation (18.0 in the game terms)', () => {
 
 /** A hex with two empty clear neighbours across no river, far from every unit (for attack scenes). */
 function openGround(g: PGState): { h: number; n1: number; n2: number } {
-  const clear = (x: number) => E.d.tables.terrain[grid.terrain[x]!]!.id === 'clear' && !E.b.source[x] && !E.b.entrench[x];
+  const clear = (x: number) =>
+    E.d.tables.terrain[grid.terrain[x]!]!.id === 'clear' && !E.b.source[x] && !E.b.entrench[x];
   for (let h = 0; h < grid.nodeCount; h++) {
     if (!clear(h) || g.units.some((u) => u.hex >= 0 && grid.distance(u.hex, h) <= 3)) continue;
     const ns = grid.neighbours(h).filter((n) => clear(n) && (grid.hexsideBetween(h, n) & 3) === 0);
@@ -141,11 +161,20 @@ describe('Prokhorovka priors and rollouts', () => {
     put(g, weak!.id, h);
     put(g, panzer.id, n1);
     weak!.reduced = true;
-    for (const c of g.equip.filter((c) => c.side === 'DE' && c.loc === 'cup' && E.equipById.get(c.id)!.cls === 'tank').slice(0, E.unitById.get(panzer.id)!.full.equip)) c.loc = panzer.id;
+    for (const c of g.equip
+      .filter((c) => c.side === 'DE' && c.loc === 'cup' && E.equipById.get(c.id)!.cls === 'tank')
+      .slice(0, E.unitById.get(panzer.id)!.full.equip))
+      c.loc = panzer.id;
     const far = openGround(g);
     put(g, strong!.id, far.h);
     put(g, infantry.id, far.n1);
-    for (const c of g.equip.filter((c) => c.side === 'SU' && c.loc === 'cup' && c.id !== '' && ['atgun', 'tank'].includes(E.equipById.get(c.id)!.cls)).slice(0, E.unitById.get(strong!.id)!.full.equip)) c.loc = strong!.id;
+    for (const c of g.equip
+      .filter(
+        (c) =>
+          c.side === 'SU' && c.loc === 'cup' && c.id !== '' && ['atgun', 'tank'].includes(E.equipById.get(c.id)!.cls),
+      )
+      .slice(0, E.unitById.get(strong!.id)!.full.equip))
+      c.loc = strong!.id;
     expect(attackOdds(g, [panzer.id], weak!.id)).toBeGreaterThan(0.7);
     expect(attackOdds(g, [infantry.id], strong!.id)).toBeLessThan(0.3);
     g.stack.push({ kind: 'normalAttack', role: 'DE', side: 'DE', rule: '9.2(1)', prompt: '' });
@@ -172,10 +201,13 @@ describe('Prokhorovka priors and rollouts', () => {
 
   it('no pick-and-cancel for nothing; chits go under units rather than back to the pool', () => {
     const g = start();
-    const w = (a: PGAction) => actionWeight(g, 'DE', a, { objectives: () => [], occ: () => new Int8Array(grid.nodeCount) });
+    const w = (a: PGAction) =>
+      actionWeight(g, 'DE', a, { objectives: () => [], occ: () => new Int8Array(grid.nodeCount) });
     expect(w({ type: 'cancelMove' })).toBeLessThan(0.1);
     expect(w({ type: 'unpick' })).toBeLessThan(0.1);
-    expect(w({ type: 'reorgPlace', chit: 'x', unit: 'GD' })).toBeGreaterThan(w({ type: 'reorgReturn', chit: 'x' }) * 10);
+    expect(w({ type: 'reorgPlace', chit: 'x', unit: 'GD' })).toBeGreaterThan(
+      w({ type: 'reorgReturn', chit: 'x' }) * 10,
+    );
     expect(w({ type: 'place', chit: 'x', unit: 'GD' })).toBeGreaterThan(w({ type: 'donePlacing' }));
   });
 
@@ -183,16 +215,28 @@ describe('Prokhorovka priors and rollouts', () => {
     const g = start();
     const de = g.units.find((u) => u.side === 'DE' && u.hex >= 0)!;
     const vp = E.b.vpHexes.reduce((best, x) => (grid.distance(de.hex, x) < grid.distance(de.hex, best) ? x : best));
-    const toward = grid.neighbours(de.hex).reduce((best, x) => (grid.distance(x, vp) < grid.distance(best, vp) ? x : best));
-    const away = grid.neighbours(de.hex).reduce((best, x) => (grid.distance(x, vp) > grid.distance(best, vp) ? x : best));
+    const toward = grid
+      .neighbours(de.hex)
+      .reduce((best, x) => (grid.distance(x, vp) < grid.distance(best, vp) ? x : best));
+    const away = grid
+      .neighbours(de.hex)
+      .reduce((best, x) => (grid.distance(x, vp) > grid.distance(best, vp) ? x : best));
     g.mv.picked = { unit: de.id, mode: 'normal' };
-    const [t, a] = weights(g, 'DE', [{ type: 'moveTo', hex: grid.label(toward) }, { type: 'moveTo', hex: grid.label(away) }]);
+    const [t, a] = weights(g, 'DE', [
+      { type: 'moveTo', hex: grid.label(toward) },
+      { type: 'moveTo', hex: grid.label(away) },
+    ]);
     expect(t).toBeGreaterThan(a!);
     const su = g.units.find((u) => u.side === 'SU' && u.hex >= 0 && grid.neighbours(u.hex).some((n) => E.b.vp[n]))!;
     const onto = grid.neighbours(su.hex).find((n) => E.b.vp[n])!;
-    const off = grid.neighbours(su.hex).reduce((best, x) => (grid.distance(x, onto) > grid.distance(best, onto) ? x : best));
+    const off = grid
+      .neighbours(su.hex)
+      .reduce((best, x) => (grid.distance(x, onto) > grid.distance(best, onto) ? x : best));
     g.mv.picked = { unit: su.id, mode: 'normal' };
-    const [on, of] = weights(g, 'SU', [{ type: 'moveTo', hex: grid.label(onto) }, { type: 'moveTo', hex: grid.label(off) }]);
+    const [on, of] = weights(g, 'SU', [
+      { type: 'moveTo', hex: grid.label(onto) },
+      { type: 'moveTo', hex: grid.label(off) },
+    ]);
     expect(on).toBeGreaterThan(of!);
   });
 
@@ -234,7 +278,9 @@ describe('Prokhorovka position key (what a loop comes back to)', () => {
     const view = prokhorovka.view(s, 'DE');
     const a = hooks.determinize!(view.game, 'DE', seedRng('a'));
     const b = hooks.determinize!(view.game, 'DE', seedRng('b'));
-    expect(a.equip.filter((c) => c.side === 'SU').map((c) => c.loc)).not.toEqual(b.equip.filter((c) => c.side === 'SU').map((c) => c.loc));
+    expect(a.equip.filter((c) => c.side === 'SU').map((c) => c.loc)).not.toEqual(
+      b.equip.filter((c) => c.side === 'SU').map((c) => c.loc),
+    );
     expect(positionKey(a)).toBe(positionKey(b));
     const own = a.support.find((c) => c.side === 'DE' && c.loc === 'pool')!;
     own.loc = 'cup';
@@ -243,7 +289,6 @@ describe('Prokhorovka position key (what a loop comes back to)', () => {
 });
 
 describe('Prokhorovka search from a view (chits hidden, 3.5(5), 3.6(3))', () => {
-
   it("two positions differing only in the Soviet's face-down chits give the German identical views and identical searches", () => {
     const base = defineGame(createProkhorovkaRules(loadProkhorovkaData()));
     const s1 = germanToAct(base);
@@ -251,7 +296,13 @@ describe('Prokhorovka search from a view (chits hidden, 3.5(5), 3.6(3))', () => 
     // Swap a Soviet chit under a unit with one of the same back still in the cup: only the Soviet knows.
     const under = s2.game.equip.find((c) => c.side === 'SU' && E.unitById.has(c.loc) && !c.faceUp)!;
     const back = E.equipById.get(under.id)!.back;
-    const other = s2.game.equip.find((c) => c.side === 'SU' && c.loc === 'cup' && E.equipById.get(c.id)!.back === back && E.equipById.get(c.id)!.name !== E.equipById.get(under.id)!.name)!;
+    const other = s2.game.equip.find(
+      (c) =>
+        c.side === 'SU' &&
+        c.loc === 'cup' &&
+        E.equipById.get(c.id)!.back === back &&
+        E.equipById.get(c.id)!.name !== E.equipById.get(under.id)!.name,
+    )!;
     [under.loc, other.loc] = [other.loc, under.loc];
     expect(s2.game.equip).not.toEqual(s1.game.equip);
     const v1 = base.view(s1, 'DE');
@@ -309,22 +360,43 @@ describe('Prokhorovka impulse summary', () => {
     put(g, b!.id, n2);
     put(g, t.id, h);
     const chit = g.equip.find((c) => c.side === 'DE')!.id;
-    const text = summarizePK(g, 'DE', [
-      { type: 'pickAttacker', unit: a!.id }, { type: 'attack', target: t.id },
-      { type: 'pickAttacker', unit: b!.id }, { type: 'attack', target: t.id },
-      { type: 'pick', unit: a!.id, mode: 'normal' }, { type: 'moveTo', hex: '0101' },
-      { type: 'reorgPlace', chit, unit: a!.id }, { type: 'endPhase' },
-    ], { iterations: 100, elapsedMs: 50, winChance: 0.62, visits: 40 });
-    expect(text).toMatch(new RegExp(`^DE attacks ${t.id} at ${grid.label(h)} with ${a!.id} and ${b!.id} \\(odds about \\d+%\\)`));
+    const text = summarizePK(
+      g,
+      'DE',
+      [
+        { type: 'pickAttacker', unit: a!.id },
+        { type: 'attack', target: t.id },
+        { type: 'pickAttacker', unit: b!.id },
+        { type: 'attack', target: t.id },
+        { type: 'pick', unit: a!.id, mode: 'normal' },
+        { type: 'moveTo', hex: '0101' },
+        { type: 'reorgPlace', chit, unit: a!.id },
+        { type: 'endPhase' },
+      ],
+      { iterations: 100, elapsedMs: 50, winChance: 0.62, visits: 40 },
+    );
+    expect(text).toMatch(
+      new RegExp(`^DE attacks ${t.id} at ${grid.label(h)} with ${a!.id} and ${b!.id} \\(odds about \\d+%\\)`),
+    );
     expect(text).toContain(`moves ${a!.id} ${grid.label(n1)}-0101`);
     expect(text).toContain('puts 1 chit(s) under its units');
     expect(text).not.toContain(chit);
     expect(text).toMatch(/chance to win 62%\)$/);
     expect(from).toMatch(/^\d{4}$/);
-    const quiet = summarizePK(g, 'SU', [{ type: 'endPhase' }], { iterations: 0, elapsedMs: 0, winChance: 0, visits: 0 });
+    const quiet = summarizePK(g, 'SU', [{ type: 'endPhase' }], {
+      iterations: 0,
+      elapsedMs: 0,
+      winChance: 0,
+      visits: 0,
+    });
     expect(quiet).toMatch(/^SU ends the phase \(German VP now \d+; chance to win \d+%\)$/);
     expect(quiet).not.toMatch(/ 0%\)/); // no visits: the evaluation speaks
-    const answers = summarizePK(g, 'SU', [{ type: 'doneAllocating' }, { type: 'noAir' }, { type: 'noAir' }], { iterations: 1, elapsedMs: 1, winChance: 0.4, visits: 1 });
+    const answers = summarizePK(g, 'SU', [{ type: 'doneAllocating' }, { type: 'noAir' }, { type: 'noAir' }], {
+      iterations: 1,
+      elapsedMs: 1,
+      winChance: 0.4,
+      visits: 1,
+    });
     expect(answers).toMatch(/^SU answers: finish allocating support chits; fly no air mission now \(/);
   });
 });

@@ -9,7 +9,17 @@
  * such a determinized state (or, in the summary, the AI's own choices).
  */
 import { randomIndex, weightedIndex, type Game, type Role } from '@sandtable/engine';
-import { ARRIVING, chitsOf, prokhorovka, targetsOf, type Env, type PGAction, type PGState, type PGView, type Side } from '@sandtable/prokhorovka';
+import {
+  ARRIVING,
+  chitsOf,
+  prokhorovka,
+  targetsOf,
+  type Env,
+  type PGAction,
+  type PGState,
+  type PGView,
+  type Side,
+} from '@sandtable/prokhorovka';
 import type { AiHooks, SearchStats } from '../hooks.ts';
 import { LoopGuard, hash53 } from '../loop-guard.ts';
 import { ENV, breachCosts, evaluateProkhorovka, evalTerms } from './prokhorovka-eval.ts';
@@ -49,10 +59,28 @@ function chitsKey(g: PGState): string {
 /** Everything public a movement or declaration decision depends on (positions, moves made, battles declared, chits used). */
 export function positionKey(g: PGState): number {
   const c = g.combat;
-  return hash53(JSON.stringify([g.turn, g.side, g.phase, g.ver, g.stack.length, g.stack.at(-1)?.kind, g.mv.moved, g.mv.picked, g.units.map((u) => u.hex), c ? [c.stage, c.picked, c.battles.map((b) => [b.target, b.attackers]), c.rangedUsed] : null, chitsKey(g)]));
+  return hash53(
+    JSON.stringify([
+      g.turn,
+      g.side,
+      g.phase,
+      g.ver,
+      g.stack.length,
+      g.stack.at(-1)?.kind,
+      g.mv.moved,
+      g.mv.picked,
+      g.units.map((u) => u.hex),
+      c ? [c.stage, c.picked, c.battles.map((b) => [b.target, b.attackers]), c.rangedUsed] : null,
+      chitsKey(g),
+    ]),
+  );
 }
 
-const guard = new LoopGuard<PGState, Side>({ key: positionKey, atCycle: (g) => CYCLES.has(g.stack.at(-1)?.kind ?? ''), turn: (g) => g.turn });
+const guard = new LoopGuard<PGState, Side>({
+  key: positionKey,
+  atCycle: (g) => CYCLES.has(g.stack.at(-1)?.kind ?? ''),
+  turn: (g) => g.turn,
+});
 /** The search starts from `g`, drawn from a real position where `role` decides. */
 export const markRoot = (g: PGState, role: Side): void => guard.markRoot(g, role);
 /** The side that came back to a position already met (once back, the line stays lost). */
@@ -74,10 +102,16 @@ function unheld(g: PGState): number[] {
   return E.b.vpHexes.filter((h) => field[h]! > 0);
 }
 
-const nearest = (h: number, targets: readonly number[]) => (targets.length ? Math.min(...targets.map((t) => grid.distance(h, t))) : 0);
+const nearest = (h: number, targets: readonly number[]) =>
+  targets.length ? Math.min(...targets.map((t) => grid.distance(h, t))) : 0;
 
 /** What a stack brings to a battle from its chits (10.2): tank-battle weapons, artillery dice, best armor, position level. */
-interface Arms { tanks: number; artillery: number; armor: number; position: number }
+interface Arms {
+  tanks: number;
+  artillery: number;
+  armor: number;
+  position: number;
+}
 
 function armsOf(g: PGState, units: readonly string[], defending: boolean): Arms {
   const arms: Arms = { tanks: 0, artillery: 0, armor: 0, position: 0 };
@@ -85,7 +119,8 @@ function armsOf(g: PGState, units: readonly string[], defending: boolean): Arms 
     for (const c of chitsOf(g, unit)) {
       const k = E.equipById.get(c.id)!;
       // 11.5(1)1: the attacker's AT guns (and AA guns as AT guns) take no part in the tank battle.
-      const tankBattle = k.cls === 'tank' || k.cls === 'spat' || (defending && (k.cls === 'atgun' || k.cls === 'aagun'));
+      const tankBattle =
+        k.cls === 'tank' || k.cls === 'spat' || (defending && (k.cls === 'atgun' || k.cls === 'aagun'));
       if (tankBattle) arms.tanks++;
       if (k.artillery) arms.artillery += k.artillery;
       if (tankBattle || k.cls === 'spart') arms.armor = Math.max(arms.armor, k.armor ?? 0); // 11.6(1)2
@@ -114,7 +149,12 @@ export function attackOdds(g: PGState, attackers: readonly string[], target: str
     const river = ah >= 0 && (grid.hexsideBetween(ah, th) & 3) !== 0;
     att += (fireOf(g, x) * (river ? 1 : tec.normalHit)) / 6;
   }
-  const def = ((fireOf(g, target) + d.artillery) * 2) / 6 + Math.max(0, d.tanks - a.tanks) + d.armor + Math.max(tec.tdl, d.position) + (E.b.entrench[th] === (unitSide(g, target) === 'DE' ? 1 : 2) ? 1 : 0);
+  const def =
+    ((fireOf(g, target) + d.artillery) * 2) / 6 +
+    Math.max(0, d.tanks - a.tanks) +
+    d.armor +
+    Math.max(tec.tdl, d.position) +
+    (E.b.entrench[th] === (unitSide(g, target) === 'DE' ? 1 : 2) ? 1 : 0);
   return 1 / (1 + Math.exp(-(att - def) * 1.2));
 }
 
@@ -174,13 +214,21 @@ export function actionWeight(g: PGState, side: Side, a: PGAction, sc: Scene): nu
   const top = g.stack.at(-1)?.kind ?? '';
   switch (a.type) {
     // 4.0(5), 5.1(7)1: chits are worth most under units; returning them is rarely worth it.
-    case 'place': return 2;
-    case 'donePlacing': return 0.1;
-    case 'reorgPlace': return 3;
-    case 'reorgReturn': return 0.03;
-    case 'load': return 2;
-    case 'pickSupport': case 'reinfPick': return 1;
-    case 'xxivRoll': return 3; // 19.2: a free chance of a unit
+    case 'place':
+      return 2;
+    case 'donePlacing':
+      return 0.1;
+    case 'reorgPlace':
+      return 3;
+    case 'reorgReturn':
+      return 0.03;
+    case 'load':
+      return 2;
+    case 'pickSupport':
+    case 'reinfPick':
+      return 1;
+    case 'xxivRoll':
+      return 3; // 19.2: a free chance of a unit
     case 'designate': {
       // 5.1(3): mechanized stacks attack after moving (reserve attack); the others rarely need it.
       const mech = unitData(a.unit).mechanized;
@@ -203,7 +251,9 @@ export function actionWeight(g: PGState, side: Side, a: PGAction, sc: Scene): nu
       if (!p) return 1;
       return moveWorth(sc, side, hexOf(g, p.unit), grid.hex(a.hex));
     }
-    case 'cancelMove': case 'unpick': return 0.02;
+    case 'cancelMove':
+    case 'unpick':
+      return 0.02;
     case 'pickAttacker': {
       const ts = targetsOf(E, g, a.unit);
       if (!ts.length) return 0.1;
@@ -217,24 +267,45 @@ export function actionWeight(g: PGState, side: Side, a: PGAction, sc: Scene): nu
       const th = hexOf(g, a.target);
       return 0.1 + 3 * odds + (th >= 0 && E.b.vp[th] ? 0.5 : 0);
     }
-    case 'allocate': return 1.5;
-    case 'doneAllocating': return 0.6;
-    case 'declareChit': return 2;
-    case 'doneDeclaring': return 0.3;
-    case 'snipe': case 'command': case 'snipeCommander': return 2;
-    case 'doneCancelling': case 'noSnipe': return 0.5;
-    case 'engineers': return 1.5;
-    case 'activateSmoke': case 'aaFire': case 'intercept': case 'counterIntercept': case 'bombHit': return 1.5;
-    case 'doneBombHits': return 0.4;
-    case 'reroll': return 2.5;
+    case 'allocate':
+      return 1.5;
+    case 'doneAllocating':
+      return 0.6;
+    case 'declareChit':
+      return 2;
+    case 'doneDeclaring':
+      return 0.3;
+    case 'snipe':
+    case 'command':
+    case 'snipeCommander':
+      return 2;
+    case 'doneCancelling':
+    case 'noSnipe':
+      return 0.5;
+    case 'engineers':
+      return 1.5;
+    case 'activateSmoke':
+    case 'aaFire':
+    case 'intercept':
+    case 'counterIntercept':
+    case 'bombHit':
+      return 1.5;
+    case 'doneBombHits':
+      return 0.4;
+    case 'reroll':
+      return 2.5;
     case 'stepLoss': {
       const u = g.units.find((x) => x.id === a.unit);
       return u?.reduced ? 0.3 : 1.2; // 13.0: flipping keeps the unit; a reduced unit is eliminated
     }
-    case 'chitLoss': return 1;
-    case 'advanceInto': return 2; // 15.0
-    case 'noAdvance': return 0.5;
-    default: return 1;
+    case 'chitLoss':
+      return 1;
+    case 'advanceInto':
+      return 2; // 15.0
+    case 'noAdvance':
+      return 0.5;
+    default:
+      return 1;
   }
 }
 
@@ -275,7 +346,9 @@ export function summarizePK(g: PGState, role: Role, actions: readonly PGAction[]
   let attacker: string | null = null;
   const flush = () => {
     for (const [target, units] of attacks) {
-      said.push(`attacks ${target} at ${label(hexOf(g, target))} with ${units.join(' and ')} (odds about ${pct(attackOdds(g, units, target))})`);
+      said.push(
+        `attacks ${target} at ${label(hexOf(g, target))} with ${units.join(' and ')} (odds about ${pct(attackOdds(g, units, target))})`,
+      );
     }
     attacks.clear();
     if (moves.length) said.push(`moves ${moves.join(', ')}`);
@@ -285,36 +358,103 @@ export function summarizePK(g: PGState, role: Role, actions: readonly PGAction[]
   };
   for (const a of actions) {
     switch (a.type) {
-      case 'pick': picked = a.unit; break;
-      case 'moveTo': if (picked) moves.push(`${picked} ${label(hexOf(g, picked))}-${a.hex}`); picked = null; break;
-      case 'cancelMove': picked = null; break;
-      case 'designate': designated.push(a.unit); break;
-      case 'pickAttacker': attacker = a.unit; break;
-      case 'unpick': attacker = null; break;
-      case 'attack': if (attacker) attacks.set(a.target, [...(attacks.get(a.target) ?? []), attacker]); attacker = null; break;
-      case 'endPhase': flush(); break; // in the order played: designation, attacks, moves, reserve attacks (5.1)
-      case 'xxivRoll': said.push('rolls for the XXIV Panzer Corps'); break;
-      case 'place': case 'reorgPlace': case 'load': count('puts {n} chit(s) under its units'); break;
-      case 'reorgReturn': count('returns {n} chit(s) to the pool'); break;
-      case 'allocate': count('commits {n} support chit(s)'); break;
-      case 'declareChit': count('declares {n} equipment chit(s)'); break;
-      case 'airMission': count('flies {n} air mission(s)'); break;
-      case 'stepLoss': count('takes {n} step loss(es)'); break;
-      case 'chitLoss': count('gives up {n} chit(s) as losses'); break;
-      case 'declareRetreat': count('retreats {n} time(s)'); break;
-      case 'advanceInto': said.push(`advances ${a.unit} after combat`); break;
-      case 'reinfPick': said.push(`brings in ${a.unit}`); break;
-      case 'retreatTo': said.push(`retreats to ${a.hex}`); break;
-      case 'resolve': count('orders {n} battle(s)'); break; // 9.2(3)
-      case 'pair': count('pairs {n} tank duel(s)'); break; // 11.5(2)
-      case 'reroll': count('re-rolls {n} die/dice'); break;
-      case 'holdGround': count('holds its ground {n} time(s)'); break;
-      case 'snipe': case 'command': case 'snipeCommander': count('cancels {n} chit(s) with Snipers or Commanders'); break;
-      case 'engineers': count('uses Engineers {n} time(s)'); break;
-      case 'activateSmoke': count('lays smoke {n} time(s)'); break;
-      case 'aaFire': case 'intercept': case 'counterIntercept': count('fights {n} air action(s)'); break;
-      case 'noAdvance': count('stays put after {n} battle(s)'); break;
-      default: break;
+      case 'pick':
+        picked = a.unit;
+        break;
+      case 'moveTo':
+        if (picked) moves.push(`${picked} ${label(hexOf(g, picked))}-${a.hex}`);
+        picked = null;
+        break;
+      case 'cancelMove':
+        picked = null;
+        break;
+      case 'designate':
+        designated.push(a.unit);
+        break;
+      case 'pickAttacker':
+        attacker = a.unit;
+        break;
+      case 'unpick':
+        attacker = null;
+        break;
+      case 'attack':
+        if (attacker) attacks.set(a.target, [...(attacks.get(a.target) ?? []), attacker]);
+        attacker = null;
+        break;
+      case 'endPhase':
+        flush();
+        break; // in the order played: designation, attacks, moves, reserve attacks (5.1)
+      case 'xxivRoll':
+        said.push('rolls for the XXIV Panzer Corps');
+        break;
+      case 'place':
+      case 'reorgPlace':
+      case 'load':
+        count('puts {n} chit(s) under its units');
+        break;
+      case 'reorgReturn':
+        count('returns {n} chit(s) to the pool');
+        break;
+      case 'allocate':
+        count('commits {n} support chit(s)');
+        break;
+      case 'declareChit':
+        count('declares {n} equipment chit(s)');
+        break;
+      case 'airMission':
+        count('flies {n} air mission(s)');
+        break;
+      case 'stepLoss':
+        count('takes {n} step loss(es)');
+        break;
+      case 'chitLoss':
+        count('gives up {n} chit(s) as losses');
+        break;
+      case 'declareRetreat':
+        count('retreats {n} time(s)');
+        break;
+      case 'advanceInto':
+        said.push(`advances ${a.unit} after combat`);
+        break;
+      case 'reinfPick':
+        said.push(`brings in ${a.unit}`);
+        break;
+      case 'retreatTo':
+        said.push(`retreats to ${a.hex}`);
+        break;
+      case 'resolve':
+        count('orders {n} battle(s)');
+        break; // 9.2(3)
+      case 'pair':
+        count('pairs {n} tank duel(s)');
+        break; // 11.5(2)
+      case 'reroll':
+        count('re-rolls {n} die/dice');
+        break;
+      case 'holdGround':
+        count('holds its ground {n} time(s)');
+        break;
+      case 'snipe':
+      case 'command':
+      case 'snipeCommander':
+        count('cancels {n} chit(s) with Snipers or Commanders');
+        break;
+      case 'engineers':
+        count('uses Engineers {n} time(s)');
+        break;
+      case 'activateSmoke':
+        count('lays smoke {n} time(s)');
+        break;
+      case 'aaFire':
+      case 'intercept':
+      case 'counterIntercept':
+        count('fights {n} air action(s)');
+        break;
+      case 'noAdvance':
+        count('stays put after {n} battle(s)');
+        break;
+      default:
+        break;
     }
   }
   flush();
@@ -325,7 +465,9 @@ export function summarizePK(g: PGState, role: Role, actions: readonly PGAction[]
 }
 
 /** The hooks, over the rules' own `determinize` (the opponent's unseen chits dealt into their slots). */
-export function prokhorovkaHooks(game: Game<PGState, PGAction, PGView> = prokhorovka): AiHooks<PGState, PGAction, PGView> {
+export function prokhorovkaHooks(
+  game: Game<PGState, PGAction, PGView> = prokhorovka,
+): AiHooks<PGState, PGAction, PGView> {
   const fill = game.rules.determinize!;
   return {
     evaluate: evaluatePK,
@@ -343,4 +485,3 @@ export function prokhorovkaHooks(game: Game<PGState, PGAction, PGView> = prokhor
     summarize: summarizePK,
   };
 }
-

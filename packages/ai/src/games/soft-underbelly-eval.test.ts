@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { loadSoftUnderbellyData, suMap, type Side } from '../../../../games/soft-underbelly/src/data/index.ts';
-import { emptyForces, evalTerms, evaluatePosition, overstack, suppliedAreas, suppliedStars, type AreaForces, type SuPosition } from './soft-underbelly-eval.ts';
+import {
+  emptyForces,
+  evalTerms,
+  evaluatePosition,
+  overstack,
+  suppliedAreas,
+  suppliedStars,
+  type AreaForces,
+  type SuPosition,
+} from './soft-underbelly-eval.ts';
 
 const map = suMap(loadSoftUnderbellyData());
 const at = (id: string) => map.index(id);
@@ -8,7 +17,9 @@ const at = (id: string) => map.index(id);
 /** Everything Axis-controlled except the Allied-star areas (the start, §2 L32), no units. */
 function blank(turn = 3): SuPosition {
   return {
-    map, turn, turns: 8,
+    map,
+    turn,
+    turns: 8,
     control: map.ids.map((_, i) => (!map.passable[i] ? null : map.alliedStar[i] ? 'allies' : 'axis')),
     forces: { allies: map.ids.map(emptyForces), axis: map.ids.map(emptyForces) },
     italianFleetInGame: true,
@@ -18,7 +29,11 @@ function blank(turn = 3): SuPosition {
 
 /** A deep copy sharing the map. */
 function copy(pos: SuPosition): SuPosition {
-  return { ...pos, control: [...pos.control], forces: { allies: pos.forces.allies.map((f) => ({ ...f })), axis: pos.forces.axis.map((f) => ({ ...f })) } };
+  return {
+    ...pos,
+    control: [...pos.control],
+    forces: { allies: pos.forces.allies.map((f) => ({ ...f })), axis: pos.forces.axis.map((f) => ({ ...f })) },
+  };
 }
 
 /** Puts `side`'s units in an area (and gives it control, as moving in does). */

@@ -45,7 +45,14 @@ export const STACK_LIMIT = 6;
 export const TANK_LIMIT = 2;
 
 /** Worth of each unit in cubes (conversion costs, elite and paratroops a little above). */
-export const UNIT_VALUE: Readonly<Record<keyof AreaForces, number>> = { cubes: 1, tanks: 2.2, aircraft: 2.5, elite: 1.6, paratroops: 2, partisans: 0.8 };
+export const UNIT_VALUE: Readonly<Record<keyof AreaForces, number>> = {
+  cubes: 1,
+  tanks: 2.2,
+  aircraft: 2.5,
+  elite: 1.6,
+  paratroops: 2,
+  partisans: 0.8,
+};
 
 const other = (s: Side): Side => (s === 'allies' ? 'axis' : 'allies');
 
@@ -113,7 +120,11 @@ export function suppliedStars(pos: SuPosition, side: Side, supplied = suppliedAr
 }
 
 /** Value of `side`'s units on the map, split by supply. */
-export function material(pos: SuPosition, side: Side, supplied = suppliedAreas(pos, side)): { supplied: number; unsupplied: number } {
+export function material(
+  pos: SuPosition,
+  side: Side,
+  supplied = suppliedAreas(pos, side),
+): { supplied: number; unsupplied: number } {
   const out = { supplied: 0, unsupplied: 0 };
   pos.forces[side].forEach((f, i) => {
     const v = forceValue(f) - f.partisans * UNIT_VALUE.partisans; // partisans are never removed (§35 L374)
@@ -130,7 +141,10 @@ export function overstack(pos: SuPosition, side: Side): number {
   pos.forces[side].forEach((f, i) => {
     const excess = Math.max(0, stackCount(f) - STACK_LIMIT) + Math.max(0, f.tanks - TANK_LIMIT);
     if (excess === 0) return;
-    const room = pos.map.adj[i]!.some((j) => pos.control[j] === side && !occupied(pos, other(side), j) && stackCount(pos.forces[side][j]!) < STACK_LIMIT);
+    const room = pos.map.adj[i]!.some(
+      (j) =>
+        pos.control[j] === side && !occupied(pos, other(side), j) && stackCount(pos.forces[side][j]!) < STACK_LIMIT,
+    );
     penalty += excess * (room ? 0.35 : 1);
   });
   return penalty;
@@ -150,7 +164,10 @@ export function reachSteps(pos: SuPosition, side: Side): number[] {
       const d = dist[i]!;
       if (!Number.isFinite(d)) continue;
       const relax = (j: number, step: number) => {
-        if (dist[j]! > d + step) { dist[j] = d + step; changed = true; }
+        if (dist[j]! > d + step) {
+          dist[j] = d + step;
+          changed = true;
+        }
       };
       for (const j of m.adj[i]!) relax(j, 1);
       if (m.seaAdjacent[i]) for (const j of coastal) relax(j, 2);
@@ -192,7 +209,8 @@ export function evalTerms(pos: SuPosition): EvalTerms {
   const matA = material(pos, 'allies', supA);
   const matX = material(pos, 'axis', supX);
   const munich = pos.map.axisSymbol.findIndex(Boolean);
-  const munichHeld = munich >= 0 && pos.control[munich] === 'allies' && occupied(pos, 'allies', munich) && supA[munich]!;
+  const munichHeld =
+    munich >= 0 && pos.control[munich] === 'allies' && occupied(pos, 'allies', munich) && supA[munich]!;
   return {
     stars: 1.6 * (starsA - starsX),
     // The Allies start with no star; by the end they must hold more than the Axis.

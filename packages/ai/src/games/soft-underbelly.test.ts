@@ -41,7 +41,9 @@ describe('Soft Underbelly hooks on the rules state', () => {
 
   it('priors: losses taken in cubes first, attacks favoured where the odds are good', () => {
     const g = start();
-    expect(actionWeight(g, 'axis', { type: 'loss', unit: 'cube' })).toBeGreaterThan(actionWeight(g, 'axis', { type: 'loss', unit: 'de-tank-1' }));
+    expect(actionWeight(g, 'axis', { type: 'loss', unit: 'cube' })).toBeGreaterThan(
+      actionWeight(g, 'axis', { type: 'loss', unit: 'de-tank-1' }),
+    );
     const weak = actionWeight(g, 'allies', { type: 'attack', target: '16' });
     g.cubes.axis[at('16')] = 5;
     expect(actionWeight(g, 'allies', { type: 'attack', target: '16' })).toBeLessThan(weak);

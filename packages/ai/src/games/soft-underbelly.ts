@@ -8,7 +8,14 @@
  * `determinize` below copies it (future dice stay unknown: the search rolls its own).
  */
 import { randomIndex, weightedIndex, seedRng, type EngineState, type Game, type Role } from '@sandtable/engine';
-import { loadSoftUnderbellyData, suMap, type SUAction, type SUMap, type SUState, type Side } from '@sandtable/soft-underbelly';
+import {
+  loadSoftUnderbellyData,
+  suMap,
+  type SUAction,
+  type SUMap,
+  type SUState,
+  type Side,
+} from '@sandtable/soft-underbelly';
 import type { AiHooks, SearchStats } from '../hooks.ts';
 import { actionKey } from '../search.ts';
 import { emptyForces, evaluatePosition, type AreaForces, type SuPosition } from './soft-underbelly-eval.ts';
@@ -17,12 +24,21 @@ const DATA = loadSoftUnderbellyData();
 const MAP: SUMap = suMap(DATA);
 const POOL_GONE = -3;
 
-const FORCE_OF: Partial<Record<string, keyof AreaForces>> = { tank: 'tanks', aircraft: 'aircraft', elite: 'elite', paratroops: 'paratroops', partisan: 'partisans' };
+const FORCE_OF: Partial<Record<string, keyof AreaForces>> = {
+  tank: 'tanks',
+  aircraft: 'aircraft',
+  elite: 'elite',
+  paratroops: 'paratroops',
+  partisan: 'partisans',
+};
 
 /** The compact position the evaluation reads, from the rules' state. */
 export function toPosition(g: SUState, map: SUMap = MAP): SuPosition {
   const forces: Record<Side, AreaForces[]> = { allies: map.ids.map(emptyForces), axis: map.ids.map(emptyForces) };
-  for (const side of ['allies', 'axis'] as const) g.cubes[side].forEach((c, i) => { forces[side][i]!.cubes = c; });
+  for (const side of ['allies', 'axis'] as const)
+    g.cubes[side].forEach((c, i) => {
+      forces[side][i]!.cubes = c;
+    });
   let italianFleet = false;
   for (const u of g.units) {
     if (u.type === 'fleet' && u.nat === 'IT' && u.loc !== POOL_GONE) italianFleet = true;
@@ -56,7 +72,9 @@ const other = (s: Side): Side => (s === 'allies' ? 'axis' : 'allies');
 /** Rough strength of `side` in an area (cubes 1, counters by worth), for attack odds. */
 function strength(g: SUState, side: Side, area: number): number {
   let s = g.cubes[side][area] ?? 0;
-  for (const u of g.units) if (u.loc === area && u.side === side && u.type !== 'partisan') s += u.type === 'tank' || u.type === 'aircraft' ? 1.6 : 1.2;
+  for (const u of g.units)
+    if (u.loc === area && u.side === side && u.type !== 'partisan')
+      s += u.type === 'tank' || u.type === 'aircraft' ? 1.6 : 1.2;
   return s;
 }
 
@@ -76,7 +94,11 @@ function starDistance(g: SUState, side: Side, area: number): number {
     const next: number[] = [];
     for (const i of frontier) {
       if (MAP.orangeStar[i] && g.ctrl[i] !== side) return d;
-      for (const j of MAP.adj[i]!) if (!seen.has(j)) { seen.add(j); next.push(j); }
+      for (const j of MAP.adj[i]!)
+        if (!seen.has(j)) {
+          seen.add(j);
+          next.push(j);
+        }
     }
     frontier = next;
   }
@@ -86,11 +108,13 @@ function starDistance(g: SUState, side: Side, area: number): number {
 /** Weight of one action for `side` (higher = try first, play more often in rollouts). */
 export function actionWeight(g: SUState, side: Side, a: SUAction): number {
   switch (a.type) {
-    case 'deployDefault': return 6;
+    case 'deployDefault':
+      return 6;
     case 'attack':
     case 'landing': {
       const t = areaIndex(a.target);
-      const odds = (strengthAround(g, side, t) + (a.type === 'landing' ? 3 : 0) + 0.5) / (strength(g, other(side), t) + 1);
+      const odds =
+        (strengthAround(g, side, t) + (a.type === 'landing' ? 3 : 0) + 0.5) / (strength(g, other(side), t) + 1);
       return (MAP.orangeStar[t] ? 1.5 : 1) * Math.min(4, odds);
     }
     case 'step':
@@ -102,19 +126,35 @@ export function actionWeight(g: SUState, side: Side, a: SUAction): number {
       const base = a.type === 'retreat' ? 0.8 : 1;
       return base * (1 + 1.5 / (1 + starDistance(g, side, to))) * (MAP.orangeStar[to] && g.ctrl[to] !== side ? 1.5 : 1);
     }
-    case 'loss': return a.unit === 'cube' ? 2 : 0.6;
-    case 'occupy': return 1.5;
-    case 'commit': return a.unit === 'cube' ? 1.4 : 1.6;
-    case 'support': case 'intercept': case 'bomb': case 'fleetAttack': return 1.2;
-    case 'convert': return 0.9;
-    case 'event': return 0.5;
-    case 'breakOff': return 0.5;
-    case 'cancel': return 0.15;
-    case 'pass': return 0.3;
-    case 'endImpulse': return 0.5;
-    case 'endMovement': return 0.8;
-    case 'done': return 0.7;
-    default: return 1;
+    case 'loss':
+      return a.unit === 'cube' ? 2 : 0.6;
+    case 'occupy':
+      return 1.5;
+    case 'commit':
+      return a.unit === 'cube' ? 1.4 : 1.6;
+    case 'support':
+    case 'intercept':
+    case 'bomb':
+    case 'fleetAttack':
+      return 1.2;
+    case 'convert':
+      return 0.9;
+    case 'event':
+      return 0.5;
+    case 'breakOff':
+      return 0.5;
+    case 'cancel':
+      return 0.15;
+    case 'pass':
+      return 0.3;
+    case 'endImpulse':
+      return 0.5;
+    case 'endMovement':
+      return 0.8;
+    case 'done':
+      return 0.7;
+    default:
+      return 1;
   }
 }
 
@@ -133,9 +173,14 @@ const areaName = (id: string) => {
 function unitWords(units: string[], g: SUState): string {
   const cubes = units.filter((u) => u === 'cube').length;
   const all = units.includes('allCubes');
-  const counters = units.filter((u) => u !== 'cube' && u !== 'allCubes').map((id) => g.units.find((u) => u.id === id)?.type ?? id);
-  const parts = [all ? 'all free cubes' : cubes ? `${cubes} cube${cubes > 1 ? 's' : ''}` : '', ...counters.map((t) => `the ${t}`)].filter(Boolean);
-  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0] ?? 'no units';
+  const counters = units
+    .filter((u) => u !== 'cube' && u !== 'allCubes')
+    .map((id) => g.units.find((u) => u.id === id)?.type ?? id);
+  const parts = [
+    all ? 'all free cubes' : cubes ? `${cubes} cube${cubes > 1 ? 's' : ''}` : '',
+    ...counters.map((t) => `the ${t}`),
+  ].filter(Boolean);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : (parts[0] ?? 'no units');
 }
 
 /**
@@ -143,7 +188,13 @@ function unitWords(units: string[], g: SUState): string {
  * of taking the area (simulated from the state the AI saw), moves by destination, conversions,
  * events; then the AI's estimate of its chance to win.
  */
-export function summarizeSU(game: Game<SUState, SUAction, unknown>, g: SUState, role: Role, actions: readonly SUAction[], stats: SearchStats): string {
+export function summarizeSU(
+  game: Game<SUState, SUAction, unknown>,
+  g: SUState,
+  role: Role,
+  actions: readonly SUAction[],
+  stats: SearchStats,
+): string {
   const said: string[] = [];
   const committed = new Map<string, string[]>();
   let target: { id: string; landing: boolean } | null = null;
@@ -161,7 +212,9 @@ export function summarizeSU(game: Game<SUState, SUAction, unknown>, g: SUState, 
   for (const [id, units] of committed) {
     const landing = actions.some((a) => a.type === 'landing' && a.target === id);
     const odds = takeOdds(game, g, role, actions, id);
-    said.push(`${landing ? 'lands in' : 'attacks'} ${areaName(id)}${units.length ? ` with ${unitWords(units, g)}` : ''}${odds === null ? '' : `, odds of taking it ${Math.round(odds * 100)}%`}`);
+    said.push(
+      `${landing ? 'lands in' : 'attacks'} ${areaName(id)}${units.length ? ` with ${unitWords(units, g)}` : ''}${odds === null ? '' : `, odds of taking it ${Math.round(odds * 100)}%`}`,
+    );
   }
   if (actions.length && actions.every((a) => a.type === 'pass')) said.push('passes');
   if (!said.length) said.push(actions.map((a) => a.type).join(', '));
@@ -173,14 +226,28 @@ export function summarizeSU(game: Game<SUState, SUAction, unknown>, g: SUState, 
  * fresh dice, follows the rollout policy once the steps no longer apply, stops when the battle
  * is over. 32 samples.
  */
-export function takeOdds(game: Game<SUState, SUAction, unknown>, g: SUState, role: Role, actions: readonly SUAction[], target: string): number | null {
+export function takeOdds(
+  game: Game<SUState, SUAction, unknown>,
+  g: SUState,
+  role: Role,
+  actions: readonly SUAction[],
+  target: string,
+): number | null {
   const t = MAP.indexOf(target);
   if (t < 0) return null;
   const start = actions.findIndex((a) => (a.type === 'attack' || a.type === 'landing') && a.target === target);
   let took = 0;
   const samples = 32;
   for (let k = 0; k < samples; k++) {
-    const s: EngineState<SUState> = { gameId: game.rules.id, game: structuredClone(g), rng: seedRng(`odds:${k}`), log: [], seq: 0, barrier: { seq: 0, reason: '' }, actors: [] };
+    const s: EngineState<SUState> = {
+      gameId: game.rules.id,
+      game: structuredClone(g),
+      rng: seedRng(`odds:${k}`),
+      log: [],
+      seq: 0,
+      barrier: { seq: 0, reason: '' },
+      actors: [],
+    };
     const chooser = seedRng(`odds-choose:${k}`);
     let i = 0;
     let inBattle = false;

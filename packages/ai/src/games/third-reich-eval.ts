@@ -22,7 +22,17 @@
  * enters its areas when it stops (neutrals entered join the other camp, 3.1.3(1)), and control
  * changes at the end of the impulse (3.4(4)).
  */
-import { axisVictoryAreas, compileBoard, ctrlSide, sourceCount, thirdReichData, updateControl, type Board, type Side, type TRState } from '@sandtable/third-reich';
+import {
+  axisVictoryAreas,
+  compileBoard,
+  ctrlSide,
+  sourceCount,
+  thirdReichData,
+  updateControl,
+  type Board,
+  type Side,
+  type TRState,
+} from '@sandtable/third-reich';
 import { winChanceFromMargin } from '../hooks.ts';
 
 export const BOARD: Board = compileBoard(thirdReichData());
@@ -35,7 +45,11 @@ export const HOPS: number[][] = BOARD.areaIds.map((_, from) => {
   const queue = [from];
   for (let i = 0; i < queue.length; i++) {
     const x = queue[i]!;
-    for (const y of BOARD.adj[x]!) if (d[y] === 99) { d[y] = d[x]! + 1; queue.push(y); }
+    for (const y of BOARD.adj[x]!)
+      if (d[y] === 99) {
+        d[y] = d[x]! + 1;
+        queue.push(y);
+      }
   }
   return d;
 });
@@ -85,7 +99,8 @@ export function frontPressure(b: Board, g: TRState, side: Side, f: Forces = forc
     const a = g.loc[u]!;
     if (a < 0 || b.isSea[a] || !g.natBel[b.unitNation[u]!]) continue;
     const c = b.counters[b.unitKind[u]!]!;
-    if (g.natSide[b.unitNation[u]!] === side) hits[a]! += (Math.min(6, b.unitClass[u] === 'air' ? c.air ?? c.attack : c.attack) / 6) * (g.used[u] ? 0.5 : 1);
+    if (g.natSide[b.unitNation[u]!] === side)
+      hits[a]! += (Math.min(6, b.unitClass[u] === 'air' ? (c.air ?? c.attack) : c.attack) / 6) * (g.used[u] ? 0.5 : 1);
     else need[a]! += g.used[u] ? c.durability : 2 * c.durability;
   }
   let p = 0;
@@ -159,7 +174,10 @@ export function evalTerms(g: TRState, b: Board = BOARD): EvalTerms {
   const f = forces(b, g);
   let axisMat = 0;
   let alliedMat = 0;
-  for (let a = 0; a < b.areaIds.length; a++) { axisMat += f.axis[a]!; alliedMat += f.allies[a]!; }
+  for (let a = 0; a < b.areaIds.length; a++) {
+    axisMat += f.axis[a]!;
+    alliedMat += f.allies[a]!;
+  }
   let capitals = 0;
   for (const c of CAPITALS) capitals += ctrlSide(b, g, c) === 'axis' ? 1 : ctrlSide(b, g, c) === 'allies' ? -1 : 0;
   const hand = (s: Side) => g.hand[s].reduce((sum, id) => sum + cardWorth(b, id), 0);
@@ -215,7 +233,10 @@ export function afterPendingMove(b: Board, g: TRState): TRState {
   if (!joining.length) return g;
   const natBel = [...g.natBel];
   const natSide = [...g.natSide];
-  for (const n of joining) { natBel[n] = true; natSide[n] = otherSide(g.act!.side); }
+  for (const n of joining) {
+    natBel[n] = true;
+    natSide[n] = otherSide(g.act!.side);
+  }
   return { ...g, natBel, natSide };
 }
 

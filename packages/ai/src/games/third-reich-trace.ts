@@ -7,7 +7,15 @@
  *   npx tsx packages/ai/src/games/third-reich-trace.ts [opponent=greedy] [seed=s1] [ms=50] [aiSide=allies]
  */
 import type { Action } from '@sandtable/engine';
-import { axisVictoryAreas, ctrlSide, sourceCount, thirdReich, type Side, type TRAction, type TRState } from '@sandtable/third-reich';
+import {
+  axisVictoryAreas,
+  ctrlSide,
+  sourceCount,
+  thirdReich,
+  type Side,
+  type TRAction,
+  type TRState,
+} from '@sandtable/third-reich';
 import { BOARD as B, evalTerms, forces } from './third-reich-eval.ts';
 import { thirdReichHooks } from './third-reich.ts';
 import { makePlayer } from '../players.ts';
@@ -20,9 +28,18 @@ const ai = makePlayer(entry, 'normal', `t:${seed}`, { timeMs: Number(time) });
 const op = makePlayer(entry, opp as AiKind, `o:${seed}`);
 const s = game.setup(`league:${seed}`);
 const sum = (xs: number[]) => Math.round(xs.reduce((a, b) => a + b, 0));
-const srcs = (g: TRState, side: Side) => B.areaIds.filter((_, a) => B.source[a] && !B.isSea[a] && ctrlSide(B, g, a) === side).join(',');
-const atWar = (g: TRState) => B.data.nations.map((n) => { const i = B.nationIndex.get(n.id)!; return g.natBel[i] ? `${n.id}:${g.natSide[i]}` : ''; }).filter(Boolean).join(' ');
-const round = (t: object) => JSON.stringify(Object.fromEntries(Object.entries(t).map(([k, v]) => [k, +(v as number).toFixed(2)])));
+const srcs = (g: TRState, side: Side) =>
+  B.areaIds.filter((_, a) => B.source[a] && !B.isSea[a] && ctrlSide(B, g, a) === side).join(',');
+const atWar = (g: TRState) =>
+  B.data.nations
+    .map((n) => {
+      const i = B.nationIndex.get(n.id)!;
+      return g.natBel[i] ? `${n.id}:${g.natSide[i]}` : '';
+    })
+    .filter(Boolean)
+    .join(' ');
+const round = (t: object) =>
+  JSON.stringify(Object.fromEntries(Object.entries(t).map(([k, v]) => [k, +(v as number).toFixed(2)])));
 let turn = 0;
 let steps = 0;
 const acts = new Map<string, number>();
@@ -31,12 +48,22 @@ while (!game.outcome(s) && steps < 100_000) {
   if (g.turn !== turn) {
     turn = g.turn;
     const f = forces(B, g);
-    console.log(`T${turn} axis sources ${sourceCount(B, g, 'axis')} [${srcs(g, 'axis')}] allied ${sourceCount(B, g, 'allies')} berlin ${ctrlSide(B, g, B.sp.berlin)} axis areas ${axisVictoryAreas(B, g)} material ${sum(f.axis)}/${sum(f.allies)} entry ${JSON.stringify(g.entry)} eval ${round(evalTerms(g))}`);
+    console.log(
+      `T${turn} axis sources ${sourceCount(B, g, 'axis')} [${srcs(g, 'axis')}] allied ${sourceCount(B, g, 'allies')} berlin ${ctrlSide(B, g, B.sp.berlin)} axis areas ${axisVictoryAreas(B, g)} material ${sum(f.axis)}/${sum(f.allies)} entry ${JSON.stringify(g.entry)} eval ${round(evalTerms(g))}`,
+    );
     if (acts.size) console.log(`   AI steps ${JSON.stringify([...acts])}`);
     for (let a = 0; a < B.areaIds.length; a++) {
       if (!B.source[a] || B.isSea[a] || ctrlSide(B, g, a) !== 'axis') continue;
-      const here = g.loc.flatMap((l, u) => (l === a && g.natBel[B.unitNation[u]!] ? [`${B.counters[B.unitKind[u]!]!.id}${g.used[u] ? '*' : ''}`] : []));
-      const near = B.adj[a]!.flatMap((y) => g.loc.flatMap((l, u) => (l === y && g.natBel[B.unitNation[u]!] && g.natSide[B.unitNation[u]!] === 'allies' ? [B.counters[B.unitKind[u]!]!.id] : []))).length;
+      const here = g.loc.flatMap((l, u) =>
+        l === a && g.natBel[B.unitNation[u]!] ? [`${B.counters[B.unitKind[u]!]!.id}${g.used[u] ? '*' : ''}`] : [],
+      );
+      const near = B.adj[a]!.flatMap((y) =>
+        g.loc.flatMap((l, u) =>
+          l === y && g.natBel[B.unitNation[u]!] && g.natSide[B.unitNation[u]!] === 'allies'
+            ? [B.counters[B.unitKind[u]!]!.id]
+            : [],
+        ),
+      ).length;
       console.log(`   ${B.areaIds[a]}: ${here.join(' ') || '-'}; allied units next to it ${near}`);
     }
     acts.clear();
@@ -44,10 +71,14 @@ while (!game.outcome(s) && steps < 100_000) {
   const d = game.decision(s)!;
   const mine = d.role === aiSide;
   const a = (mine ? ai : op).choose(game.view(s, d.role) as never).action as Action as TRAction;
-  if (mine) { const k = a.type + (a.type === 'declare' ? `:${a.action}` : ''); acts.set(k, (acts.get(k) ?? 0) + 1); }
+  if (mine) {
+    const k = a.type + (a.type === 'declare' ? `:${a.action}` : '');
+    acts.set(k, (acts.get(k) ?? 0) + 1);
+  }
   const before = atWar(g);
   game.applyInPlace(s, d.role, a, true);
-  if (atWar(s.game) !== before) console.log(`  T${s.game.turn} ${d.role} ${JSON.stringify(a)} -> at war: ${atWar(s.game)}`);
+  if (atWar(s.game) !== before)
+    console.log(`  T${s.game.turn} ${d.role} ${JSON.stringify(a)} -> at war: ${atWar(s.game)}`);
   steps++;
 }
 console.log(`END axis sources [${srcs(s.game, 'axis')}] at war: ${atWar(s.game)}`);

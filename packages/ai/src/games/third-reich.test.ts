@@ -1,12 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { seedRng, type EngineState, type Game } from '@sandtable/engine';
-import { createThirdReichRules, thirdReich, thirdReichData, type TRAction, type TRState, type TRView } from '@sandtable/third-reich';
+import {
+  createThirdReichRules,
+  thirdReich,
+  thirdReichData,
+  type TRAction,
+  type TRState,
+  type TRView,
+} from '@sandtable/third-reich';
 import { POOL } from '../../../../games/third-reich/src/board.ts';
 import { search } from '../search.ts';
 import { greedyPlayer, searchPlayer } from '../players.ts';
 import { noLog, spiedGame as spied } from '../testing.ts';
 import { aiRegistry } from '../registry.ts';
-import { actionWeight, attackOdds, chanceOfHits, evaluateTR, leadsNowhere, positionKey, stalled, summarizeTR, thirdReichHooks, violatesNeutral, weights } from './third-reich.ts';
+import {
+  actionWeight,
+  attackOdds,
+  chanceOfHits,
+  evaluateTR,
+  leadsNowhere,
+  positionKey,
+  stalled,
+  summarizeTR,
+  thirdReichHooks,
+  violatesNeutral,
+  weights,
+} from './third-reich.ts';
 import { scene } from '../../../../games/third-reich/src/testing/scene.ts';
 import { BOARD as B, endMargin, evalTerms, pendingViolations } from './third-reich-eval.ts';
 
@@ -15,7 +34,8 @@ const at = (id: string) => B.areaIndex.get(id)!;
 const nation = (id: string) => B.nationIndex.get(id as never)!;
 const start = (): TRState => thirdReich.setup('eval').game;
 /** Units of `nation` standing in `area`. */
-const unitsOf = (g: TRState, code: string, area: string) => g.loc.flatMap((l, u) => (l === at(area) && B.unitNation[u] === nation(code) ? [u] : []));
+const unitsOf = (g: TRState, code: string, area: string) =>
+  g.loc.flatMap((l, u) => (l === at(area) && B.unitNation[u] === nation(code) ? [u] : []));
 
 /** A Polish unit drives the Germans out of Berlin and takes it (3.4(4)). */
 function takeBerlin(g: TRState): void {
@@ -106,7 +126,10 @@ describe('Third Reich evaluation (14.1, 14.2 in the game terms)', () => {
     let mobilized = 0;
     g.loc.forEach((l, u) => {
       const n = B.unitNation[u]!;
-      if (l === POOL && g.natBel[n] && g.natSide[n] === 'allies' && B.unitClass[u] === 'land') { g.loc[u] = at('london'); mobilized++; }
+      if (l === POOL && g.natBel[n] && g.natSide[n] === 'allies' && B.unitClass[u] === 'land') {
+        g.loc[u] = at('london');
+        mobilized++;
+      }
     });
     expect(mobilized).toBeGreaterThan(30);
     expect(evalTerms(g).material).toBeGreaterThan(-2);
@@ -127,7 +150,17 @@ describe('Third Reich evaluation (14.1, 14.2 in the game terms)', () => {
   it('3.1.3(1): a move in progress into a neutral area is judged as if the neutral had joined the other camp', () => {
     const g = start();
     const fr = unitsOf(g, 'PO', 'cracow').slice(0, 1);
-    g.act = { side: 'allies', mode: 'sv', units: fr, area: at('cracow'), type: 'move', path: [at('cracow')], target: -1, damaged: [], blitz: null };
+    g.act = {
+      side: 'allies',
+      mode: 'sv',
+      units: fr,
+      area: at('cracow'),
+      type: 'move',
+      path: [at('cracow')],
+      target: -1,
+      damaged: [],
+      blitz: null,
+    };
     const clear = evaluateTR(g, 'allies');
     g.act.path = [at('cracow'), at('galicia')]; // 15.4(3): Polish units move into Galicia freely
     expect(pendingViolations(B, g)).toEqual([]);
@@ -167,8 +200,12 @@ describe('Third Reich evaluation (14.1, 14.2 in the game terms)', () => {
       const fr = unitsOf(g, 'FR', 'paris').concat(unitsOf(g, 'FR', 'lorraine'));
       const allied = [...uk, ...fr].filter((u) => B.unitClass[u] === 'land');
       expect(allied.length).toBeGreaterThanOrEqual(inside + 6);
-      allied.slice(0, inside).forEach((u) => { g.loc[u] = at('berlin'); });
-      allied.slice(inside, inside + 6).forEach((u) => { g.loc[u] = at('east_prussia'); });
+      allied.slice(0, inside).forEach((u) => {
+        g.loc[u] = at('berlin');
+      });
+      allied.slice(inside, inside + 6).forEach((u) => {
+        g.loc[u] = at('east_prussia');
+      });
       g.ctrl[at('east_prussia')] = nation('UK');
       return evalTerms(g).fronts;
     };
@@ -206,9 +243,15 @@ describe('Third Reich priors and rollouts', () => {
 
   it('moves toward the enemy sources weigh more than moves away', () => {
     const g = start();
-    const [toward, away] = weights(g, 'allies', [{ type: 'to', area: 'ruhr' }, { type: 'to', area: 'western_france' }]);
+    const [toward, away] = weights(g, 'allies', [
+      { type: 'to', area: 'ruhr' },
+      { type: 'to', area: 'western_france' },
+    ]);
     expect(toward).toBeGreaterThan(away!);
-    const [front, rear] = weights(g, 'allies', [{ type: 'form', area: 'lorraine' }, { type: 'form', area: 'western_france' }]);
+    const [front, rear] = weights(g, 'allies', [
+      { type: 'form', area: 'lorraine' },
+      { type: 'form', area: 'western_france' },
+    ]);
     expect(front).toBeGreaterThan(rear!);
   });
 
@@ -216,15 +259,34 @@ describe('Third Reich priors and rollouts', () => {
     const g = start();
     const po = unitsOf(g, 'PO', 'cracow').slice(0, 1);
     const uk = unitsOf(g, 'UK', 'london').slice(0, 1);
-    g.act = { side: 'allies', mode: 'sv', units: [...po, ...uk], area: at('cracow'), type: 'move', path: [at('cracow')], target: -1, damaged: [], blitz: null };
+    g.act = {
+      side: 'allies',
+      mode: 'sv',
+      units: [...po, ...uk],
+      area: at('cracow'),
+      type: 'move',
+      path: [at('cracow')],
+      target: -1,
+      damaged: [],
+      blitz: null,
+    };
     expect(violatesNeutral(g, 'allies', at('galicia'), g.act.units)).toBe(true);
-    const [neutral, own] = weights(g, 'allies', [{ type: 'to', area: 'galicia' }, { type: 'to', area: 'warsaw' }]);
+    const [neutral, own] = weights(g, 'allies', [
+      { type: 'to', area: 'galicia' },
+      { type: 'to', area: 'warsaw' },
+    ]);
     expect(neutral).toBeLessThan(own! / 50);
     g.act.units = po;
     expect(violatesNeutral(g, 'allies', at('galicia'), po)).toBe(false);
-    const [polish, own2] = weights(g, 'allies', [{ type: 'to', area: 'galicia' }, { type: 'to', area: 'warsaw' }]);
+    const [polish, own2] = weights(g, 'allies', [
+      { type: 'to', area: 'galicia' },
+      { type: 'to', area: 'warsaw' },
+    ]);
     expect(polish).toBeGreaterThan(own2! / 2);
-    const [intoBelgium, home] = weights(g, 'allies', [{ type: 'retreat', unit: uk[0]!, to: 'belgium' }, { type: 'retreat', unit: uk[0]!, to: 'paris' }]);
+    const [intoBelgium, home] = weights(g, 'allies', [
+      { type: 'retreat', unit: uk[0]!, to: 'belgium' },
+      { type: 'retreat', unit: uk[0]!, to: 'paris' },
+    ]);
     expect(intoBelgium).toBeLessThan(home! / 10);
     expect(violatesNeutral(g, 'axis', at('belgium'))).toBe(false); // the Axis's own judgement is left to the search
   });
@@ -235,7 +297,17 @@ describe('Third Reich priors and rollouts', () => {
     for (const u of unitsOf(g, 'FR', 'paris')) g.loc[u] = at('ruhr');
     const all = unitsOf(g, 'FR', 'ruhr');
     const sc = (units: number[]) => {
-      g.act = { side: 'allies', mode: 'sv', units, area: at('ruhr'), type: null, path: [], target: -1, damaged: [], blitz: null };
+      g.act = {
+        side: 'allies',
+        mode: 'sv',
+        units,
+        area: at('ruhr'),
+        type: null,
+        path: [],
+        target: -1,
+        damaged: [],
+        blitz: null,
+      };
       return weights(g, 'allies', [{ type: 'declare', action: 'attack' }, { type: 'cancel' }])[0]!;
     };
     expect(sc(all)).toBeGreaterThan(sc(all.slice(0, 1)));
@@ -257,44 +329,117 @@ describe('Third Reich priors: attacks that can work, whole groups, no leaving a 
   function svScene(place: [string, string, number, number?][]): TRState {
     const s = scene(place, { active: 'allies' });
     s.game.op = { card: 'al3-diplo', svLeft: 3, svDone: false, eventDone: false, acted: [] };
-    s.game.stack = [{ kind: 'impulse', side: 'allies' }, { kind: 'card', side: 'allies' }, { kind: 'sv', side: 'allies' }];
+    s.game.stack = [
+      { kind: 'impulse', side: 'allies' },
+      { kind: 'card', side: 'allies' },
+      { kind: 'sv', side: 'allies' },
+    ];
     return s.game;
   }
 
   it('11.4: an attack whose dice cannot move a single defender is not tried before a move; one that can is', () => {
     // One infantry against an unused German infantry (4 points to drive out, 2 even to flip it): futile.
-    const futile = svScene([['GE-LF', 'berlin', 1], ['UK-LF', 'berlin', 1], ['UK-LF', 'western_poland', 3]]);
-    const [there, move] = weights(futile, 'allies', [{ type: 'form', area: 'berlin' }, { type: 'form', area: 'western_poland' }]);
+    const futile = svScene([
+      ['GE-LF', 'berlin', 1],
+      ['UK-LF', 'berlin', 1],
+      ['UK-LF', 'western_poland', 3],
+    ]);
+    const [there, move] = weights(futile, 'allies', [
+      { type: 'form', area: 'berlin' },
+      { type: 'form', area: 'western_poland' },
+    ]);
     expect(there).toBeLessThan(move!);
     // Eight units against it: about 4 expected hits, a good chance to drive it out.
-    const strong = svScene([['GE-LF', 'berlin', 1], ['UK-LF', 'berlin', 6], ['UK-TF', 'berlin', 2], ['UK-LF', 'western_poland', 3]]);
-    const [there2, move2] = weights(strong, 'allies', [{ type: 'form', area: 'berlin' }, { type: 'form', area: 'western_poland' }]);
+    const strong = svScene([
+      ['GE-LF', 'berlin', 1],
+      ['UK-LF', 'berlin', 6],
+      ['UK-TF', 'berlin', 2],
+      ['UK-LF', 'western_poland', 3],
+    ]);
+    const [there2, move2] = weights(strong, 'allies', [
+      { type: 'form', area: 'berlin' },
+      { type: 'form', area: 'western_poland' },
+    ]);
     expect(there2).toBeGreaterThan(move2!);
   });
 
   it('3.2, 14.2: the same attack weighs more in an enemy source area (Berlin) than in a plain enemy area', () => {
-    const g = svScene([['GE-LF', 'berlin', 1], ['UK-LF', 'berlin', 5], ['GE-LF', 'hamburg', 1], ['UK-LF', 'hamburg', 5]]);
-    const [berlin, hamburg] = weights(g, 'allies', [{ type: 'form', area: 'berlin' }, { type: 'form', area: 'hamburg' }]);
+    const g = svScene([
+      ['GE-LF', 'berlin', 1],
+      ['UK-LF', 'berlin', 5],
+      ['GE-LF', 'hamburg', 1],
+      ['UK-LF', 'hamburg', 5],
+    ]);
+    const [berlin, hamburg] = weights(g, 'allies', [
+      { type: 'form', area: 'berlin' },
+      { type: 'form', area: 'hamburg' },
+    ]);
     expect(berlin).toBeGreaterThan(hamburg!);
   });
 
   it('9.1.1, 11.1: in an area with enemies, every unit that may attack joins before the group declares', () => {
-    const g = svScene([['GE-LF', 'berlin', 1], ['UK-LF', 'berlin', 6]]);
+    const g = svScene([
+      ['GE-LF', 'berlin', 1],
+      ['UK-LF', 'berlin', 6],
+    ]);
     const mine = g.loc.flatMap((l, u) => (l === at('berlin') && B.unitNation[u] === nation('UK') ? [u] : []));
-    g.act = { side: 'allies', mode: 'sv', units: mine.slice(0, 2), area: at('berlin'), type: null, path: [], target: -1, damaged: [], blitz: null };
-    const [add, attack] = weights(g, 'allies', [{ type: 'add', unit: mine[2]! }, { type: 'declare', action: 'attack' }]);
+    g.act = {
+      side: 'allies',
+      mode: 'sv',
+      units: mine.slice(0, 2),
+      area: at('berlin'),
+      type: null,
+      path: [],
+      target: -1,
+      damaged: [],
+      blitz: null,
+    };
+    const [add, attack] = weights(g, 'allies', [
+      { type: 'add', unit: mine[2]! },
+      { type: 'declare', action: 'attack' },
+    ]);
     expect(add).toBeGreaterThan(attack!);
   });
 
   it('a group in a fight in the enemy area attacks rather than walks away; fleets rarely cruise', () => {
-    const g = svScene([['GE-LF', 'berlin', 1], ['UK-LF', 'berlin', 6], ['UK-NF', 'north_sea', 2]]);
+    const g = svScene([
+      ['GE-LF', 'berlin', 1],
+      ['UK-LF', 'berlin', 6],
+      ['UK-NF', 'north_sea', 2],
+    ]);
     const mine = g.loc.flatMap((l, u) => (l === at('berlin') && B.unitNation[u] === nation('UK') ? [u] : []));
-    g.act = { side: 'allies', mode: 'sv', units: mine, area: at('berlin'), type: null, path: [], target: -1, damaged: [], blitz: null };
-    const [attack, move] = weights(g, 'allies', [{ type: 'declare', action: 'attack' }, { type: 'declare', action: 'move' }]);
+    g.act = {
+      side: 'allies',
+      mode: 'sv',
+      units: mine,
+      area: at('berlin'),
+      type: null,
+      path: [],
+      target: -1,
+      damaged: [],
+      blitz: null,
+    };
+    const [attack, move] = weights(g, 'allies', [
+      { type: 'declare', action: 'attack' },
+      { type: 'declare', action: 'move' },
+    ]);
     expect(attack).toBeGreaterThan(5 * move!);
     const fleet = g.loc.flatMap((l, u) => (l === at('north_sea') ? [u] : []));
-    g.act = { side: 'allies', mode: 'sv', units: fleet, area: at('north_sea'), type: null, path: [], target: -1, damaged: [], blitz: null };
-    const landGroup = weights(svScene([['UK-LF', 'western_poland', 4]]), 'allies', [{ type: 'form', area: 'western_poland' }, { type: 'pass' }])[0]!;
+    g.act = {
+      side: 'allies',
+      mode: 'sv',
+      units: fleet,
+      area: at('north_sea'),
+      type: null,
+      path: [],
+      target: -1,
+      damaged: [],
+      blitz: null,
+    };
+    const landGroup = weights(svScene([['UK-LF', 'western_poland', 4]]), 'allies', [
+      { type: 'form', area: 'western_poland' },
+      { type: 'pass' },
+    ])[0]!;
     expect(weights(g, 'allies', [{ type: 'declare', action: 'move' }, { type: 'cancel' }])[0]!).toBeLessThan(landGroup);
   });
 });
@@ -322,7 +467,13 @@ describe('Third Reich: no progress is worth nothing (cancel loops, 6.2, 7.0)', (
     expect(leadsNowhere(lone.game, 'allies', { type: 'air' })).toBe(true);
     const [air, pass] = weights(lone.game, 'allies', [{ type: 'air' }, { type: 'pass' }]);
     expect(air).toBeLessThan(pass!);
-    const escorted = scene([['UK-AF', 'london', 1], ['UK-LF', 'london', 1]], { active: 'allies' }); // it may air-move to Northern England
+    const escorted = scene(
+      [
+        ['UK-AF', 'london', 1],
+        ['UK-LF', 'london', 1],
+      ],
+      { active: 'allies' },
+    ); // it may air-move to Northern England
     expect(leadsNowhere(escorted.game, 'allies', { type: 'air' })).toBe(false);
     const [air2, pass2] = weights(escorted.game, 'allies', [{ type: 'air' }, { type: 'pass' }]);
     expect(air2).toBeGreaterThan(pass2!);
@@ -347,7 +498,9 @@ describe('Third Reich search from a view (hands hidden, 2.3.2(4))', () => {
     const s1 = alliesToAct(base);
     const s2 = base.clone(s1);
     // Swap an Axis hand card for a different card of its usable deck: only the Axis knows.
-    const i = s2.game.deck.axis.findIndex((c) => !s2.game.hand.axis.some((h) => h.replace(/-\d+$/, '') === c.replace(/-\d+$/, '')));
+    const i = s2.game.deck.axis.findIndex(
+      (c) => !s2.game.hand.axis.some((h) => h.replace(/-\d+$/, '') === c.replace(/-\d+$/, '')),
+    );
     const [out] = s2.game.hand.axis.splice(0, 1, s2.game.deck.axis[i]!);
     s2.game.deck.axis.splice(i, 1, out!);
     s2.game.deck.axis.sort();
@@ -386,22 +539,49 @@ describe('Third Reich impulse summary', () => {
   it('says the card, the group action with its units and odds, and the chance to win', () => {
     const g = start();
     const units = unitsOf(g, 'GE', 'east_prussia');
-    const text = summarizeTR(g, 'axis', [
-      { type: 'play', card: 'ax2-blitz-1' }, { type: 'event' }, { type: 'form', area: 'east_prussia' },
-      ...units.map((unit) => ({ type: 'add' as const, unit })), { type: 'declare', action: 'move' }, { type: 'to', area: 'warsaw' }, { type: 'stop' },
-      { type: 'mobilize', counter: 'GE-LF', area: 'berlin' },
-    ], { iterations: 100, elapsedMs: 50, winChance: 0.62, visits: 40 });
+    const text = summarizeTR(
+      g,
+      'axis',
+      [
+        { type: 'play', card: 'ax2-blitz-1' },
+        { type: 'event' },
+        { type: 'form', area: 'east_prussia' },
+        ...units.map((unit) => ({ type: 'add' as const, unit })),
+        { type: 'declare', action: 'move' },
+        { type: 'to', area: 'warsaw' },
+        { type: 'stop' },
+        { type: 'mobilize', counter: 'GE-LF', area: 'berlin' },
+      ],
+      { iterations: 100, elapsedMs: 50, winChance: 0.62, visits: 40 },
+    );
     expect(text).toMatch(/^axis plays Blitzkrieg \(SV 2\); uses the event of Blitzkrieg/);
     expect(text).toMatch(/moves 2 GE-LF East Prussia - Warsaw/);
     expect(text).toMatch(/mobilizes GE-LF in Berlin/);
     expect(text).toMatch(/chance to win the game 62%/);
-    const picks = summarizeTR(g, 'axis', [{ type: 'pick', card: 'ax2-blitz-1' }, { type: 'pick', card: 'ax2-supply' }], { iterations: 0, elapsedMs: 0, winChance: 0, visits: 0 });
+    const picks = summarizeTR(
+      g,
+      'axis',
+      [
+        { type: 'pick', card: 'ax2-blitz-1' },
+        { type: 'pick', card: 'ax2-supply' },
+      ],
+      { iterations: 0, elapsedMs: 0, winChance: 0, visits: 0 },
+    );
     expect(picks).toMatch(/^axis chooses 2 card\(s\) for its hand \(chance to win the game \d+%\)$/); // hidden: never named (5.0(1))
     expect(picks).not.toMatch(/Blitzkrieg|Supply/);
     expect(picks).not.toMatch(/ 0%/); // no visits: the evaluation speaks
     g.loc[units[0]!] = at('warsaw');
     g.loc[units[1]!] = at('warsaw');
-    const attack = summarizeTR(g, 'axis', [{ type: 'form', area: 'warsaw' }, ...units.map((unit) => ({ type: 'add' as const, unit })), { type: 'declare', action: 'attack' }], { iterations: 1, elapsedMs: 1, winChance: 0.5, visits: 1 });
+    const attack = summarizeTR(
+      g,
+      'axis',
+      [
+        { type: 'form', area: 'warsaw' },
+        ...units.map((unit) => ({ type: 'add' as const, unit })),
+        { type: 'declare', action: 'attack' },
+      ],
+      { iterations: 1, elapsedMs: 1, winChance: 0.5, visits: 1 },
+    );
     expect(attack).toMatch(/attacks in Warsaw with 2 GE-LF, odds of driving a defender out \d+%/);
   });
 });

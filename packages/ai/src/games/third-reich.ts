@@ -8,8 +8,26 @@
  * Hands are hidden (2.3.2(4)): the searcher works from a role's view, and the rules' own
  * `determinize` draws the opponent's hand and deck from the cards not seen.
  */
-import { randomIndex, weightedIndex, seedRng, type EngineState, type Game, type Role, type RngState } from '@sandtable/engine';
-import { ctrlSide, friendlyUnit, mayAttackIn, thirdReich, unitsIn, type Side, type TRAction, type TRState, type TRView } from '@sandtable/third-reich';
+import {
+  randomIndex,
+  weightedIndex,
+  seedRng,
+  type EngineState,
+  type Game,
+  type Role,
+  type RngState,
+} from '@sandtable/engine';
+import {
+  ctrlSide,
+  friendlyUnit,
+  mayAttackIn,
+  thirdReich,
+  unitsIn,
+  type Side,
+  type TRAction,
+  type TRState,
+  type TRView,
+} from '@sandtable/third-reich';
 import type { AiHooks, SearchStats } from '../hooks.ts';
 import { LoopGuard, hash53 } from '../loop-guard.ts';
 import { BOARD as B, HOPS, cardWorth, evaluateThirdReich, forces, type Forces } from './third-reich-eval.ts';
@@ -34,11 +52,35 @@ const CYCLES = new Set(['impulse', 'sv', 'choose', 'group', 'card']);
 
 /** Everything public that a decision depends on (the opponent's cards by count only). */
 export function positionKey(g: TRState): string {
-  return JSON.stringify([g.turn, g.active, g.passes, g.stack, g.op, g.act, g.combat, g.loc, g.used, g.ctrl, g.natBel, g.natSide, g.bank, g.entry,
-    g.hand.axis.length, g.hand.allies.length, g.discard.axis.length, g.discard.allies.length, g.deck.axis.length, g.deck.allies.length]);
+  return JSON.stringify([
+    g.turn,
+    g.active,
+    g.passes,
+    g.stack,
+    g.op,
+    g.act,
+    g.combat,
+    g.loc,
+    g.used,
+    g.ctrl,
+    g.natBel,
+    g.natSide,
+    g.bank,
+    g.entry,
+    g.hand.axis.length,
+    g.hand.allies.length,
+    g.discard.axis.length,
+    g.discard.allies.length,
+    g.deck.axis.length,
+    g.deck.allies.length,
+  ]);
 }
 
-const guard = new LoopGuard<TRState, Side>({ key: (g) => hash53(positionKey(g)), atCycle: (g) => CYCLES.has(g.stack.at(-1)?.kind ?? ''), turn: (g) => g.turn });
+const guard = new LoopGuard<TRState, Side>({
+  key: (g) => hash53(positionKey(g)),
+  atCycle: (g) => CYCLES.has(g.stack.at(-1)?.kind ?? ''),
+  turn: (g) => g.turn,
+});
 /** The search (or the greedy player) starts from `g`, drawn from a real position where `role` decides. */
 export const markRoot = (g: TRState, role: Side): void => guard.markRoot(g, role);
 /** The side that came back to a position already met without progress (once back, the line stays lost). */
@@ -56,7 +98,8 @@ interface Scene {
 function scene(g: TRState, side: Side): Scene {
   const enemy = enemyOf(side);
   const targets: number[] = [];
-  for (let a = 0; a < B.areaIds.length; a++) if (B.source[a] && !B.isSea[a] && ctrlSide(B, g, a) === enemy) targets.push(a);
+  for (let a = 0; a < B.areaIds.length; a++)
+    if (B.source[a] && !B.isSea[a] && ctrlSide(B, g, a) === enemy) targets.push(a);
   if (side === 'allies' && ctrlSide(B, g, B.sp.berlin) === 'axis') targets.push(B.sp.berlin);
   const toTarget = B.areaIds.map((_, a) => Math.min(99, ...targets.map((t) => HOPS[a]![t]!)));
   return { side, f: forces(B, g), toTarget };
@@ -72,7 +115,7 @@ export function expectedHits(units: readonly number[], air: boolean): number {
   let e = 0;
   for (const u of units) {
     const c = counter(u);
-    e += Math.min(6, air || B.unitClass[u] === 'air' ? c.air ?? 0 : c.attack) / 6;
+    e += Math.min(6, air || B.unitClass[u] === 'air' ? (c.air ?? 0) : c.attack) / 6;
   }
   return e;
 }
@@ -88,16 +131,25 @@ export function chanceOfHits(units: readonly number[], air: boolean, need: numbe
   let dist = [1];
   for (const u of units) {
     const c = counter(u);
-    const p = Math.min(6, air || B.unitClass[u] === 'air' ? c.air ?? 0 : c.attack) / 6;
+    const p = Math.min(6, air || B.unitClass[u] === 'air' ? (c.air ?? 0) : c.attack) / 6;
     const next = new Array<number>(dist.length + 1).fill(0);
-    dist.forEach((q, k) => { next[k]! += q * (1 - p); next[k + 1]! += q * p; });
+    dist.forEach((q, k) => {
+      next[k]! += q * (1 - p);
+      next[k + 1]! += q * p;
+    });
     dist = next;
   }
   return dist.slice(Math.max(0, need)).reduce((s, q) => s + q, 0);
 }
 
 /** Odds of driving at least one defender out of `target` with `units`. */
-export function attackOdds(g: TRState, units: readonly number[], target: number, side: Side, air: boolean): { odds: number; need: number } {
+export function attackOdds(
+  g: TRState,
+  units: readonly number[],
+  target: number,
+  side: Side,
+  air: boolean,
+): { odds: number; need: number } {
   const defenders = enemyIn(g, target, side);
   if (!defenders.length) return { odds: 0, need: 0 };
   const need = Math.min(...defenders.map((u) => pointsToDislodge(g, u)));
@@ -108,7 +160,15 @@ export function attackOdds(g: TRState, units: readonly number[], target: number,
 
 /** A state shell for stepping the rules on a copy (forming and adding roll no dice). */
 function shell(g: TRState): EngineState<TRState> {
-  return { gameId: 'third-reich', game: g, rng: seedRng(0), log: [], seq: 0, barrier: { seq: 0, reason: '' }, actors: [] };
+  return {
+    gameId: 'third-reich',
+    game: g,
+    rng: seedRng(0),
+    log: [],
+    seq: 0,
+    barrier: { seq: 0, reason: '' },
+    actors: [],
+  };
 }
 
 /** Whether some group of up to 3 added units reaches an action to declare (7.2), from a group decision. */
@@ -171,7 +231,9 @@ function attackWorth(g: TRState, units: readonly number[], target: number, side:
 
 /** The unused belligerent units of `side` in `a` that may attack there: the biggest group an attack can have (7.1, 9.1.1). */
 function attackers(g: TRState, a: number, side: Side): number[] {
-  return unitsIn(g, a).filter((u) => !g.used[u] && g.natBel[B.unitNation[u]!] && friendlyUnit(g, B, u, side) && mayAttackIn(B, g, u, a, side));
+  return unitsIn(g, a).filter(
+    (u) => !g.used[u] && g.natBel[B.unitNation[u]!] && friendlyUnit(g, B, u, side) && mayAttackIn(B, g, u, a, side),
+  );
 }
 
 /** An enemy-controlled land area with enemy units in it where `side` has units too: the fight for it goes on. */
@@ -206,8 +268,19 @@ function moveValue(g: TRState, sc: Scene, a: number): number {
 }
 
 const EVENT_WEIGHT: Record<string, number> = {
-  blitzkrieg: 1.6, diplomacy: 2, development: 1.6, lendLease: 1.6, vichyFrance: 2, wolfpack: 1.3,
-  supply: 0.8, landing: 1, seaLion: 1, strategicBombing: 1, seaTransport: 0.7, longRangeBombing: 0.9, strategicMovement: 1.1,
+  blitzkrieg: 1.6,
+  diplomacy: 2,
+  development: 1.6,
+  lendLease: 1.6,
+  vichyFrance: 2,
+  wolfpack: 1.3,
+  supply: 0.8,
+  landing: 1,
+  seaLion: 1,
+  strategicBombing: 1,
+  seaTransport: 0.7,
+  longRangeBombing: 0.9,
+  strategicMovement: 1.1,
 };
 
 /**
@@ -236,21 +309,32 @@ export function actionWeight(g: TRState, sc: Scene, a: TRAction): number {
   const side = sc.side;
   const act = g.act;
   switch (a.type) {
-    case 'pick': return 0.5 + cardWorth(B, a.card);
-    case 'play': return 1 + cardWorth(B, a.card);
-    case 'useBank': return 4;
-    case 'air': return 0.8;
-    case 'pass': return 0.15;
-    case 'sv': return 3;
-    case 'event': return EVENT_WEIGHT[B.cardById.get(g.op?.card ?? '')?.effect.kind ?? ''] ?? 0.7;
-    case 'endCard': return g.op && (!g.op.svDone || !g.op.eventDone) ? 0.15 : 1;
-    case 'endSv': return (g.op?.svLeft ?? 0) > 0 ? 0.1 : 1;
+    case 'pick':
+      return 0.5 + cardWorth(B, a.card);
+    case 'play':
+      return 1 + cardWorth(B, a.card);
+    case 'useBank':
+      return 4;
+    case 'air':
+      return 0.8;
+    case 'pass':
+      return 0.15;
+    case 'sv':
+      return 3;
+    case 'event':
+      return EVENT_WEIGHT[B.cardById.get(g.op?.card ?? '')?.effect.kind ?? ''] ?? 0.7;
+    case 'endCard':
+      return g.op && (!g.op.svDone || !g.op.eventDone) ? 0.15 : 1;
+    case 'endSv':
+      return (g.op?.svLeft ?? 0) > 0 ? 0.1 : 1;
     case 'mobilize':
     case 'freeMobilize': {
       const c = B.counters[B.counterIndex.get(a.counter)!]!;
       if (side === 'allies' && ['NF', 'CV', 'CVE'].includes(c.type)) return 0.4; // the Allies' fleets are enough for sea control; ground wins 14.0
       const cost = B.data.unitTypes.find((t) => t.id === c.type)!.cost;
-      return 0.6 + (Math.max(c.attack, c.air ?? 0) * c.durability) / (4 * cost) + 1.5 / (1 + sc.toTarget[area(a.area)]!);
+      return (
+        0.6 + (Math.max(c.attack, c.air ?? 0) * c.durability) / (4 * cost) + 1.5 / (1 + sc.toTarget[area(a.area)]!)
+      );
     }
     case 'form': {
       const x = area(a.area);
@@ -263,7 +347,9 @@ export function actionWeight(g: TRState, sc: Scene, a: TRAction): number {
       // Bigger groups: more dice in an attack (11.1), so every unit that may attack joins one; stronger stacks after a move, one unit staying behind (8.1(4)).
       if (!act) return 0.001;
       if (enemyIn(g, act.area, side).length && mayAttackIn(B, g, a.unit, act.area, side)) return 5;
-      const free = unitsIn(g, act.area).filter((u) => !act.units.includes(u) && !g.used[u] && friendlyUnit(g, B, u, side)).length;
+      const free = unitsIn(g, act.area).filter(
+        (u) => !act.units.includes(u) && !g.used[u] && friendlyUnit(g, B, u, side),
+      ).length;
       return free > 1 ? 2.4 : 0.6;
     }
     case 'declare': {
@@ -278,9 +364,12 @@ export function actionWeight(g: TRState, sc: Scene, a: TRAction): number {
       if (a.action === 'drop' || a.action === 'bomb') return 1.8;
       return 0.3; // airMove
     }
-    case 'cancel': return 0.03;
-    case 'done': return 0.5;
-    case 'to': return violatesNeutral(g, side, area(a.area), act?.units) ? 0.002 : placeWorth(g, sc, area(a.area));
+    case 'cancel':
+      return 0.03;
+    case 'done':
+      return 0.5;
+    case 'to':
+      return violatesNeutral(g, side, area(a.area), act?.units) ? 0.002 : placeWorth(g, sc, area(a.area));
     case 'stop': {
       const last = act?.path.at(-1);
       return last === undefined ? 0.8 : 0.4 + 0.6 * placeWorth(g, sc, last);
@@ -291,10 +380,15 @@ export function actionWeight(g: TRState, sc: Scene, a: TRAction): number {
       if (act?.type === 'airAttack') return 0.3 + attackWorth(g, act.units, x, side, true) + (B.source[x] ? 0.5 : 0);
       return placeWorth(g, sc, x);
     }
-    case 'ambush': case 'jet': return 2;
-    case 'noCounter': return 0.6;
-    case 'join': return 1.5;
-    case 'fire': return 1;
+    case 'ambush':
+    case 'jet':
+      return 2;
+    case 'noCounter':
+      return 0.6;
+    case 'join':
+      return 1.5;
+    case 'fire':
+      return 1;
     case 'hit': {
       const c = g.combat;
       if (!c) return 1;
@@ -302,25 +396,46 @@ export function actionWeight(g: TRState, sc: Scene, a: TRAction): number {
       if (c.side === side) return 1 + 2 * (c.assigned[i] ?? 0) + (g.used[a.unit] ? 1 : 0); // hitting the enemy: concentrate
       return 1 / (1 + (c.assigned[i] ?? 0)); // own losses: spread them
     }
-    case 'retreat': return a.to === 'pool' ? 0.1 : violatesNeutral(g, side, area(a.to), [a.unit]) ? 0.02 : ctrlSide(B, g, area(a.to)) === side ? 1.5 : 0.8;
-    case 'sink': return 1;
-    case 'diplo': return a.nation === 'US' || a.nation === 'SU' ? 3 : 1.5;
-    case 'devCard': return 1.5 + cardWorth(B, a.card);
-    case 'devUnit': return 1.5;
-    case 'endEvent': return 0.3;
-    case 'recover': return 2;
-    case 'endRecovery': return 0.1;
-    case 'withdraw': return 0.05;
-    case 'endWithdrawal': return 3;
-    case 'reassign': return 0.3;
-    case 'endReassign': return 1;
-    case 'discard': return Math.max(0.2, 5 - cardWorth(B, a.card));
-    default: return 1;
+    case 'retreat':
+      return a.to === 'pool'
+        ? 0.1
+        : violatesNeutral(g, side, area(a.to), [a.unit])
+          ? 0.02
+          : ctrlSide(B, g, area(a.to)) === side
+            ? 1.5
+            : 0.8;
+    case 'sink':
+      return 1;
+    case 'diplo':
+      return a.nation === 'US' || a.nation === 'SU' ? 3 : 1.5;
+    case 'devCard':
+      return 1.5 + cardWorth(B, a.card);
+    case 'devUnit':
+      return 1.5;
+    case 'endEvent':
+      return 0.3;
+    case 'recover':
+      return 2;
+    case 'endRecovery':
+      return 0.1;
+    case 'withdraw':
+      return 0.05;
+    case 'endWithdrawal':
+      return 3;
+    case 'reassign':
+      return 0.3;
+    case 'endReassign':
+      return 1;
+    case 'discard':
+      return Math.max(0.2, 5 - cardWorth(B, a.card));
+    default:
+      return 1;
   }
 }
 
 /** Steps that may start a group that can do nothing (7.2): see `leadsNowhere`. */
-const mayLeadNowhere = (a: TRAction): a is Extract<TRAction, { type: 'form' | 'add' | 'air' }> => a.type === 'form' || a.type === 'add' || a.type === 'air';
+const mayLeadNowhere = (a: TRAction): a is Extract<TRAction, { type: 'form' | 'add' | 'air' }> =>
+  a.type === 'form' || a.type === 'add' || a.type === 'air';
 
 /**
  * The weights of `actions` for `role`. The dead-end look-ahead (`leadsNowhere`: a clone and a walk
@@ -331,7 +446,10 @@ export function weights(g: TRState, role: Role, actions: readonly TRAction[], ch
   if (!isSide(role) || actions.length < 2) return actions.map(() => 1);
   const sc = scene(g, role);
   const w = actions.map((a) => actionWeight(g, sc, a));
-  const order = actions.map((_, i) => i).filter((i) => mayLeadNowhere(actions[i]!)).sort((x, y) => w[y]! - w[x]!);
+  const order = actions
+    .map((_, i) => i)
+    .filter((i) => mayLeadNowhere(actions[i]!))
+    .sort((x, y) => w[y]! - w[x]!);
   let live = 0;
   for (const i of order) {
     const a = actions[i]!;
@@ -381,7 +499,10 @@ export function summarizeTR(g: TRState, role: Role, actions: readonly TRAction[]
   let played: string | null = null;
   const side = isSide(role) ? role : 'axis';
   const flush = () => {
-    if (!group || !group.type) { group = null; return; }
+    if (!group || !group.type) {
+      group = null;
+      return;
+    }
     const from = areaName(group.from);
     const what = unitsWords(group.units);
     if (group.type === 'attack') {
@@ -390,36 +511,93 @@ export function summarizeTR(g: TRState, role: Role, actions: readonly TRAction[]
     } else if (group.type === 'airAttack' && group.path.length) {
       const t = group.path.at(-1)!;
       const o = attackOdds(g, group.units, t, side, true);
-      said.push(`air-attacks ${areaName(t)} from ${from} with ${what}${o.need ? `, odds of driving a defender out ${pct(o.odds)}` : ''}`);
-    } else if (group.path.length) said.push(`${group.type === 'airMove' ? 'air-moves' : 'moves'} ${what} ${[group.from, ...group.path].map(areaName).join(' - ')}`);
+      said.push(
+        `air-attacks ${areaName(t)} from ${from} with ${what}${o.need ? `, odds of driving a defender out ${pct(o.odds)}` : ''}`,
+      );
+    } else if (group.path.length)
+      said.push(
+        `${group.type === 'airMove' ? 'air-moves' : 'moves'} ${what} ${[group.from, ...group.path].map(areaName).join(' - ')}`,
+      );
     group = null;
   };
   for (const a of actions) {
     switch (a.type) {
-      case 'play': { const c = B.cardById.get(a.card)!; played = c.name; said.push(`plays ${c.name} (SV ${c.sv})`); break; }
-      case 'pass': said.push('passes'); break;
-      case 'air': said.push('takes an air operation'); break;
-      case 'event': said.push(`uses the event of ${played ?? B.cardById.get(g.op?.card ?? '')?.name ?? 'the card'}`); break;
-      case 'diplo': said.push(`Diplomacy on ${a.nation}`); break;
-      case 'form': flush(); group = { from: area(a.area), units: [], type: '', path: [] }; break;
-      case 'add': group?.units.push(a.unit); break;
-      case 'declare': if (group) group.type = a.action; if (a.action === 'attack') flush(); break;
-      case 'to': group?.path.push(area(a.area)); break;
-      case 'stop': flush(); break;
-      case 'target': group?.path.push(area(a.area)); flush(); break;
-      case 'mobilize': case 'freeMobilize': mobilized.push(`${a.counter} in ${areaName(area(a.area))}`); break;
-      case 'ambush': said.push(`counterattacks with ${B.cardById.get(a.card)?.name ?? 'Ambush'}`); break;
+      case 'play': {
+        const c = B.cardById.get(a.card)!;
+        played = c.name;
+        said.push(`plays ${c.name} (SV ${c.sv})`);
+        break;
+      }
+      case 'pass':
+        said.push('passes');
+        break;
+      case 'air':
+        said.push('takes an air operation');
+        break;
+      case 'event':
+        said.push(`uses the event of ${played ?? B.cardById.get(g.op?.card ?? '')?.name ?? 'the card'}`);
+        break;
+      case 'diplo':
+        said.push(`Diplomacy on ${a.nation}`);
+        break;
+      case 'form':
+        flush();
+        group = { from: area(a.area), units: [], type: '', path: [] };
+        break;
+      case 'add':
+        group?.units.push(a.unit);
+        break;
+      case 'declare':
+        if (group) group.type = a.action;
+        if (a.action === 'attack') flush();
+        break;
+      case 'to':
+        group?.path.push(area(a.area));
+        break;
+      case 'stop':
+        flush();
+        break;
+      case 'target':
+        group?.path.push(area(a.area));
+        flush();
+        break;
+      case 'mobilize':
+      case 'freeMobilize':
+        mobilized.push(`${a.counter} in ${areaName(area(a.area))}`);
+        break;
+      case 'ambush':
+        said.push(`counterattacks with ${B.cardById.get(a.card)?.name ?? 'Ambush'}`);
+        break;
       // Hidden choices are counted, never named (5.0(1), 16.1.1, 16.1.2).
-      case 'pick': count('chooses {n} card(s) for its hand'); break;
-      case 'discard': count('discards {n} card(s)'); break;
-      case 'devCard': count('develops {n} card(s)'); break;
-      case 'devUnit': said.push(`develops ${a.counter}`); break;
-      case 'recover': count('recovers {n} unit(s)'); break;
-      case 'withdraw': count('withdraws {n} unit(s) to the pool'); break;
-      case 'retreat': count(a.to === 'pool' ? 'loses {n} unit(s) instead of retreating' : 'retreats {n} unit(s)'); break;
-      case 'hit': count('allocates {n} damage point(s)'); break;
-      case 'noCounter': count('lets the action pass without a counterattack'); break;
-      default: break;
+      case 'pick':
+        count('chooses {n} card(s) for its hand');
+        break;
+      case 'discard':
+        count('discards {n} card(s)');
+        break;
+      case 'devCard':
+        count('develops {n} card(s)');
+        break;
+      case 'devUnit':
+        said.push(`develops ${a.counter}`);
+        break;
+      case 'recover':
+        count('recovers {n} unit(s)');
+        break;
+      case 'withdraw':
+        count('withdraws {n} unit(s) to the pool');
+        break;
+      case 'retreat':
+        count(a.to === 'pool' ? 'loses {n} unit(s) instead of retreating' : 'retreats {n} unit(s)');
+        break;
+      case 'hit':
+        count('allocates {n} damage point(s)');
+        break;
+      case 'noCounter':
+        count('lets the action pass without a counterattack');
+        break;
+      default:
+        break;
     }
   }
   flush();
@@ -432,7 +610,9 @@ export function summarizeTR(g: TRState, role: Role, actions: readonly TRAction[]
 }
 
 /** The hooks, over the rules' own `determinize` (hands and decks drawn from the cards not seen). */
-export function thirdReichHooks(game: Game<TRState, TRAction, TRView> = thirdReich): AiHooks<TRState, TRAction, TRView> {
+export function thirdReichHooks(
+  game: Game<TRState, TRAction, TRView> = thirdReich,
+): AiHooks<TRState, TRAction, TRView> {
   const fill = game.rules.determinize!;
   return {
     evaluate: evaluateTR,

@@ -31,7 +31,13 @@ const italy: AreaGraphSpec = {
 const europe: AreaGraphSpec = {
   kinds: ['land', 'sea', 'strait', 'point'],
   flags: ['sea'],
-  nodes: [{ id: 'Denmark' }, { id: 'Sweden' }, { id: 'Norway' }, { id: 'Baltic', flags: ['sea'] }, { id: 'NorthSea', flags: ['sea'] }],
+  nodes: [
+    { id: 'Denmark' },
+    { id: 'Sweden' },
+    { id: 'Norway' },
+    { id: 'Baltic', flags: ['sea'] },
+    { id: 'NorthSea', flags: ['sea'] },
+  ],
   links: [
     { a: 'Denmark', b: 'Sweden', kind: 'strait' },
     { a: 'Sweden', b: 'Norway', kind: 'land' },
@@ -104,7 +110,14 @@ describe('AreaGraph build', () => {
   });
 
   it('allows a pair to have several link kinds', () => {
-    const g = new AreaGraph({ kinds: ['land', 'sea'], nodes: [{ id: 'a' }, { id: 'b' }], links: [{ a: 'a', b: 'b', kind: 'land' }, { a: 'a', b: 'b', kind: 'sea' }] });
+    const g = new AreaGraph({
+      kinds: ['land', 'sea'],
+      nodes: [{ id: 'a' }, { id: 'b' }],
+      links: [
+        { a: 'a', b: 'b', kind: 'land' },
+        { a: 'a', b: 'b', kind: 'sea' },
+      ],
+    });
     expect(g.linkKinds(0, 1)).toEqual([0, 1]);
     expect(g.neighbours(0)).toEqual([1]);
   });
@@ -120,7 +133,10 @@ describe('AreaGraph build', () => {
       kinds: ['land'],
       listing: 'both-ways',
       nodes: [{ id: 1 }, { id: 2 }],
-      links: [{ a: 1, b: 2, kind: 'land' }, { a: 2, b: 1, kind: 'land' }],
+      links: [
+        { a: 1, b: 2, kind: 'land' },
+        { a: 2, b: 1, kind: 'land' },
+      ],
     });
     expect(ok.neighbours(0)).toEqual([1]);
     expect(ok.edgeTo.length).toBe(2);
@@ -131,7 +147,19 @@ describe('AreaGraph build errors', () => {
   const base = { kinds: ['land', 'strait'], nodes: [{ id: 11 }, { id: 12 }, { id: 13 }] };
 
   it('names an asymmetric link and both ids', () => {
-    const e = errorOf(() => new AreaGraph({ ...base, name: 'map.json', listing: 'both-ways', links: [{ a: 11, b: 12, kind: 'land' }, { a: 12, b: 11, kind: 'land' }, { a: 12, b: 13, kind: 'land' }] }));
+    const e = errorOf(
+      () =>
+        new AreaGraph({
+          ...base,
+          name: 'map.json',
+          listing: 'both-ways',
+          links: [
+            { a: 11, b: 12, kind: 'land' },
+            { a: 12, b: 11, kind: 'land' },
+            { a: 12, b: 13, kind: 'land' },
+          ],
+        }),
+    );
     expect(e.code).toBe('bad-data');
     expect(e.message).toMatch(/map\.json/);
     expect(e.message).toMatch(/asymmetric link: 12 -> 13 \(land\) has no 13 -> 12 \(land\)/);
@@ -139,25 +167,38 @@ describe('AreaGraph build errors', () => {
   });
 
   it('treats a reverse of another kind as asymmetric', () => {
-    const e = errorOf(() => new AreaGraph({ ...base, listing: 'both-ways', links: [{ a: 11, b: 12, kind: 'land' }, { a: 12, b: 11, kind: 'strait' }] }));
+    const e = errorOf(
+      () =>
+        new AreaGraph({
+          ...base,
+          listing: 'both-ways',
+          links: [
+            { a: 11, b: 12, kind: 'land' },
+            { a: 12, b: 11, kind: 'strait' },
+          ],
+        }),
+    );
     expect(e.message).toMatch(/11 -> 12 \(land\) has no 12 -> 11 \(land\)/);
     expect(e.message).toMatch(/12 -> 11 \(strait\) has no 11 -> 12 \(strait\)/);
   });
 
   it('names unknown ids, unknown kinds, self links and duplicates, all at once', () => {
-    const e = errorOf(() => new AreaGraph({
-      ...base,
-      links: [
-        { a: 11, b: 99, kind: 'land' },
-        { a: 'Rome', b: 12, kind: 'land' },
-        { a: 11, b: 12, kind: 'ferry' },
-        { a: 13, b: 13, kind: 'land' },
-        { a: 11, b: 13, kind: 'land' },
-        { a: 11, b: 13, kind: 'land' },
-        { a: 12, b: 13, kind: 'strait' },
-        { a: 13, b: 12, kind: 'strait' },
-      ],
-    }));
+    const e = errorOf(
+      () =>
+        new AreaGraph({
+          ...base,
+          links: [
+            { a: 11, b: 99, kind: 'land' },
+            { a: 'Rome', b: 12, kind: 'land' },
+            { a: 11, b: 12, kind: 'ferry' },
+            { a: 13, b: 13, kind: 'land' },
+            { a: 11, b: 13, kind: 'land' },
+            { a: 11, b: 13, kind: 'land' },
+            { a: 12, b: 13, kind: 'strait' },
+            { a: 13, b: 12, kind: 'strait' },
+          ],
+        }),
+    );
     expect(e.message).toMatch(/link 11-99: unknown area "99"/);
     expect(e.message).toMatch(/link Rome-12: unknown area "Rome"/);
     expect(e.message).toMatch(/link 11-12: unknown kind "ferry" \(kinds: land, strait\)/);
@@ -167,13 +208,20 @@ describe('AreaGraph build errors', () => {
   });
 
   it('names duplicate area ids and unknown flags', () => {
-    const e = errorOf(() => new AreaGraph({ flags: ['coastal'], nodes: [{ id: 1 }, { id: '1' }, { id: 2, flags: ['costal'] }], links: [] }));
+    const e = errorOf(
+      () =>
+        new AreaGraph({ flags: ['coastal'], nodes: [{ id: 1 }, { id: '1' }, { id: 2, flags: ['costal'] }], links: [] }),
+    );
     expect(e.message).toMatch(/area id "1" is used twice/);
     expect(e.message).toMatch(/area 2: unknown flag "costal" \(flags: coastal\)/);
   });
 
   it('refuses out-of-range integer kinds', () => {
-    expect(() => new AreaGraph({ kinds: ['land'], nodes: [{ id: 1 }, { id: 2 }], links: [{ a: 1, b: 2, kind: 1 }] })).toThrow(/unknown kind "1"/);
-    expect(() => new AreaGraph({ nodes: [{ id: 1 }, { id: 2 }], links: [{ a: 1, b: 2, kind: 32 }] })).toThrow(/unknown kind "32" \(kinds: 0-31\)/);
+    expect(
+      () => new AreaGraph({ kinds: ['land'], nodes: [{ id: 1 }, { id: 2 }], links: [{ a: 1, b: 2, kind: 1 }] }),
+    ).toThrow(/unknown kind "1"/);
+    expect(() => new AreaGraph({ nodes: [{ id: 1 }, { id: 2 }], links: [{ a: 1, b: 2, kind: 32 }] })).toThrow(
+      /unknown kind "32" \(kinds: 0-31\)/,
+    );
   });
 });

@@ -149,7 +149,8 @@ export class AreaGraph implements BoardGraph {
     checkNode(this, a, 'area');
     checkNode(this, b, 'area');
     const out: number[] = [];
-    for (let s = this.firstEdge[a]!; s < this.firstEdge[a + 1]!; s++) if (this.edgeTo[s] === b) out.push(this.edgeKind[s]!);
+    for (let s = this.firstEdge[a]!; s < this.firstEdge[a + 1]!; s++)
+      if (this.edgeTo[s] === b) out.push(this.edgeKind[s]!);
     return out;
   }
 
@@ -188,7 +189,10 @@ export class AreaGraph implements BoardGraph {
       const kind = resolveName(link.kind, this.kindNames, 32);
       checks.check(a >= 0, `link ${link.a}-${link.b}: unknown area "${link.a}"`);
       checks.check(b >= 0, `link ${link.a}-${link.b}: unknown area "${link.b}"`);
-      checks.check(kind >= 0, `link ${link.a}-${link.b}: unknown kind "${link.kind}" (kinds: ${this.kindNames.join(', ') || '0-31'})`);
+      checks.check(
+        kind >= 0,
+        `link ${link.a}-${link.b}: unknown kind "${link.kind}" (kinds: ${this.kindNames.join(', ') || '0-31'})`,
+      );
       checks.check(a !== b || a < 0, `link ${link.a}-${link.b}: an area cannot link to itself`);
       if (a < 0 || b < 0 || kind < 0 || a === b) continue;
       const key = `${a}>${b}>${kind}`;
@@ -207,7 +211,10 @@ export class AreaGraph implements BoardGraph {
     for (const e of edges) {
       const reverse = seen.get(`${e.to}>${e.from}>${e.kind}`);
       if (reverse && e.from > e.to) continue; // reported once, from the lower index
-      checks.check(!reverse, `link ${this.ids[e.from]}-${this.ids[e.to]} (${this.kindLabel(e.kind)}) is listed both ways; with listing "once" give each link once`);
+      checks.check(
+        !reverse,
+        `link ${this.ids[e.from]}-${this.ids[e.to]} (${this.kindLabel(e.kind)}) is listed both ways; with listing "once" give each link once`,
+      );
       out.push(e, { from: e.to, to: e.from, kind: e.kind });
     }
     return out;
@@ -217,7 +224,10 @@ export class AreaGraph implements BoardGraph {
   private checkBothWays(edges: DirectedEdge[], seen: Map<string, AreaLinkSpec>, checks: DataChecks): DirectedEdge[] {
     for (const e of edges) {
       const back = seen.has(`${e.to}>${e.from}>${e.kind}`);
-      checks.check(back, `asymmetric link: ${this.ids[e.from]} -> ${this.ids[e.to]} (${this.kindLabel(e.kind)}) has no ${this.ids[e.to]} -> ${this.ids[e.from]} (${this.kindLabel(e.kind)})`);
+      checks.check(
+        back,
+        `asymmetric link: ${this.ids[e.from]} -> ${this.ids[e.to]} (${this.kindLabel(e.kind)}) has no ${this.ids[e.to]} -> ${this.ids[e.from]} (${this.kindLabel(e.kind)})`,
+      );
     }
     return edges;
   }

@@ -25,7 +25,12 @@ function referenceHops(g: HexGrid, sources: number[], blocked: (i: number) => bo
 
 function randomBlocked(seed: number) {
   const rng = seedRng(`flood-${seed}`);
-  const g = new HexGrid({ cols: 4 + (nextUint32(rng) % 8), rows: 4 + (nextUint32(rng) % 8), orientation: nextUint32(rng) % 2 ? 'flat' : 'pointy', offset: 'odd' });
+  const g = new HexGrid({
+    cols: 4 + (nextUint32(rng) % 8),
+    rows: 4 + (nextUint32(rng) % 8),
+    orientation: nextUint32(rng) % 2 ? 'flat' : 'pointy',
+    offset: 'odd',
+  });
   const blocked = new Uint8Array(g.nodeCount).map(() => (nextUint32(rng) % 3 === 0 ? 1 : 0));
   const open = Array.from({ length: g.nodeCount }, (_, i) => i).filter((i) => !blocked[i]);
   const sources = open.length ? [open[nextUint32(rng) % open.length]!, open[nextUint32(rng) % open.length]!] : [];
@@ -48,15 +53,18 @@ describe('Tracer.flood', () => {
   });
 
   it('matches a reference BFS on random blocked maps (fast-check)', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 1_000_000 }), (seed) => {
-      const c = randomBlocked(seed);
-      const f = new Tracer(c.g).flood(c.sources, { enters: (i) => !c.blocked(i) });
-      const ref = referenceHops(c.g, c.sources, c.blocked);
-      for (let i = 0; i < c.g.nodeCount; i++) {
-        expect(f.distance[i]).toBe(ref[i]);
-        expect(f.reached[i]).toBe(ref[i] === Infinity ? 0 : 1);
-      }
-    }), { numRuns: 200 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), (seed) => {
+        const c = randomBlocked(seed);
+        const f = new Tracer(c.g).flood(c.sources, { enters: (i) => !c.blocked(i) });
+        const ref = referenceHops(c.g, c.sources, c.blocked);
+        for (let i = 0; i < c.g.nodeCount; i++) {
+          expect(f.distance[i]).toBe(ref[i]);
+          expect(f.reached[i]).toBe(ref[i] === Infinity ? 0 : 1);
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('maxHops bounds the trace to the hexes within range', () => {
@@ -92,7 +100,10 @@ describe('Tracer.flood', () => {
     const c = randomBlocked(7);
     const cost = (_u: number, v: number) => 1 + (v % 3);
     const f = new Tracer(c.g).flood(c.sources, { enters: (i) => !c.blocked(i), cost, maxCost: 9 });
-    const r = new PathFinder(c.g).reach(c.sources, { budget: 9, cost: (u, v, d, s) => (c.blocked(v) ? Infinity : cost(u, v)) });
+    const r = new PathFinder(c.g).reach(c.sources, {
+      budget: 9,
+      cost: (u, v, d, s) => (c.blocked(v) ? Infinity : cost(u, v)),
+    });
     for (let i = 0; i < c.g.nodeCount; i++) expect(f.distance[i]).toBe(r.costTo(i));
     expect(f.count).toBe(r.count);
   });
@@ -120,23 +131,26 @@ describe('Tracer.flood', () => {
 
 describe('Tracer.nearestSource / canReach', () => {
   it('agrees with a flood from the sources and finds a nearest one (fast-check)', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 1_000_000 }), (seed) => {
-      const c = randomBlocked(seed);
-      const tracer = new Tracer(c.g);
-      const opts = { enters: (i: number) => !c.blocked(i) };
-      const isSource = new Uint8Array(c.g.nodeCount);
-      for (const s of c.sources) isSource[s] = 1;
-      const supply = tracer.flood(c.sources, opts);
-      const distances = newFloodField(c.g.nodeCount);
-      for (const x of c.open) {
-        const found = tracer.nearestSource(x, isSource, opts);
-        expect(found >= 0).toBe(supply.reached[x] === 1);
-        expect(tracer.canReach(x, (i) => isSource[i] === 1, opts)).toBe(found >= 0);
-        if (found < 0) continue;
-        new Tracer(c.g).flood(x, opts, distances);
-        expect(distances.distance[found]).toBe(supply.distance[x]);
-      }
-    }), { numRuns: 100 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), (seed) => {
+        const c = randomBlocked(seed);
+        const tracer = new Tracer(c.g);
+        const opts = { enters: (i: number) => !c.blocked(i) };
+        const isSource = new Uint8Array(c.g.nodeCount);
+        for (const s of c.sources) isSource[s] = 1;
+        const supply = tracer.flood(c.sources, opts);
+        const distances = newFloodField(c.g.nodeCount);
+        for (const x of c.open) {
+          const found = tracer.nearestSource(x, isSource, opts);
+          expect(found >= 0).toBe(supply.reached[x] === 1);
+          expect(tracer.canReach(x, (i) => isSource[i] === 1, opts)).toBe(found >= 0);
+          if (found < 0) continue;
+          new Tracer(c.g).flood(x, opts, distances);
+          expect(distances.distance[found]).toBe(supply.distance[x]);
+        }
+      }),
+      { numRuns: 100 },
+    );
   });
 
   it('respects maxHops and cost limits, and counts a start that is a source', () => {
@@ -157,7 +171,9 @@ describe('Tracer.nearestSource / canReach', () => {
   it('early exit: visits only what it needs on a large map', () => {
     const g = new HexGrid({ cols: 300, rows: 200, orientation: 'flat', offset: 'odd' });
     let entered = 0;
-    const found = new Tracer(g).nearestSource(g.hex('150100'), (i) => i === g.hex('152100'), { enters: () => (entered++, true) });
+    const found = new Tracer(g).nearestSource(g.hex('150100'), (i) => i === g.hex('152100'), {
+      enters: () => (entered++, true),
+    });
     expect(found).toBe(g.hex('152100'));
     expect(entered).toBeLessThan(40);
   });
@@ -169,9 +185,16 @@ describe('markNeighbours (zones of control)', () => {
     const unit = g.hex('0303');
     const river = g.neighbour(unit, g.direction('N'));
     g.setHexside(unit, g.direction('N'), MAJOR_RIVER);
-    const zoc = markNeighbours(g, [unit], new Uint8Array(g.nodeCount), { crosses: (_u, _v, _d, s) => !(g.hexsides[s]! & MAJOR_RIVER) });
+    const zoc = markNeighbours(g, [unit], new Uint8Array(g.nodeCount), {
+      crosses: (_u, _v, _d, s) => !(g.hexsides[s]! & MAJOR_RIVER),
+    });
     const marked = [...zoc.keys()].filter((i) => zoc[i]);
-    expect(marked.sort((a, b) => a - b)).toEqual(g.neighbours(unit).filter((n) => n !== river).sort((a, b) => a - b));
+    expect(marked.sort((a, b) => a - b)).toEqual(
+      g
+        .neighbours(unit)
+        .filter((n) => n !== river)
+        .sort((a, b) => a - b),
+    );
     const withSelf = markNeighbours(g, [0], new Uint8Array(g.nodeCount), { includeSelf: true, value: 2 });
     expect([...withSelf.keys()].filter((i) => withSelf[i] === 2)).toEqual([0, 1, 6]);
   });

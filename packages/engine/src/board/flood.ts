@@ -207,7 +207,8 @@ export function markNeighbours(
 
 /** Whether the options ask for cost mode; mixing the two modes' limits is refused. */
 function checkMode(opts: TraceOptions): boolean {
-  if (opts.cost && opts.maxHops !== undefined) throw new RangeError('trace options: maxHops is for hop tracing; with a cost give maxCost');
+  if (opts.cost && opts.maxHops !== undefined)
+    throw new RangeError('trace options: maxHops is for hop tracing; with a cost give maxCost');
   if (!opts.cost && opts.maxCost !== undefined) throw new RangeError('trace options: maxCost needs a cost function');
   return opts.cost !== undefined;
 }
@@ -215,7 +216,8 @@ function checkMode(opts: TraceOptions): boolean {
 /** The trace predicates folded into one step cost for the PathFinder. */
 function costReach(opts: TraceOptions): { budget: number; cost: StepCost; stopsIn?: NodeTest } {
   const { enters, crosses, cost } = opts;
-  const step: StepCost = (u, v, e, s) => ((crosses && !crosses(u, v, e, s)) || (enters && !enters(v)) ? Infinity : cost!(u, v, e, s));
+  const step: StepCost = (u, v, e, s) =>
+    (crosses && !crosses(u, v, e, s)) || (enters && !enters(v)) ? Infinity : cost!(u, v, e, s);
   const out: { budget: number; cost: StepCost; stopsIn?: NodeTest } = { budget: opts.maxCost ?? Infinity, cost: step };
   if (opts.stopsIn) out.stopsIn = opts.stopsIn;
   return out;

@@ -1,11 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { nextUint32, seedRng } from '../rng.ts';
-import { axialDirection, axialToOffset, HexGrid, offsetToAxial, oppositeDirection, type HexGridSpec, type HexOffset, type HexOrientation } from './hex.ts';
+import {
+  axialDirection,
+  axialToOffset,
+  HexGrid,
+  offsetToAxial,
+  oppositeDirection,
+  type HexGridSpec,
+  type HexOffset,
+  type HexOrientation,
+} from './hex.ts';
 import { bitFlags } from './graph.ts';
 
-const VARIANTS: [HexOrientation, HexOffset][] = [['flat', 'odd'], ['flat', 'even'], ['pointy', 'odd'], ['pointy', 'even']];
+const VARIANTS: [HexOrientation, HexOffset][] = [
+  ['flat', 'odd'],
+  ['flat', 'even'],
+  ['pointy', 'odd'],
+  ['pointy', 'even'],
+];
 
-function grid(orientation: HexOrientation, offset: HexOffset, cols = 9, rows = 7, extra: Partial<HexGridSpec> = {}): HexGrid {
+function grid(
+  orientation: HexOrientation,
+  offset: HexOffset,
+  cols = 9,
+  rows = 7,
+  extra: Partial<HexGridSpec> = {},
+): HexGrid {
   return new HexGrid({ cols, rows, orientation, offset, ...extra });
 }
 
@@ -46,7 +66,8 @@ describe('hex labels', () => {
 
   it('refuses malformed and off-map labels', () => {
     const g = grid('flat', 'odd', 12, 15);
-    for (const bad of ['812', '08120', '0000', '1301', '0116', '08a2', '', '08.12']) expect(g.indexOfLabel(bad)).toBe(-1);
+    for (const bad of ['812', '08120', '0000', '1301', '0116', '08a2', '', '08.12'])
+      expect(g.indexOfLabel(bad)).toBe(-1);
     expect(() => g.hex('1301')).toThrow(/no hex "1301".*0101-1215/);
   });
 
@@ -79,15 +100,43 @@ describe('hex labels', () => {
 describe('hex neighbours', () => {
   it('follow wargame conventions for each orientation and parity', () => {
     // flat, odd 0-based columns (labels 02, 04, ...) shoved down.
-    expect(around(grid('flat', 'odd'), '0202')).toEqual({ N: '0201', NE: '0302', SE: '0303', S: '0203', SW: '0103', NW: '0102' });
+    expect(around(grid('flat', 'odd'), '0202')).toEqual({
+      N: '0201',
+      NE: '0302',
+      SE: '0303',
+      S: '0203',
+      SW: '0103',
+      NW: '0102',
+    });
     expect(around(grid('flat', 'odd'), '0101')).toEqual({ SE: '0201', S: '0102' });
     // flat, even 0-based columns (labels 01, 03, ...) shoved down.
-    expect(around(grid('flat', 'even'), '0202')).toEqual({ N: '0201', NE: '0301', SE: '0302', S: '0203', SW: '0102', NW: '0101' });
+    expect(around(grid('flat', 'even'), '0202')).toEqual({
+      N: '0201',
+      NE: '0301',
+      SE: '0302',
+      S: '0203',
+      SW: '0102',
+      NW: '0101',
+    });
     expect(around(grid('flat', 'even'), '0101')).toEqual({ NE: '0201', SE: '0202', S: '0102' });
     // pointy, odd 0-based rows shoved right.
-    expect(around(grid('pointy', 'odd'), '0202')).toEqual({ NE: '0301', E: '0302', SE: '0303', SW: '0203', W: '0102', NW: '0201' });
+    expect(around(grid('pointy', 'odd'), '0202')).toEqual({
+      NE: '0301',
+      E: '0302',
+      SE: '0303',
+      SW: '0203',
+      W: '0102',
+      NW: '0201',
+    });
     // pointy, even 0-based rows shoved right.
-    expect(around(grid('pointy', 'even'), '0202')).toEqual({ NE: '0201', E: '0302', SE: '0203', SW: '0103', W: '0102', NW: '0101' });
+    expect(around(grid('pointy', 'even'), '0202')).toEqual({
+      NE: '0201',
+      E: '0302',
+      SE: '0203',
+      SW: '0103',
+      W: '0102',
+      NW: '0101',
+    });
   });
 
   it.each(VARIANTS)('are symmetric over a whole %s/%s map, with six per interior hex', (o, p) => {
@@ -97,13 +146,14 @@ describe('hex neighbours', () => {
         const n = g.neighbour(i, d);
         if (n >= 0) expect(g.neighbour(n, oppositeDirection(d))).toBe(i);
       }
-      const col = g.colOf(i), row = g.rowOf(i);
+      const col = g.colOf(i),
+        row = g.rowOf(i);
       const interior = col > 0 && row > 0 && col < g.cols - 1 && row < g.rows - 1;
       if (interior) expect(g.neighbours(i)).toHaveLength(6);
     }
   });
 
-  it.each(VARIANTS)('equal the axial neighbours of Red Blob\'s conversions (%s/%s)', (o, p) => {
+  it.each(VARIANTS)("equal the axial neighbours of Red Blob's conversions (%s/%s)", (o, p) => {
     const g = grid(o, p, 12, 10);
     for (let i = 0; i < g.nodeCount; i++) {
       const [q, r] = offsetToAxial(g.colOf(i), g.rowOf(i), o, p);
@@ -118,7 +168,16 @@ describe('hex neighbours', () => {
 
   it.each(VARIANTS)('point the way their names say on screen (%s/%s)', (o, p) => {
     const g = grid(o, p);
-    const angle: Record<string, number> = { N: -90, NE: o === 'flat' ? -30 : -60, E: 0, SE: o === 'flat' ? 30 : 60, S: 90, SW: o === 'flat' ? 150 : 120, W: 180, NW: o === 'flat' ? -150 : -120 };
+    const angle: Record<string, number> = {
+      N: -90,
+      NE: o === 'flat' ? -30 : -60,
+      E: 0,
+      SE: o === 'flat' ? 30 : 60,
+      S: 90,
+      SW: o === 'flat' ? 150 : 120,
+      W: 180,
+      NW: o === 'flat' ? -150 : -120,
+    };
     const layout = { size: 10 };
     const i = g.index(4, 3);
     const c = g.toPixel(i, layout);

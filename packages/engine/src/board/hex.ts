@@ -217,7 +217,10 @@ export class HexGrid implements BoardGraph {
   /** Hex index of a label; throws naming the label if it is not a hex of this map. */
   hex(label: string): number {
     const i = this.indexOfLabel(label);
-    if (i < 0) throw new RangeError(`no hex "${label}" on this ${this.cols}x${this.rows} map (labels ${this.label(0)}-${this.label(this.nodeCount - 1)})`);
+    if (i < 0)
+      throw new RangeError(
+        `no hex "${label}" on this ${this.cols}x${this.rows} map (labels ${this.label(0)}-${this.label(this.nodeCount - 1)})`,
+      );
     return i;
   }
 
@@ -245,7 +248,10 @@ export class HexGrid implements BoardGraph {
   /** Direction index of a name ("N", "SE", ...) for this orientation. */
   direction(name: string): number {
     const d = this.directionNames.indexOf(name.toUpperCase());
-    if (d < 0) throw new RangeError(`no direction "${name}" on ${this.orientation}-top hexes (${this.directionNames.join(' ')})`);
+    if (d < 0)
+      throw new RangeError(
+        `no direction "${name}" on ${this.orientation}-top hexes (${this.directionNames.join(' ')})`,
+      );
     return d;
   }
 
@@ -279,8 +285,10 @@ export class HexGrid implements BoardGraph {
     const out = new Int32Array(n + 1);
     const eq = 1e-6 * nudge;
     const er = 2e-6 * nudge;
-    const qa = this.qOf(a) + eq, ra = this.rOf(a) + er;
-    const qb = this.qOf(b) + eq, rb = this.rOf(b) + er;
+    const qa = this.qOf(a) + eq,
+      ra = this.rOf(a) + er;
+    const qb = this.qOf(b) + eq,
+      rb = this.rOf(b) + er;
     for (let k = 0; k <= n; k++) {
       const t = n === 0 ? 0 : k / n;
       const [q, r] = axialRound(qa + (qb - qa) * t, ra + (rb - ra) * t);
@@ -332,7 +340,8 @@ export class HexGrid implements BoardGraph {
     const out: { hex: number; direction: number }[] = [];
     for (let s = 0; s < this.edgeTo.length; s++) {
       const n = this.edgeTo[s]!;
-      if (n >= 0 && this.hexsides[s] !== this.hexsides[6 * n + oppositeDirection(s % 6)]) out.push({ hex: (s / 6) | 0, direction: s % 6 });
+      if (n >= 0 && this.hexsides[s] !== this.hexsides[6 * n + oppositeDirection(s % 6)])
+        out.push({ hex: (s / 6) | 0, direction: s % 6 });
     }
     return out;
   }
@@ -374,7 +383,13 @@ export class HexGrid implements BoardGraph {
 
   /** Bytes held by the grid's typed arrays. */
   memoryBytes(): number {
-    return this.firstEdge.byteLength + this.edgeTo.byteLength + this.edgeKind.byteLength + this.terrain.byteLength + this.hexsides.byteLength;
+    return (
+      this.firstEdge.byteLength +
+      this.edgeTo.byteLength +
+      this.edgeKind.byteLength +
+      this.terrain.byteLength +
+      this.hexsides.byteLength
+    );
   }
 
   /** Fills edgeTo from offset deltas per column (flat) or row (pointy) parity. */
@@ -409,7 +424,12 @@ export class HexGrid implements BoardGraph {
 }
 
 /** Red Blob's offset -> axial conversion for one orientation and parity. */
-export function offsetToAxial(col: number, row: number, orientation: HexOrientation, offset: HexOffset): [number, number] {
+export function offsetToAxial(
+  col: number,
+  row: number,
+  orientation: HexOrientation,
+  offset: HexOffset,
+): [number, number] {
   if (orientation === 'flat') return [col, row - (offset === 'odd' ? (col - (col & 1)) >> 1 : (col + (col & 1)) >> 1)];
   return [col - (offset === 'odd' ? (row - (row & 1)) >> 1 : (row + (row & 1)) >> 1), row];
 }
@@ -443,7 +463,8 @@ function offsetDeltas(orientation: HexOrientation, offset: HexOffset): { dc: num
 
 function checkDimensions(spec: HexGridSpec): void {
   for (const k of ['cols', 'rows'] as const) {
-    if (!Number.isInteger(spec[k]) || spec[k] < 1) throw new RangeError(`hex grid ${k} must be a positive integer, got ${spec[k]}`);
+    if (!Number.isInteger(spec[k]) || spec[k] < 1)
+      throw new RangeError(`hex grid ${k} must be a positive integer, got ${spec[k]}`);
   }
   if (spec.cols * spec.rows * 6 > 0x7fffffff) throw new RangeError(`hex grid ${spec.cols}x${spec.rows} is too large`);
 }
@@ -453,7 +474,9 @@ function checkLabels(g: HexGrid): void {
     throw new RangeError(`first column and row label numbers must be integers >= 0, got ${g.firstCol}, ${g.firstRow}`);
   }
   if (String(g.firstCol + g.cols - 1).length > g.colDigits || String(g.firstRow + g.rows - 1).length > g.rowDigits) {
-    throw new RangeError(`labels need more digits: last hex is column ${g.firstCol + g.cols - 1}, row ${g.firstRow + g.rows - 1} with ${g.colDigits}+${g.rowDigits} digits`);
+    throw new RangeError(
+      `labels need more digits: last hex is column ${g.firstCol + g.cols - 1}, row ${g.firstRow + g.rows - 1} with ${g.colDigits}+${g.rowDigits} digits`,
+    );
   }
   if (/\d/.test(g.separator)) throw new RangeError(`label separator "${g.separator}" may not contain digits`);
 }

@@ -33,7 +33,8 @@ function referenceCosts(g: BoardGraph, starts: number[], cost: StepCost, budget:
 /** The cheapest single step from a to b (a pair of areas may have several links). */
 function stepCost(g: BoardGraph, cost: StepCost, a: number, b: number): number {
   let best = Infinity;
-  for (let s = g.firstEdge[a]!; s < g.firstEdge[a + 1]!; s++) if (g.edgeTo[s] === b) best = Math.min(best, cost(a, b, g.edgeKind[s]!, s));
+  for (let s = g.firstEdge[a]!; s < g.firstEdge[a + 1]!; s++)
+    if (g.edgeTo[s] === b) best = Math.min(best, cost(a, b, g.edgeKind[s]!, s));
   return best;
 }
 
@@ -44,9 +45,15 @@ function pick(rng: RngState, n: number): number {
 /** A small random hex map with terrain costs, rivers, roads and a few ZOC hexes. */
 function randomHexCase(seed: number) {
   const rng = seedRng(`hex-case-${seed}`);
-  const g = new HexGrid({ cols: 3 + pick(rng, 6), rows: 3 + pick(rng, 6), orientation: pick(rng, 2) ? 'flat' : 'pointy', offset: pick(rng, 2) ? 'odd' : 'even' });
+  const g = new HexGrid({
+    cols: 3 + pick(rng, 6),
+    rows: 3 + pick(rng, 6),
+    orientation: pick(rng, 2) ? 'flat' : 'pointy',
+    offset: pick(rng, 2) ? 'odd' : 'even',
+  });
   for (let i = 0; i < g.nodeCount; i++) g.terrain[i] = pick(rng, TERRAIN_COST.length);
-  for (let k = 0; k < g.nodeCount; k++) g.setHexside(pick(rng, g.nodeCount), pick(rng, 6), [RIVER, MAJOR_RIVER, ROAD][pick(rng, 3)]!);
+  for (let k = 0; k < g.nodeCount; k++)
+    g.setHexside(pick(rng, g.nodeCount), pick(rng, 6), [RIVER, MAJOR_RIVER, ROAD][pick(rng, 3)]!);
   const zoc = new Uint8Array(g.nodeCount).map(() => (pick(rng, 5) === 0 ? 1 : 0));
   const cost: StepCost = (_from, to, _dir, slot) => {
     const side = g.hexsides[slot]!;
@@ -65,13 +72,19 @@ function randomAreaCase(seed: number) {
   const seen = new Set<string>();
   const links = [];
   for (let k = 0; k < 2 * n; k++) {
-    const a = pick(rng, n), b = pick(rng, n), kind = pick(rng, 3);
+    const a = pick(rng, n),
+      b = pick(rng, n),
+      kind = pick(rng, 3);
     const key = `${Math.min(a, b)}-${Math.max(a, b)}-${kind}`;
     if (a === b || seen.has(key)) continue;
     seen.add(key);
     links.push({ a, b, kind });
   }
-  const g = new AreaGraph({ kinds: ['land', 'strait', 'sea'], nodes: Array.from({ length: n }, (_, id) => ({ id })), links });
+  const g = new AreaGraph({
+    kinds: ['land', 'strait', 'sea'],
+    nodes: Array.from({ length: n }, (_, id) => ({ id })),
+    links,
+  });
   const kindCost = [1, 3, Infinity];
   const areaCost = Array.from({ length: n }, () => [0, 1, 2][pick(rng, 3)]!);
   const cost: StepCost = (_f, to, kind) => kindCost[kind]! + areaCost[to]!;
@@ -79,7 +92,10 @@ function randomAreaCase(seed: number) {
   return { g, cost, stopsIn: (i: number) => stops.has(i), starts: [pick(rng, n)], budget: pick(rng, 10) };
 }
 
-function checkAgainstReference(c: { g: BoardGraph; cost: StepCost; stopsIn: NodeTest; starts: number[]; budget: number }, finder = new PathFinder(c.g)): void {
+function checkAgainstReference(
+  c: { g: BoardGraph; cost: StepCost; stopsIn: NodeTest; starts: number[]; budget: number },
+  finder = new PathFinder(c.g),
+): void {
   const reach = finder.reach(c.starts, { budget: c.budget, cost: c.cost, stopsIn: c.stopsIn });
   const ref = referenceCosts(c.g, c.starts, c.cost, c.budget, c.stopsIn);
   let count = 0;
@@ -108,11 +124,17 @@ function checkAgainstReference(c: { g: BoardGraph; cost: StepCost; stopsIn: Node
 
 describe('PathFinder (bounded Dijkstra)', () => {
   it('matches a Bellman-Ford reference on random hex maps (fast-check)', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 1_000_000 }), (seed) => checkAgainstReference(randomHexCase(seed))), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), (seed) => checkAgainstReference(randomHexCase(seed))),
+      { numRuns: 300 },
+    );
   });
 
   it('matches a Bellman-Ford reference on random area maps (fast-check)', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 1_000_000 }), (seed) => checkAgainstReference(randomAreaCase(seed))), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1_000_000 }), (seed) => checkAgainstReference(randomAreaCase(seed))),
+      { numRuns: 300 },
+    );
   });
 
   it('gives the same answers when one finder is reused across many searches', () => {

@@ -74,7 +74,8 @@ export class Reach {
   }
 
   private checkFresh(): void {
-    if (this.finder.generation !== this.generation) throw new Error('stale Reach: its PathFinder has run another search since');
+    if (this.finder.generation !== this.generation)
+      throw new Error('stale Reach: its PathFinder has run another search since');
   }
 }
 

@@ -22,7 +22,10 @@ export const pigRules: GameRules<PigState, PigAction, Omit<PigState, 'secrets'> 
   id: 'pig',
   title: 'Pig (engine test game)',
   roles: ['a', 'b'],
-  scenarios: [{ id: 'standard', title: 'Standard', description: 'to 30 points' }, { id: 'short', title: 'Short', description: 'to 10' }],
+  scenarios: [
+    { id: 'standard', title: 'Standard', description: 'to 30 points' },
+    { id: 'short', title: 'Short', description: 'to 10' },
+  ],
   options: [{ key: 'target', label: 'Target score', doc: 'points needed to win', default: 30 }],
   setup(ctx, scenario, options) {
     // Each secret is a private draw: only its owner sees the roll.
@@ -60,7 +63,8 @@ export const pigRules: GameRules<PigState, PigAction, Omit<PigState, 'secrets'> 
     }
   },
   explain(g, _role, action) {
-    if (action.type === 'hold' && g.turnTotal === 0) return { rule: 'pig 2', message: 'you may hold only after rolling at least once' };
+    if (action.type === 'hold' && g.turnTotal === 0)
+      return { rule: 'pig 2', message: 'you may hold only after rolling at least once' };
     return null;
   },
   view(g, role) {
@@ -71,7 +75,8 @@ export const pigRules: GameRules<PigState, PigAction, Omit<PigState, 'secrets'> 
     // The opponent's secret is unseen: draw it as the set-up did (a d6).
     const { secret, ...rest } = v;
     const draw = () => rollDie(rng, 6);
-    const secrets = role === 'a' ? { a: secret!, b: draw() } : role === 'b' ? { a: draw(), b: secret! } : { a: draw(), b: draw() };
+    const secrets =
+      role === 'a' ? { a: secret!, b: draw() } : role === 'b' ? { a: draw(), b: secret! } : { a: draw(), b: draw() };
     return { ...rest, scores: { ...rest.scores }, secrets };
   },
   outcome(g) {

@@ -6,9 +6,24 @@
 import pg from 'pg';
 import { MIGRATIONS, SCHEMA_TABLE } from './migrations.ts';
 import {
-  SQL, actionFromRow, dollarParams, gameFromRow, gameToParams, seatFromRow, seatToParams, snapshotFromRow,
+  SQL,
+  actionFromRow,
+  dollarParams,
+  gameFromRow,
+  gameToParams,
+  seatFromRow,
+  seatToParams,
+  snapshotFromRow,
 } from './rows.ts';
-import { ConflictError, type ActionRow, type AppendInput, type GameRow, type Repository, type SeatRow, type SnapshotRow } from './types.ts';
+import {
+  ConflictError,
+  type ActionRow,
+  type AppendInput,
+  type GameRow,
+  type Repository,
+  type SeatRow,
+  type SnapshotRow,
+} from './types.ts';
 
 type Raw = Record<string, unknown>;
 type Querier = Pick<pg.PoolClient, 'query'>;
@@ -106,7 +121,15 @@ export class PostgresRepository implements Repository {
     try {
       return await this.tx(async (c) => {
         const moved = await c.query(q(SQL.advanceGame), [
-          a.seq, a.at, turn.status, turn.turnRole, turn.turnSince, turn.outcome, turn.deadlineDone, a.gameId, a.seq - 1,
+          a.seq,
+          a.at,
+          turn.status,
+          turn.turnRole,
+          turn.turnSince,
+          turn.outcome,
+          turn.deadlineDone,
+          a.gameId,
+          a.seq - 1,
         ]);
         if (moved.rowCount !== 1) throw new ConflictError(`${a.gameId} is past version ${a.seq - 1}`);
         await c.query(q(SQL.insertAction), [a.gameId, a.seq, a.role, a.action, a.at, a.stateHash]);

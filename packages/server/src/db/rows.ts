@@ -8,8 +8,23 @@ const numOrNull = (v: unknown): number | null => (v === null || v === undefined 
 const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 
 export const GAME_COLUMNS = [
-  'id', 'game', 'scenario', 'options', 'seed', 'dice', 'created_at', 'updated_at', 'version', 'status',
-  'turn_role', 'turn_since', 'outcome', 'spectator_hash', 'deadline_ms', 'deadline_policy', 'deadline_done',
+  'id',
+  'game',
+  'scenario',
+  'options',
+  'seed',
+  'dice',
+  'created_at',
+  'updated_at',
+  'version',
+  'status',
+  'turn_role',
+  'turn_since',
+  'outcome',
+  'spectator_hash',
+  'deadline_ms',
+  'deadline_policy',
+  'deadline_done',
 ] as const;
 
 export function gameFromRow(r: Raw): GameRow {
@@ -36,8 +51,23 @@ export function gameFromRow(r: Raw): GameRow {
 
 export function gameToParams(g: GameRow): unknown[] {
   return [
-    g.id, g.game, g.scenario, g.options, g.seed, g.dice, g.createdAt, g.updatedAt, g.version, g.status,
-    g.turnRole, g.turnSince, g.outcome, g.spectatorHash, g.deadlineMs, g.deadlinePolicy, g.deadlineDone,
+    g.id,
+    g.game,
+    g.scenario,
+    g.options,
+    g.seed,
+    g.dice,
+    g.createdAt,
+    g.updatedAt,
+    g.version,
+    g.status,
+    g.turnRole,
+    g.turnSince,
+    g.outcome,
+    g.spectatorHash,
+    g.deadlineMs,
+    g.deadlinePolicy,
+    g.deadlineDone,
   ];
 }
 
@@ -60,7 +90,14 @@ export function seatToParams(s: SeatRow): unknown[] {
 }
 
 export function actionFromRow(r: Raw): ActionRow {
-  return { gameId: String(r.game_id), seq: num(r.seq), role: String(r.role), action: String(r.action), at: num(r.at), stateHash: String(r.state_hash) };
+  return {
+    gameId: String(r.game_id),
+    seq: num(r.seq),
+    role: String(r.role),
+    action: String(r.action),
+    at: num(r.at),
+    stateHash: String(r.state_hash),
+  };
 }
 
 export function snapshotFromRow(r: Raw): SnapshotRow {

@@ -7,9 +7,7 @@
  */
 import Database from 'better-sqlite3';
 import { MIGRATIONS, SCHEMA_TABLE } from './migrations.ts';
-import {
-  SQL, actionFromRow, gameFromRow, gameToParams, seatFromRow, seatToParams, snapshotFromRow,
-} from './rows.ts';
+import { SQL, actionFromRow, gameFromRow, gameToParams, seatFromRow, seatToParams, snapshotFromRow } from './rows.ts';
 import type { ActionRow, AppendInput, GameRow, Repository, SeatRow, SnapshotRow } from './types.ts';
 
 type Raw = Record<string, unknown>;
@@ -63,11 +61,13 @@ export class SqliteRepository implements Repository {
   }
 
   async createGame(game: GameRow, seats: SeatRow[], snapshot: SnapshotRow): Promise<void> {
-    this.db.transaction(() => {
-      this.st(SQL.insertGame).run(...gameToParams(game));
-      for (const s of seats) this.st(SQL.insertSeat).run(...seatToParams(s));
-      this.st(SQL.insertSnapshot).run(snapshot.gameId, snapshot.seq, snapshot.state);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        this.st(SQL.insertGame).run(...gameToParams(game));
+        for (const s of seats) this.st(SQL.insertSeat).run(...seatToParams(s));
+        this.st(SQL.insertSnapshot).run(snapshot.gameId, snapshot.seq, snapshot.state);
+      })
+      .immediate();
   }
 
   async getGame(id: string): Promise<GameRow | null> {
@@ -92,7 +92,15 @@ export class SqliteRepository implements Repository {
   async appendAction({ action: a, turn, snapshot }: AppendInput): Promise<boolean> {
     const tx = this.db.transaction((): boolean => {
       const moved = this.st(SQL.advanceGame).run(
-        a.seq, a.at, turn.status, turn.turnRole, turn.turnSince, turn.outcome, turn.deadlineDone, a.gameId, a.seq - 1,
+        a.seq,
+        a.at,
+        turn.status,
+        turn.turnRole,
+        turn.turnSince,
+        turn.outcome,
+        turn.deadlineDone,
+        a.gameId,
+        a.seq - 1,
       );
       if (moved.changes !== 1) return false;
       this.st(SQL.insertAction).run(a.gameId, a.seq, a.role, a.action, a.at, a.stateHash);

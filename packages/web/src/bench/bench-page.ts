@@ -12,7 +12,8 @@ import { bigHexMap } from './bigmap.ts';
 
 const canvas = document.getElementById('map') as HTMLCanvasElement;
 const ctx = canvas.getContext('2d')!;
-const W = canvas.width, H = canvas.height;
+const W = canvas.width,
+  H = canvas.height;
 const frame = () => new Promise<number>((r) => requestAnimationFrame(r));
 
 function drawTimed(r: MapRenderer, cam: Camera, highlights = new Map<string, HighlightKind>()): number {
@@ -29,8 +30,14 @@ function playCamera(r: MapRenderer): Camera {
   return { scale, ox: W / 2 - ((b.minX + b.maxX) / 2) * scale, oy: H / 2 - ((b.minY + b.maxY) / 2) * scale };
 }
 
-async function run(frames: number, step: (k: number) => Camera, r: MapRenderer, highlights?: Map<string, HighlightKind>): Promise<{ draw: number[]; interval: number[] }> {
-  const draw: number[] = [], interval: number[] = [];
+async function run(
+  frames: number,
+  step: (k: number) => Camera,
+  r: MapRenderer,
+  highlights?: Map<string, HighlightKind>,
+): Promise<{ draw: number[]; interval: number[] }> {
+  const draw: number[] = [],
+    interval: number[] = [];
   let last = await frame();
   for (let k = 0; k < frames; k++) {
     draw.push(drawTimed(r, step(k), highlights));
@@ -61,12 +68,19 @@ const api = {
     const r = (window as unknown as { renderer: MapRenderer }).renderer;
     const cam = playCamera(r);
     const b = r.model.bounds;
-    const cx = (b.minX + b.maxX) / 2, cy = (b.minY + b.maxY) / 2;
+    const cx = (b.minX + b.maxX) / 2,
+      cy = (b.minY + b.maxY) / 2;
     const movers = Array.from({ length: 10 }, (_, i) => r.stacks.length - 1 - i * 37);
-    return run(frames, (k) => {
-      movers.forEach((s, i) => r.moveStack(s, cx - 500 + i * 100 + Math.sin(k / 20 + i) * 300, cy + Math.cos(k / 25 + i) * 300));
-      return cam;
-    }, r);
+    return run(
+      frames,
+      (k) => {
+        movers.forEach((s, i) =>
+          r.moveStack(s, cx - 500 + i * 100 + Math.sin(k / 20 + i) * 300, cy + Math.cos(k / 25 + i) * 300),
+        );
+        return cam;
+      },
+      r,
+    );
   },
   /**
    * Third Reich's map at the set-up, panned back and forth at `scale` (0.5: counters 43 px, a
@@ -77,19 +91,55 @@ const api = {
     const model = thirdReichAdapter.map(thirdReich.view(thirdReich.setup('bench'), 'axis'))!;
     const r = new MapRenderer(model);
     const b = model.bounds;
-    const hl = new Map<string, HighlightKind>(['berlin', 'ruhr', 'hamburg', 'denmark', 'norway', 'paris', 'belgium', 'netherlands', 'north_sea', 'baltic_sea', 'english_channel', 'london'].map((id) => [id, 'legal']));
-    let cam: Camera = { scale, ox: W / 2 - ((b.minX + b.maxX) / 2) * scale, oy: H / 2 - ((b.minY + b.maxY) / 2) * scale };
-    if (zooming) { // a new scale every frame (wheel zoom): the coastal layer is drawn anew each time
+    const hl = new Map<string, HighlightKind>(
+      [
+        'berlin',
+        'ruhr',
+        'hamburg',
+        'denmark',
+        'norway',
+        'paris',
+        'belgium',
+        'netherlands',
+        'north_sea',
+        'baltic_sea',
+        'english_channel',
+        'london',
+      ].map((id) => [id, 'legal']),
+    );
+    let cam: Camera = {
+      scale,
+      ox: W / 2 - ((b.minX + b.maxX) / 2) * scale,
+      oy: H / 2 - ((b.minY + b.maxY) / 2) * scale,
+    };
+    if (zooming) {
+      // a new scale every frame (wheel zoom): the coastal layer is drawn anew each time
       const c0 = cam;
-      return run(frames, (k) => { const z = 1 + 0.01 * (k % 20); return { scale: c0.scale * z, ox: W / 2 - (W / 2 - c0.ox) * z, oy: H / 2 - (H / 2 - c0.oy) * z }; }, r, hl);
+      return run(
+        frames,
+        (k) => {
+          const z = 1 + 0.01 * (k % 20);
+          return { scale: c0.scale * z, ox: W / 2 - (W / 2 - c0.ox) * z, oy: H / 2 - (H / 2 - c0.oy) * z };
+        },
+        r,
+        hl,
+      );
     }
-    return run(frames, (k) => (cam = pan(cam, Math.floor(k / 60) % 2 ? 6 : -6, Math.floor(k / 90) % 2 ? 3 : -3)), r, hl);
+    return run(
+      frames,
+      (k) => (cam = pan(cam, Math.floor(k / 60) % 2 ? 6 : -6, Math.floor(k / 90) % 2 ? 3 : -3)),
+      r,
+      hl,
+    );
   },
   /** Draws one still frame (for looking at the map): zoom relative to the playing zoom. */
   show(zoom = 1, numbers = false): void {
     const r = (window as unknown as { renderer: MapRenderer }).renderer;
     const c = playCamera(r);
-    const cam = zoom === 0 ? fitCamera(r.model.bounds, W, H) : { scale: c.scale * zoom, ox: W / 2 - (W / 2 - c.ox) * zoom, oy: H / 2 - (H / 2 - c.oy) * zoom };
+    const cam =
+      zoom === 0
+        ? fitCamera(r.model.bounds, W, H)
+        : { scale: c.scale * zoom, ox: W / 2 - (W / 2 - c.ox) * zoom, oy: H / 2 - (H / 2 - c.oy) * zoom };
     r.draw(ctx, cam, W, H, { highlights: new Map(), showHexNumbers: numbers }, 1);
   },
 };

@@ -7,7 +7,8 @@ import type { MapModel, Piece, UnitSymbol } from '../map/model.ts';
 
 export const TERRAIN = ['#d8d3a0', '#8fb46a', '#4f7d3c', '#b59a6a', '#8c7a66', '#7fb0c9', '#b9b2a6'];
 export const TERRAIN_NAMES = ['clear', 'light woods', 'forest', 'rough', 'mountain', 'lake', 'city'];
-const RIVER = 1, ROAD = 2;
+const RIVER = 1,
+  ROAD = 2;
 const SYMBOLS: UnitSymbol[] = ['infantry', 'armor', 'mech', 'artillery', 'airborne', 'hq'];
 
 export function bigHexMap(cols = 300, rows = 200, counters = 20_000, seed = 'bench'): MapModel {
@@ -15,8 +16,10 @@ export function bigHexMap(cols = 300, rows = 200, counters = 20_000, seed = 'ben
   const rng = seedRng(seed);
   const layout = { size: 30 };
   for (let i = 0; i < grid.nodeCount; i++) {
-    const c = grid.colOf(i), r = grid.rowOf(i);
-    const n = Math.sin(c * 0.11) + Math.cos(r * 0.13) + Math.sin((c + r) * 0.05) * 1.3 + Math.sin(c * 0.37 + r * 0.29) * 0.4;
+    const c = grid.colOf(i),
+      r = grid.rowOf(i);
+    const n =
+      Math.sin(c * 0.11) + Math.cos(r * 0.13) + Math.sin((c + r) * 0.05) * 1.3 + Math.sin(c * 0.37 + r * 0.29) * 0.4;
     const t = n > 1.9 ? 4 : n > 1.3 ? 3 : n > 0.6 ? 2 : n > 0 ? 1 : n < -2.2 ? 5 : 0;
     grid.terrain[i] = randomIndex(rng, 400) === 0 ? 6 : t;
   }
@@ -36,20 +39,37 @@ export function bigHexMap(cols = 300, rows = 200, counters = 20_000, seed = 'ben
     const i = randomIndex(rng, grid.nodeCount);
     const side = k % 2 ? 'red' : 'blue';
     pieces.push({
-      id: `c${k}`, place: grid.label(i), side, fill: side === 'red' ? '#c9a27e' : '#9db4d8', ink: '#111',
-      symbol: SYMBOLS[k % SYMBOLS.length]!, top: `${k % 90 + 1}-${k % 7 + 1}`, bottom: `${1 + (k % 9)}-${1 + (k % 4)}-${3 + (k % 5)}`, title: `unit ${k}`,
+      id: `c${k}`,
+      place: grid.label(i),
+      side,
+      fill: side === 'red' ? '#c9a27e' : '#9db4d8',
+      ink: '#111',
+      symbol: SYMBOLS[k % SYMBOLS.length]!,
+      top: `${(k % 90) + 1}-${(k % 7) + 1}`,
+      bottom: `${1 + (k % 9)}-${1 + (k % 4)}-${3 + (k % 5)}`,
+      title: `unit ${k}`,
       used: k % 11 === 0,
     });
   }
   const last = grid.nodeCount - 1;
-  const p0 = grid.toPixel(0, layout), p1 = grid.toPixel(last, layout);
+  const p0 = grid.toPixel(0, layout),
+    p1 = grid.toPixel(last, layout);
   return {
     bounds: { minX: p0.x - 40, minY: p0.y - 60, maxX: p1.x + 40, maxY: p1.y + 60 },
     pieceSize: 34,
     seaColor: '#5d87a8',
     areas: [],
     links: [],
-    hex: { grid, layout, terrainFill: TERRAIN, terrainName: TERRAIN_NAMES, hexsides: [{ bit: RIVER, kind: 'river', color: '#3d7fc4', width: 0.16 }, { bit: ROAD, kind: 'road', color: '#8a3b1e', width: 0.09 }] },
+    hex: {
+      grid,
+      layout,
+      terrainFill: TERRAIN,
+      terrainName: TERRAIN_NAMES,
+      hexsides: [
+        { bit: RIVER, kind: 'river', color: '#3d7fc4', width: 0.16 },
+        { bit: ROAD, kind: 'road', color: '#8a3b1e', width: 0.09 },
+      ],
+    },
     pieces,
     placeCenter(place) {
       const i = grid.indexOfLabel(place);

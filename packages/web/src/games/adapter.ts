@@ -90,10 +90,11 @@ export function genericAdapter(game: Game<any, any, any>): GameAdapter {
     placeName: (p) => p,
     roleLabel: (r) => r.charAt(0).toUpperCase() + r.slice(1),
     roleColor: (r) => PALETTE[Math.max(0, roles.indexOf(r)) % PALETTE.length]!,
-    status: (v) => Object.entries((v.game ?? {}) as Record<string, unknown>)
-      .filter(([, x]) => ['string', 'number', 'boolean'].includes(typeof x))
-      .slice(0, 8)
-      .map(([k, x]) => [k, String(x)]),
+    status: (v) =>
+      Object.entries((v.game ?? {}) as Record<string, unknown>)
+        .filter(([, x]) => ['string', 'number', 'boolean'].includes(typeof x))
+        .slice(0, 8)
+        .map(([k, x]) => [k, String(x)]),
     rulesKey: game.rules.id,
   };
 }

@@ -7,7 +7,17 @@
  */
 import { seedRng, type Decision, type Role, type View } from '@sandtable/engine';
 import {
-  battleOdds, germanVP, prokhorovka, type Battle, type BattleOdds, type Branch, type Env, type EquipChit, type FireOdds, type PGState, type PGView,
+  battleOdds,
+  germanVP,
+  prokhorovka,
+  type Battle,
+  type BattleOdds,
+  type Branch,
+  type Env,
+  type EquipChit,
+  type FireOdds,
+  type PGState,
+  type PGView,
   type SupportChit,
 } from '@sandtable/prokhorovka';
 import type { CardChip, InfoBoxData, OddsTable } from './adapter.ts';
@@ -30,15 +40,45 @@ export const SIDE_COLOR = {
 const SS = new Set(['LAH', 'DR', 'T']);
 
 const SYMBOL: Record<Branch, UnitSymbol> = {
-  panzer: 'armor', panzergrenadier: 'mech', tank: 'armor', mechanized: 'mech', infantry: 'infantry', paratroop: 'airborne',
+  panzer: 'armor',
+  panzergrenadier: 'mech',
+  tank: 'armor',
+  mechanized: 'mech',
+  infantry: 'infantry',
+  paratroop: 'airborne',
 };
 
 /** Chit abbreviations printed on the small chit squares (the full name is in the stack list). */
 const ABBR: Record<string, string> = {
-  'Tiger': 'Tig', 'Tiger (Wittmann)': 'Wit', 'Panther': 'Pan', 'Pz IV': 'P4', 'Pz III': 'P3', 'StuG III': 'StG', 'Nashorn': 'Nas',
-  'Marder III': 'Mar', 'Wespe': 'Wes', 'Hummel': 'Hum', '8.8 cm Flak': '88', '2 cm Flak': '20', 'Pak 40': 'P40', 'Pak 38': 'P38',
-  'MG nest': 'MG', 'Bunker': 'Bkr', 'Detachment': 'Det', 'T-34': 'T34', 'KV-1': 'KV', 'T-70': 'T70', 'Churchill': 'Chu', 'M3 Lee': 'M3',
-  'SU-122': '122', 'SU-76': '76S', 'PakFront': 'PkF', '76 mm ZiS-3': '76', '45 mm AT gun': '45', '85 mm AA gun': '85', '37 mm AA gun': '37',
+  Tiger: 'Tig',
+  'Tiger (Wittmann)': 'Wit',
+  Panther: 'Pan',
+  'Pz IV': 'P4',
+  'Pz III': 'P3',
+  'StuG III': 'StG',
+  Nashorn: 'Nas',
+  'Marder III': 'Mar',
+  Wespe: 'Wes',
+  Hummel: 'Hum',
+  '8.8 cm Flak': '88',
+  '2 cm Flak': '20',
+  'Pak 40': 'P40',
+  'Pak 38': 'P38',
+  'MG nest': 'MG',
+  Bunker: 'Bkr',
+  Detachment: 'Det',
+  'T-34': 'T34',
+  'KV-1': 'KV',
+  'T-70': 'T70',
+  Churchill: 'Chu',
+  'M3 Lee': 'M3',
+  'SU-122': '122',
+  'SU-76': '76S',
+  PakFront: 'PkF',
+  '76 mm ZiS-3': '76',
+  '45 mm AT gun': '45',
+  '85 mm AA gun': '85',
+  '37 mm AA gun': '37',
   'SU-152': '152',
 };
 const abbr = (name: string): string => ABBR[name] ?? name.replace(/[^A-Za-z0-9]/g, '').slice(0, 3);
@@ -49,18 +89,45 @@ export interface PKTables {
 }
 
 const PHASE: Record<string, string> = {
-  setup: 'set-up', support: 'support (6.0)', reinforcement: 'reinforcement (7.0)', designation: 'reserve designation (5.1(3))',
-  normalAttack: 'normal attack (9.0)', movement: 'movement (8.0)', reserveAttack: 'reserve attack (9.0)', reorganization: 'reorganization (5.1(7))',
+  setup: 'set-up',
+  support: 'support (6.0)',
+  reinforcement: 'reinforcement (7.0)',
+  designation: 'reserve designation (5.1(3))',
+  normalAttack: 'normal attack (9.0)',
+  movement: 'movement (8.0)',
+  reserveAttack: 'reserve attack (9.0)',
+  reorganization: 'reorganization (5.1(7))',
 };
 
 const STEP: Record<string, string> = {
-  'prep': 'preparation', 'window:support': 'air window', 'equip:SU': 'Soviet equipment declaration', 'equip:DE': 'German equipment declaration',
-  'breakdown': 'breakdown check', 'reveal': 'support revealed', 'sniper': 'Snipers', 'commander': 'Commanders', 'cancel': 'cancellations',
-  'effects': 'support effects', 'window:bombard': 'air window', 'bombard': 'bombardment (11.3)', 'normal': 'normal combat (11.4)',
-  'molotov': 'Molotov', 'window:tank': 'air window', 'bombAlloc': 'bombing hits', 'pairing': 'tank-battle pairing (11.5(2))',
-  'duels': 'tank battle (11.5(3))', 'tankSupport': 'tank support (11.5(4))', 'damage': 'damage (12.0)', 'retreat:SU': 'Soviet retreat choice',
-  'retreat:DE': 'German retreat choice', 'loss:SU': 'Soviet step losses', 'loss:DE': 'German step losses', 'retreatMove': 'retreat (14.0)',
-  'advance': 'advance (15.0)', 'end': 'end', 'done': 'resolved',
+  prep: 'preparation',
+  'window:support': 'air window',
+  'equip:SU': 'Soviet equipment declaration',
+  'equip:DE': 'German equipment declaration',
+  breakdown: 'breakdown check',
+  reveal: 'support revealed',
+  sniper: 'Snipers',
+  commander: 'Commanders',
+  cancel: 'cancellations',
+  effects: 'support effects',
+  'window:bombard': 'air window',
+  bombard: 'bombardment (11.3)',
+  normal: 'normal combat (11.4)',
+  molotov: 'Molotov',
+  'window:tank': 'air window',
+  bombAlloc: 'bombing hits',
+  pairing: 'tank-battle pairing (11.5(2))',
+  duels: 'tank battle (11.5(3))',
+  tankSupport: 'tank support (11.5(4))',
+  damage: 'damage (12.0)',
+  'retreat:SU': 'Soviet retreat choice',
+  'retreat:DE': 'German retreat choice',
+  'loss:SU': 'Soviet step losses',
+  'loss:DE': 'German step losses',
+  retreatMove: 'retreat (14.0)',
+  advance: 'advance (15.0)',
+  end: 'end',
+  done: 'resolved',
 };
 
 // ---- chits ----------------------------------------------------------------------------------
@@ -95,15 +162,34 @@ export function supportWords(c: SupportChit): string {
 /** A chit as the role sees it: own and face-up ones by type, the enemy's face-down ones as a back only. */
 export function chitMark(t: PKTables, c: ChitSeen, owner: Side): ChitMark {
   if ('back' in c) {
-    if (c.back === null) return { label: '', fill: '#6f6a60', ink: '#ffd84a', title: 'face-down chit (19.6: no back shown)', faceDown: true };
+    if (c.back === null)
+      return {
+        label: '',
+        fill: '#6f6a60',
+        ink: '#ffd84a',
+        title: 'face-down chit (19.6: no back shown)',
+        faceDown: true,
+      };
     return c.back === 'tank'
       ? { label: 'T', fill: '#2e3326', ink: '#ffd84a', title: 'face-down Tank chit', faceDown: true }
       : { label: 'E', fill: '#4d4d4d', ink: '#ffd84a', title: 'face-down Equip chit', faceDown: true };
   }
   const e = t.E.equipById.get(c.id);
   if (!e) return { label: '?', fill: '#999', ink: '#000', title: c.id };
-  if (c.faceUp) return { label: abbr(e.name), fill: owner === 'DE' ? '#e4e7dc' : '#f6dccd', ink: '#1b1b1b', title: `${equipWords(e)}, face-up` };
-  return { label: abbr(e.name), fill: owner === 'DE' ? '#55604f' : '#6e2c1b', ink: '#ffffff', title: `${equipWords(e)}, face-down (yours)`, faceDown: true };
+  if (c.faceUp)
+    return {
+      label: abbr(e.name),
+      fill: owner === 'DE' ? '#e4e7dc' : '#f6dccd',
+      ink: '#1b1b1b',
+      title: `${equipWords(e)}, face-up`,
+    };
+  return {
+    label: abbr(e.name),
+    fill: owner === 'DE' ? '#55604f' : '#6e2c1b',
+    ink: '#ffffff',
+    title: `${equipWords(e)}, face-down (yours)`,
+    faceDown: true,
+  };
 }
 
 // ---- counters -------------------------------------------------------------------------------
@@ -126,8 +212,14 @@ export function unitPiece(t: PKTables, u: UnitView, moved: ReadonlySet<string>):
   const col = u.side === 'DE' ? (SS.has(u.id) ? SIDE_COLOR.SS : SIDE_COLOR.DE) : SIDE_COLOR.SU;
   const values = unitValues(t, u.id, u.reduced);
   const p: Piece = {
-    id: u.id, place: u.hex ?? '', side: u.side, fill: col.fill, ink: col.ink, symbol: d ? SYMBOL[d.branch] : 'infantry',
-    top: u.id, bottom: values,
+    id: u.id,
+    place: u.hex ?? '',
+    side: u.side,
+    fill: col.fill,
+    ink: col.ink,
+    symbol: d ? SYMBOL[d.branch] : 'infantry',
+    top: u.id,
+    bottom: values,
     title: `${unitName(t, u.id)} ${values}${u.reduced ? ', reduced' : ''}${u.designated ? ', designated reserve' : ''}${moved.has(u.id) ? ', moved' : ''}`,
     chits: u.chits.map((c) => chitMark(t, c, u.side)),
   };
@@ -181,7 +273,14 @@ export function pkStatus(t: PKTables, view: View<unknown>): [string, string][] {
   return [
     ['Turn', v.turn > 0 ? `${v.turn} of ${last}${box ? ` (${box.date})` : ''}` : 'set-up'],
     ['Player-turn', v.turn > 0 ? sideName(v.side) : '-'],
-    ['Phase', v.result ? 'game over' : decision?.kind.startsWith('cb:') ? `${PHASE[v.phase] ?? v.phase}: battle` : PHASE[v.phase] ?? v.phase],
+    [
+      'Phase',
+      v.result
+        ? 'game over'
+        : decision?.kind.startsWith('cb:')
+          ? `${PHASE[v.phase] ?? v.phase}: battle`
+          : (PHASE[v.phase] ?? v.phase),
+    ],
     ['German VP', `${vp ?? '?'} (wins at ${t.E.d.tables.game.germanWinsAt}, 18.0)`],
   ];
 }
@@ -192,16 +291,30 @@ const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 's'}
 
 function equipCard(t: PKTables, id: string): CardChip {
   const e = t.E.equipById.get(id);
-  return e ? { id, title: e.name, badge: e.back === 'tank' ? 'Tank' : 'Equip', text: equipWords(e) } : { id, title: id };
+  return e
+    ? { id, title: e.name, badge: e.back === 'tank' ? 'Tank' : 'Equip', text: equipWords(e) }
+    : { id, title: id };
 }
 
 function supportCard(t: PKTables, id: string): CardChip {
   const s = t.E.supportById.get(id);
-  return s ? { id, title: s.name, badge: s.type === 'weapon' ? 'W' : s.type === 'tactical' ? 'T' : 'Ev', text: supportWords(s) } : { id, title: id };
+  return s
+    ? {
+        id,
+        title: s.name,
+        badge: s.type === 'weapon' ? 'W' : s.type === 'tactical' ? 'T' : 'Ev',
+        text: supportWords(s),
+      }
+    : { id, title: id };
 }
 
 function unitCard(t: PKTables, u: UnitView): CardChip {
-  return { id: u.id, title: `${u.id} ${unitValues(t, u.id, u.reduced)}`, badge: u.side === 'DE' ? 'DE' : 'SU', text: unitName(t, u.id) };
+  return {
+    id: u.id,
+    title: `${u.id} ${unitValues(t, u.id, u.reduced)}`,
+    badge: u.side === 'DE' ? 'DE' : 'SU',
+    text: unitName(t, u.id),
+  };
 }
 
 export function pkPanels(t: PKTables, view: View<unknown>): InfoBoxData[] {
@@ -212,51 +325,112 @@ export function pkPanels(t: PKTables, view: View<unknown>): InfoBoxData[] {
   const inBattle = battleChits(t, view);
   if (inBattle) out.push(inBattle);
   // 4.0(6)1: the German chooses 8 of its support chits from the cup
-  const choose = view.actions.filter((a) => a.type === 'pickSupport').map((a) => String((a as { chit?: unknown }).chit));
-  if (choose.length) out.push({ title: 'Support chits to choose (4.0(6)1)', lines: [], odds: [], cards: choose.map((id) => supportCard(t, id)), cardText: true, testId: 'support-choice' });
+  const choose = view.actions
+    .filter((a) => a.type === 'pickSupport')
+    .map((a) => String((a as { chit?: unknown }).chit));
+  if (choose.length)
+    out.push({
+      title: 'Support chits to choose (4.0(6)1)',
+      lines: [],
+      odds: [],
+      cards: choose.map((id) => supportCard(t, id)),
+      cardText: true,
+      testId: 'support-choice',
+    });
   for (const s of me ? [me] : (['DE', 'SU'] as Side[])) {
     const opp = opponent(s);
     if (me) {
       out.push({
-        title: `Your support pool: ${plural(v.mine.support.length, 'chit')}`, lines: [`${sideName(opp)} support pool: ${plural(v.pools[opp].support, 'chit')}, face down`],
-        odds: [], cards: v.mine.support.map((id) => supportCard(t, id)), cardText: true, testId: 'support-pool',
+        title: `Your support pool: ${plural(v.mine.support.length, 'chit')}`,
+        lines: [`${sideName(opp)} support pool: ${plural(v.pools[opp].support, 'chit')}, face down`],
+        odds: [],
+        cards: v.mine.support.map((id) => supportCard(t, id)),
+        cardText: true,
+        testId: 'support-pool',
       });
       out.push({
-        title: kind === 'setupPlace' ? `Drawn chits to place (4.0(5)): ${v.mine.reorg.length}` : `Your reorganization pool: ${plural(v.mine.reorg.length, 'chit')}`,
+        title:
+          kind === 'setupPlace'
+            ? `Drawn chits to place (4.0(5)): ${v.mine.reorg.length}`
+            : `Your reorganization pool: ${plural(v.mine.reorg.length, 'chit')}`,
         lines: [`${sideName(opp)} reorganization pool: ${plural(v.pools[opp].reorg, 'chit')}, face down`],
-        odds: [], cards: v.mine.reorg.map((id) => equipCard(t, id)), testId: 'reorg-pool',
+        odds: [],
+        cards: v.mine.reorg.map((id) => equipCard(t, id)),
+        testId: 'reorg-pool',
       });
     }
   }
   if (!me) {
-    out.push({ title: 'Pools', lines: (['DE', 'SU'] as Side[]).map((s) => `${sideName(s)}: ${v.pools[s].support} support, ${v.pools[s].reorg} in reorganization`), odds: [], testId: 'pools' });
+    out.push({
+      title: 'Pools',
+      lines: (['DE', 'SU'] as Side[]).map(
+        (s) => `${sideName(s)}: ${v.pools[s].support} support, ${v.pools[s].reorg} in reorganization`,
+      ),
+      odds: [],
+      testId: 'pools',
+    });
   }
   const arriving = v.units.filter((u) => u.where === 'arriving');
   const reserve = v.units.filter((u) => u.where === 'reserve');
   const gone = v.units.filter((u) => u.where === 'eliminated');
   const lines: string[] = [];
-  for (const s of ['DE', 'SU'] as Side[]) if (v.pools[s].arriving) lines.push(`${sideName(s)}: ${plural(v.pools[s].arriving, 'received chit')} waiting to enter (7.0(2), A-03)`);
+  for (const s of ['DE', 'SU'] as Side[])
+    if (v.pools[s].arriving)
+      lines.push(`${sideName(s)}: ${plural(v.pools[s].arriving, 'received chit')} waiting to enter (7.0(2), A-03)`);
   if (gone.length) lines.push(`Eliminated: ${gone.map((u) => u.id).join(', ')}`);
   out.push({
-    title: `Arriving: ${plural(arriving.length, 'unit')} · reserve pool: ${reserve.length}`, lines, odds: [], testId: 'arriving',
-    cards: [...arriving.map((u) => unitCard(t, u)), ...(me ? v.mine.arriving.map((id) => equipCard(t, id)) : []), ...reserve.map((u) => ({ ...unitCard(t, u), title: `${u.id} (reserve)` }))],
+    title: `Arriving: ${plural(arriving.length, 'unit')} · reserve pool: ${reserve.length}`,
+    lines,
+    odds: [],
+    testId: 'arriving',
+    cards: [
+      ...arriving.map((u) => unitCard(t, u)),
+      ...(me ? v.mine.arriving.map((id) => equipCard(t, id)) : []),
+      ...reserve.map((u) => ({ ...unitCard(t, u), title: `${u.id} (reserve)` })),
+    ],
     collapsed: !arriving.length && !v.mine.arriving.length && kind !== 'reinfChoice',
   });
   const last = v.pub?.lastTurn ?? t.E.d.tables.game.turns;
   const track = t.E.d.tables.turnTrack;
   const boxes = Array.from({ length: last }, (_, k) => String(k + 1));
-  const reinf = track.filter((b) => b.turn >= Math.max(v.turn, 1) && (b.reinforcements.length || b.tank || b.equip))
-    .map((b) => `T${b.turn} ${b.date}: ${b.reinforcements.map((r) => `${r.formation} x${r.count} (${r.entry})`).join(', ') || 'chits only'}; ${b.tank} Tank / ${b.equip} Equip`);
+  const reinf = track
+    .filter((b) => b.turn >= Math.max(v.turn, 1) && (b.reinforcements.length || b.tank || b.equip))
+    .map(
+      (b) =>
+        `T${b.turn} ${b.date}: ${b.reinforcements.map((r) => `${r.formation} x${r.count} (${r.entry})`).join(', ') || 'chits only'}; ${b.tank} Tank / ${b.equip} Equip`,
+    );
   out.push({
-    title: 'Turn track (5.0, 7.0)', lines: [...reinf, `Soviet support chits this turn: ${track[Math.min(Math.max(v.turn, 1), track.length) - 1]?.sovSP ?? '?'} (6.0)`],
-    odds: [], tracks: [{ label: 'Turn', boxes, at: Math.max(0, v.turn - 1) }], testId: 'turn-track',
+    title: 'Turn track (5.0, 7.0)',
+    lines: [
+      ...reinf,
+      `Soviet support chits this turn: ${track[Math.min(Math.max(v.turn, 1), track.length) - 1]?.sovSP ?? '?'} (6.0)`,
+    ],
+    odds: [],
+    tracks: [{ label: 'Turn', boxes, at: Math.max(0, v.turn - 1) }],
+    testId: 'turn-track',
   });
   return out;
 }
 
 // ---- the battle under way -------------------------------------------------------------------
 
-const STEPS_AFTER_REVEAL = ['reveal', 'sniper', 'commander', 'cancel', 'effects', 'window:bombard', 'bombard', 'normal', 'molotov', 'window:tank', 'bombAlloc', 'pairing', 'duels', 'tankSupport', 'damage'];
+const STEPS_AFTER_REVEAL = [
+  'reveal',
+  'sniper',
+  'commander',
+  'cancel',
+  'effects',
+  'window:bombard',
+  'bombard',
+  'normal',
+  'molotov',
+  'window:tank',
+  'bombAlloc',
+  'pairing',
+  'duels',
+  'tankSupport',
+  'damage',
+];
 
 function hitsTable(title: string, f: FireOdds): OddsTable | null {
   if (f.dice <= 0) return null;
@@ -278,9 +452,17 @@ function oddsTables(t: PKTables, o: BattleOdds, b: Battle): OddsTable[] {
   for (const p of o.pairs) {
     out.push({
       title: `Tank battle (11.5(3)): ${name(p.de)} vs ${name(p.su)}`,
-      rows: [{ label: `${name(p.de)} destroyed`, p: b.attacker === 'DE' ? p.odds.attackerDestroyed : p.odds.defenderDestroyed },
-        { label: `${name(p.su)} destroyed`, p: b.attacker === 'SU' ? p.odds.attackerDestroyed : p.odds.defenderDestroyed },
-        { label: 'both survive', p: p.odds.bothSurvive }],
+      rows: [
+        {
+          label: `${name(p.de)} destroyed`,
+          p: b.attacker === 'DE' ? p.odds.attackerDestroyed : p.odds.defenderDestroyed,
+        },
+        {
+          label: `${name(p.su)} destroyed`,
+          p: b.attacker === 'SU' ? p.odds.attackerDestroyed : p.odds.defenderDestroyed,
+        },
+        { label: 'both survive', p: p.odds.bothSurvive },
+      ],
     });
   }
   return out;
@@ -317,21 +499,32 @@ export function pkUnderWay(t: PKTables, view: View<unknown>): InfoBoxData | null
   const cur = currentBattle(v);
   for (const b of c.battles) {
     const state = b.done ? 'resolved' : b === cur ? `now: ${STEP[b.step] ?? b.step}` : 'waiting';
-    lines.push(`Battle for ${b.target}${hexOf(b.target) ? ` (${hexOf(b.target)})` : ''} by ${b.attackers.join(', ')}: ${state}`);
+    lines.push(
+      `Battle for ${b.target}${hexOf(b.target) ? ` (${hexOf(b.target)})` : ''} by ${b.attackers.join(', ')}: ${state}`,
+    );
     if (b === cur || (!cur && !b.done)) {
       for (const s of ['DE', 'SU'] as Side[]) {
         const al = b.alloc[s];
         const n = al.ids.length + al.hidden;
-        if (n) lines.push(`  ${sideName(s)} support: ${[...al.ids.map(chitWord), ...(al.hidden ? [`${al.hidden} face-down`] : [])].join(', ')}`);
+        if (n)
+          lines.push(
+            `  ${sideName(s)} support: ${[...al.ids.map(chitWord), ...(al.hidden ? [`${al.hidden} face-down`] : [])].join(', ')}`,
+          );
       }
       if (b.declared.length) lines.push(`  declared: ${b.declared.map(chitWord).join(', ')}`);
       if (b.cancelled.length) lines.push(`  cancelled: ${b.cancelled.map(chitWord).join(', ')}`);
-      if (b.pairs.length) lines.push(`  pairs: ${b.pairs.map(([a, z]) => `${chitWord(a)} vs ${chitWord(z)}`).join('; ')}`);
-      lines.push(`  damage: German ${b.dmg.DE}, Soviet ${b.dmg.SU}${b.loss.DE || b.loss.SU ? `; step losses: German ${b.loss.DE}, Soviet ${b.loss.SU}` : ''}`);
+      if (b.pairs.length)
+        lines.push(`  pairs: ${b.pairs.map(([a, z]) => `${chitWord(a)} vs ${chitWord(z)}`).join('; ')}`);
+      lines.push(
+        `  damage: German ${b.dmg.DE}, Soviet ${b.dmg.SU}${b.loss.DE || b.loss.SU ? `; step losses: German ${b.loss.DE}, Soviet ${b.loss.SU}` : ''}`,
+      );
     }
     if (b === cur) for (const id of [b.target, ...b.attackers]) if (hexOf(id)) focus.push(hexOf(id)!);
   }
-  if (c.air) lines.push(`Air mission: ${sideName(c.air.raider)} ${chitWord(c.air.chit)}, ${c.air.mission}${c.air.targets.length ? ` against ${c.air.targets.map(chitWord).join(', ')}` : ''} (16.0)`);
+  if (c.air)
+    lines.push(
+      `Air mission: ${sideName(c.air.raider)} ${chitWord(c.air.chit)}, ${c.air.mission}${c.air.targets.length ? ` against ${c.air.targets.map(chitWord).join(', ')}` : ''} (16.0)`,
+    );
   if (c.roll) lines.push(`Roll ${c.roll.key}: ${c.roll.dice.join(' ')}`);
   const title = `${c.phase === 'reserve' ? 'Reserve' : 'Normal'} attack phase: ${c.stage === 'declare' ? 'declaring attacks' : c.stage === 'allocate' ? 'allocating support (9.2(2))' : c.stage === 'order' ? 'choosing the order' : c.stage === 'battle' ? 'battle' : c.stage}`;
   return { title, lines, odds: pkBattleOdds(t, view), focus, testId: 'under-way' };
@@ -350,10 +543,17 @@ export function battleChits(t: PKTables, view: View<unknown>): InfoBoxData | nul
   for (const id of [cur.target, ...cur.attackers]) {
     const u = v.units.find((x) => x.id === id);
     for (const ch of u?.chits ?? []) {
-      if ('back' in ch) cards.push({ title: ch.back === 'tank' ? 'Tank' : ch.back === 'equip' ? 'Equip' : 'chit', badge: id, faceDown: true });
-      else if (ch.faceUp || u!.side === me) cards.push({ ...equipCard(t, ch.id), badge: `${id}${ch.faceUp ? ' ↑' : ''}` });
+      if ('back' in ch)
+        cards.push({
+          title: ch.back === 'tank' ? 'Tank' : ch.back === 'equip' ? 'Equip' : 'chit',
+          badge: id,
+          faceDown: true,
+        });
+      else if (ch.faceUp || u!.side === me)
+        cards.push({ ...equipCard(t, ch.id), badge: `${id}${ch.faceUp ? ' ↑' : ''}` });
     }
   }
-  for (const s of ['DE', 'SU'] as Side[]) for (const id of cur.alloc[s].ids) cards.push({ ...supportCard(t, id), badge: `${s} support` });
+  for (const s of ['DE', 'SU'] as Side[])
+    for (const id of cur.alloc[s].ids) cards.push({ ...supportCard(t, id), badge: `${s} support` });
   return { title: `Chits in the battle for ${cur.target}`, lines: [], odds: [], cards, testId: 'battle-chits' };
 }

@@ -1,7 +1,18 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { randomIndex, seedRng, type EngineState } from '@sandtable/engine';
-import { battleOdds, germanVP, loadProkhorovkaData, makeEnv, prokhorovka, MAJOR, RIVER, RAIL, ROAD, type PGView } from '@sandtable/prokhorovka';
+import {
+  battleOdds,
+  germanVP,
+  loadProkhorovkaData,
+  makeEnv,
+  prokhorovka,
+  MAJOR,
+  RIVER,
+  RAIL,
+  ROAD,
+  type PGView,
+} from '@sandtable/prokhorovka';
 import { afterEach, describe, expect, it } from 'vitest';
 import { matching, placesOf } from '../actions.ts';
 import { MapRenderer } from '../map/render.ts';
@@ -13,7 +24,12 @@ const data = loadProkhorovkaData();
 const grid = HEX_BOARD.grid;
 
 /** Plays seeded random legal actions until `stop` holds (or the game ends). */
-function playUntil(seed: string, stop: (s: EngineState<any>) => boolean, options: Record<string, unknown> = {}, max = 5000): EngineState<any> {
+function playUntil(
+  seed: string,
+  stop: (s: EngineState<any>) => boolean,
+  options: Record<string, unknown> = {},
+  max = 5000,
+): EngineState<any> {
   let s = prokhorovka.setup(seed, undefined, options as never);
   const rng = seedRng(seed);
   for (let i = 0; i < max && !stop(s); i++) {
@@ -24,7 +40,8 @@ function playUntil(seed: string, stop: (s: EngineState<any>) => boolean, options
   }
   return s;
 }
-const kindIs = (k: string, role?: string) => (s: EngineState<any>) => prokhorovka.decision(s)?.kind === k && (!role || prokhorovka.decision(s)?.role === role);
+const kindIs = (k: string, role?: string) => (s: EngineState<any>) =>
+  prokhorovka.decision(s)?.kind === k && (!role || prokhorovka.decision(s)?.role === role);
 
 describe('Prokhorovka map', () => {
   it('2.2.1: draws the 27x20 hex grid with the TEC terrain of every hex, towns and cities named, 4-digit hex numbers', () => {
@@ -47,7 +64,9 @@ describe('Prokhorovka map', () => {
     }
     const psel = data.map.rivers.find((r) => r.name === 'Psel')!;
     expect(psel.kind).toBe('major');
-    expect(HEX_BOARD.hexsides.find((h) => h.bit === MAJOR)!.width).toBeGreaterThan(HEX_BOARD.hexsides.find((h) => h.bit === RIVER)!.width);
+    expect(HEX_BOARD.hexsides.find((h) => h.bit === MAJOR)!.width).toBeGreaterThan(
+      HEX_BOARD.hexsides.find((h) => h.bit === RIVER)!.width,
+    );
     const road = data.map.roads[0]!;
     expect(grid.hexsideBetween(grid.hex(road.hexes[0]!), grid.hex(road.hexes[1]!)) & ROAD).toBeTruthy();
     expect(HEX_BOARD.hexsides.map((h) => h.kind)).toEqual(['road', 'rail', 'river', 'river', 'border']);
@@ -64,17 +83,21 @@ describe('Prokhorovka map', () => {
     expect(stars).toHaveLength(8);
     for (const v of data.map.vpHexes) {
       const [x, y] = m.placeCenter(v.hex)!;
-      expect(stars.some((s) => Math.hypot(s.at[0] - x, s.at[1] - y) < 30), v.name).toBe(true);
+      expect(
+        stars.some((s) => Math.hypot(s.at[0] - x, s.at[1] - y) < 30),
+        v.name,
+      ).toBe(true);
     }
     expect(m.marks!.filter((k) => k.glyph === '◆')).toHaveLength(data.map.sources.length);
     const start = HEX_BOARD.hexsides.find((h) => h.kind === 'border')!;
     const german = new Set(data.map.startLine.germanSide);
     let sides = 0;
-    for (let i = 0; i < grid.nodeCount; i++) for (let d = 0; d < 6; d++) {
-      if (!(grid.hexsides[6 * i + d]! & start.bit)) continue;
-      sides++;
-      expect(german.has(grid.label(i)) !== german.has(grid.label(grid.neighbour(i, d)))).toBe(true);
-    }
+    for (let i = 0; i < grid.nodeCount; i++)
+      for (let d = 0; d < 6; d++) {
+        if (!(grid.hexsides[6 * i + d]! & start.bit)) continue;
+        sides++;
+        expect(german.has(grid.label(i)) !== german.has(grid.label(grid.neighbour(i, d)))).toBe(true);
+      }
     expect(sides).toBeGreaterThan(20);
     const rings = m.strokes!.filter((s) => s.closed);
     expect(rings).toHaveLength(data.map.entrenchments.reduce((n, e) => n + e.hexes.length, 0));
@@ -114,8 +137,15 @@ describe('Prokhorovka reads', () => {
         for (const r of ['DE', 'SU', 'observer']) {
           const v = prokhorovka.view(s, r);
           const seen = JSON.stringify(v);
-          adapter.map(v); adapter.places(v); adapter.status(v); adapter.panels!(v); adapter.info!(v);
-          for (const a of v.actions.slice(0, 20)) { adapter.path!(v, a, []); adapter.tokens!(a, v); }
+          adapter.map(v);
+          adapter.places(v);
+          adapter.status(v);
+          adapter.panels!(v);
+          adapter.info!(v);
+          for (const a of v.actions.slice(0, 20)) {
+            adapter.path!(v, a, []);
+            adapter.tokens!(a, v);
+          }
           adapter.odds!(prokhorovka, s, r, v.actions[0] ?? { type: 'endPhase' });
           expect(JSON.stringify(v)).toBe(seen);
         }
@@ -129,11 +159,13 @@ describe('Prokhorovka reads', () => {
 });
 
 describe('Prokhorovka hidden chits', () => {
-  it('3.5(5): the Soviet sees a German stack\'s face-down chits only as Tank/Equip backs, never their identity; the German sees his own by type', () => {
+  it("3.5(5): the Soviet sees a German stack's face-down chits only as Tank/Equip backs, never their identity; the German sees his own by type", () => {
     const s = playUntil('h', kindIs('designation', 'DE'));
     const sv = prokhorovka.view(s, 'SU');
     const de = prokhorovka.view(s, 'DE');
-    const hidden = (s.game as any).equip.filter((c: any) => c.side === 'DE' && !c.faceUp && !['cup', 'reorg', 'drawn', 'gone', 'arriving'].includes(c.loc));
+    const hidden = (s.game as any).equip.filter(
+      (c: any) => c.side === 'DE' && !c.faceUp && !['cup', 'reorg', 'drawn', 'gone', 'arriving'].includes(c.loc),
+    );
     expect(hidden.length).toBeGreaterThan(10);
     const germanPieces = adapter.map(sv)!.pieces.filter((p) => p.side === 'DE');
     const chits = germanPieces.flatMap((p) => p.chits ?? []);
@@ -143,18 +175,32 @@ describe('Prokhorovka hidden chits', () => {
       expect(['T', 'E']).toContain(c.label);
       expect(c.title).toMatch(/^face-down (Tank|Equip) chit$/);
     }
-    const shown = JSON.stringify([adapter.map(sv)!.pieces, adapter.panels!(sv), adapter.info!(sv), adapter.status(sv), [...adapter.places(sv)]]);
+    const shown = JSON.stringify([
+      adapter.map(sv)!.pieces,
+      adapter.panels!(sv),
+      adapter.info!(sv),
+      adapter.status(sv),
+      [...adapter.places(sv)],
+    ]);
     const names = new Set(hidden.map((c: any) => data.equipment.find((e) => e.id === c.id)!.name));
     for (const c of hidden) expect(shown, `Soviet view names ${c.id}`).not.toContain(`"${c.id}"`);
-    for (const n of names) if (!data.equipment.some((e) => e.side === 'SU' && e.name === n)) expect(shown, `Soviet view names a ${n}`).not.toContain(n as string);
+    for (const n of names)
+      if (!data.equipment.some((e) => e.side === 'SU' && e.name === n))
+        expect(shown, `Soviet view names a ${n}`).not.toContain(n as string);
     // the German sees the same chits by type
-    const own = adapter.map(de)!.pieces.filter((p) => p.side === 'DE').flatMap((p) => p.chits ?? []);
+    const own = adapter
+      .map(de)!
+      .pieces.filter((p) => p.side === 'DE')
+      .flatMap((p) => p.chits ?? []);
     expect(own.every((c) => c.label !== 'T' && c.label !== 'E' && !/^face-down (Tank|Equip)/.test(c.title))).toBe(true);
   });
 
-  it('19.6: with the backs hidden, the enemy\'s face-down chits are plain backs', () => {
+  it("19.6: with the backs hidden, the enemy's face-down chits are plain backs", () => {
     const s = playUntil('h', kindIs('designation', 'DE'), { hideChitBacks: true });
-    const chits = adapter.map(prokhorovka.view(s, 'SU'))!.pieces.filter((p) => p.side === 'DE').flatMap((p) => p.chits ?? []);
+    const chits = adapter
+      .map(prokhorovka.view(s, 'SU'))!
+      .pieces.filter((p) => p.side === 'DE')
+      .flatMap((p) => p.chits ?? []);
     expect(chits.length).toBeGreaterThan(0);
     expect(chits.every((c) => c.faceDown && c.label === '' && /19\.6/.test(c.title))).toBe(true);
   });
@@ -164,7 +210,12 @@ describe('Prokhorovka side panels and clicks', () => {
   it('5.0, 18.0: status shows the turn of 9, the player-turn, the phase and German VP against the 18.0 target', () => {
     const s = playUntil('s', kindIs('designation', 'DE'));
     const st = Object.fromEntries(adapter.status(prokhorovka.view(s, 'DE')));
-    expect(st).toEqual({ 'Turn': '1 of 9 (5 July 1943)', 'Player-turn': 'German', 'Phase': 'reserve designation (5.1(3))', 'German VP': `0 (wins at ${data.tables.game.germanWinsAt}, 18.0)` });
+    expect(st).toEqual({
+      Turn: '1 of 9 (5 July 1943)',
+      'Player-turn': 'German',
+      Phase: 'reserve designation (5.1(3))',
+      'German VP': `0 (wins at ${data.tables.game.germanWinsAt}, 18.0)`,
+    });
     const track = adapter.panels!(prokhorovka.view(s, 'DE')).find((p) => p.testId === 'turn-track')!;
     expect(track.tracks![0]!.boxes).toHaveLength(9);
     // the VP on a determinized view equal the rules' own count on the real state, along a game
@@ -172,7 +223,11 @@ describe('Prokhorovka side panels and clicks', () => {
     let x = prokhorovka.setup('vp');
     const rng = seedRng('vp');
     for (let i = 0; i < 3000 && prokhorovka.decision(x); i++) {
-      if (i % 250 === 0) for (const r of ['DE', 'SU', 'observer']) expect(adapter.status(prokhorovka.view(x, r)).find(([k]) => k === 'German VP')![1]).toBe(`${germanVP(E, x.game).vp} (wins at 6, 18.0)`);
+      if (i % 250 === 0)
+        for (const r of ['DE', 'SU', 'observer'])
+          expect(adapter.status(prokhorovka.view(x, r)).find(([k]) => k === 'German VP')![1]).toBe(
+            `${germanVP(E, x.game).vp} (wins at 6, 18.0)`,
+          );
       const d = prokhorovka.decision(x)!;
       const acts = prokhorovka.legalActions(x, d.role);
       x = prokhorovka.apply(x, d.role, acts[randomIndex(rng, acts.length)]!);
@@ -180,8 +235,18 @@ describe('Prokhorovka side panels and clicks', () => {
     expect(track.lines.join('\n')).toMatch(/T5 9 July 1943: 5GA x3 \(N\)/);
   });
 
-  it('11.3-11.5: the battle under way shows its attackers, defender, step and damage, and once its support is revealed the rules\' odds', () => {
-    const after = ['bombard', 'normal', 'molotov', 'window:tank', 'bombAlloc', 'pairing', 'duels', 'tankSupport', 'damage'];
+  it("11.3-11.5: the battle under way shows its attackers, defender, step and damage, and once its support is revealed the rules' odds", () => {
+    const after = [
+      'bombard',
+      'normal',
+      'molotov',
+      'window:tank',
+      'bombAlloc',
+      'pairing',
+      'duels',
+      'tankSupport',
+      'damage',
+    ];
     const s = playUntil('b', (x) => {
       const c = (x.game as any).combat;
       const b = c?.current != null ? c.battles.find((y: any) => y.id === c.current) : null;
@@ -204,11 +269,21 @@ describe('Prokhorovka side panels and clicks', () => {
     // the same numbers as the rules' battleOdds on the real state: nothing hidden went into them
     const o = battleOdds(makeEnv(data), s.game, b);
     const bomb = info.odds.find((t) => t.title.startsWith(`${b.attacker === 'DE' ? 'German' : 'Soviet'} bombardment`));
-    if (o.bombard[b.attacker as 'DE' | 'SU'].dice > 0) expect(bomb!.title).toContain(`${o.bombard[b.attacker as 'DE' | 'SU'].dice} dice hitting on ≤${o.bombard[b.attacker as 'DE' | 'SU'].need}`);
-    for (const n of o.normal.filter((x) => x.odds.dice > 0)) expect(info.odds.some((t) => t.title.startsWith(`${n.stack} normal fire`) && t.title.includes(`${n.odds.dice} dice hitting on ≤${n.odds.need}`))).toBe(true);
+    if (o.bombard[b.attacker as 'DE' | 'SU'].dice > 0)
+      expect(bomb!.title).toContain(
+        `${o.bombard[b.attacker as 'DE' | 'SU'].dice} dice hitting on ≤${o.bombard[b.attacker as 'DE' | 'SU'].need}`,
+      );
+    for (const n of o.normal.filter((x) => x.odds.dice > 0))
+      expect(
+        info.odds.some(
+          (t) =>
+            t.title.startsWith(`${n.stack} normal fire`) &&
+            t.title.includes(`${n.odds.dice} dice hitting on ≤${n.odds.need}`),
+        ),
+      ).toBe(true);
   });
 
-  it('6.0, 5.1(7): the support pool lists own chits by name, the opponent\'s as a count; the reorganization pool likewise', () => {
+  it("6.0, 5.1(7): the support pool lists own chits by name, the opponent's as a count; the reorganization pool likewise", () => {
     const s = playUntil('p', kindIs('designation', 'SU'));
     const v = prokhorovka.view(s, 'SU');
     const g = v.game as PGView;
@@ -216,13 +291,18 @@ describe('Prokhorovka side panels and clicks', () => {
     const pool = panels.find((p) => p.testId === 'support-pool')!;
     expect(pool.cards!.map((c) => c.id)).toEqual(g.mine.support);
     expect(pool.cards!.every((c) => data.support.find((x) => x.id === c.id)!.name === c.title)).toBe(true);
-    expect(pool.lines[0]).toBe(`German support pool: ${g.pools.DE.support} chit${g.pools.DE.support === 1 ? '' : 's'}, face down`);
+    expect(pool.lines[0]).toBe(
+      `German support pool: ${g.pools.DE.support} chit${g.pools.DE.support === 1 ? '' : 's'}, face down`,
+    );
     const reorg = panels.find((p) => p.testId === 'reorg-pool')!;
     expect(reorg.cards!.map((c) => c.id)).toEqual(g.mine.reorg);
   });
 
   it('8.0, 17.1(2): a unit counter is a place, so a click on it keeps only the actions naming that unit (German movement from turn 2)', () => {
-    const s = playUntil('m', (x) => kindIs('movement', 'DE')(x) && prokhorovka.legalActions(x, 'DE').some((a) => a.type === 'pick'));
+    const s = playUntil(
+      'm',
+      (x) => kindIs('movement', 'DE')(x) && prokhorovka.legalActions(x, 'DE').some((a) => a.type === 'pick'),
+    );
     expect((s.game as PGView & { turn: number }).turn).toBeGreaterThanOrEqual(2);
     const v = prokhorovka.view(s, 'DE');
     const known = adapter.places(v);
@@ -260,7 +340,10 @@ describe('Prokhorovka side panels and clicks', () => {
         for (const a of acts) {
           for (const [k, x] of Object.entries(a)) {
             if (k === 'type' || typeof x !== 'string') continue;
-            if (grid.indexOfLabel(x) >= 0 || units.has(x) || chit.test(x)) { expect(known.has(x), `${JSON.stringify(a)}: ${x}`).toBe(true); checked++; }
+            if (grid.indexOfLabel(x) >= 0 || units.has(x) || chit.test(x)) {
+              expect(known.has(x), `${JSON.stringify(a)}: ${x}`).toBe(true);
+              checked++;
+            }
           }
         }
       }
@@ -269,8 +352,12 @@ describe('Prokhorovka side panels and clicks', () => {
     expect(checked).toBeGreaterThan(500);
   });
 
-  it('5.1(7)2: a chit under a unit is reached by clicking that unit\'s counter (the action names only the chit)', () => {
-    const s = playUntil('r', (x) => kindIs('reorganization', 'DE')(x) && prokhorovka.legalActions(x, 'DE').some((a) => a.type === 'reorgReturn'));
+  it("5.1(7)2: a chit under a unit is reached by clicking that unit's counter (the action names only the chit)", () => {
+    const s = playUntil(
+      'r',
+      (x) =>
+        kindIs('reorganization', 'DE')(x) && prokhorovka.legalActions(x, 'DE').some((a) => a.type === 'reorgReturn'),
+    );
     const v = prokhorovka.view(s, 'DE');
     const known = adapter.places(v);
     const ret = v.actions.find((a) => a.type === 'reorgReturn')! as any;

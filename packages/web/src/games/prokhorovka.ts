@@ -8,10 +8,32 @@
  * them (the enemy's face-down chits as backs, 3.5(5), 19.6); side panels in prokhorovka-view.ts.
  */
 import type { Action, Role, View } from '@sandtable/engine';
-import { buildBoard, loadProkhorovkaData, makeEnv, movePath, RIVER, MAJOR, ROAD, RAIL, type PGView } from '@sandtable/prokhorovka';
+import {
+  buildBoard,
+  loadProkhorovkaData,
+  makeEnv,
+  movePath,
+  RIVER,
+  MAJOR,
+  ROAD,
+  RAIL,
+  type PGView,
+} from '@sandtable/prokhorovka';
 import type { HexBoard, MapLabel, MapMark, MapModel, MapStroke, Pt } from '../map/model.ts';
 import type { GameAdapter } from './adapter.ts';
-import { SIDE_COLOR, determinized, pkBattleOdds, pkPanels, pkPieces, pkStatus, pkUnderWay, sideName, unitName, unitValues, type PKTables } from './prokhorovka-view.ts';
+import {
+  SIDE_COLOR,
+  determinized,
+  pkBattleOdds,
+  pkPanels,
+  pkPieces,
+  pkStatus,
+  pkUnderWay,
+  sideName,
+  unitName,
+  unitValues,
+  type PKTables,
+} from './prokhorovka-view.ts';
 
 const data = loadProkhorovkaData();
 const E = makeEnv(data);
@@ -29,7 +51,7 @@ for (let i = 0; i < grid.nodeCount; i++) {
 }
 
 const layout = { size: 30 };
-const SY = layout.size * Math.sqrt(3) / 2;
+const SY = (layout.size * Math.sqrt(3)) / 2;
 const PIECE = 38;
 const center = (i: number): Pt => {
   const p = grid.toPixel(i, layout);
@@ -39,12 +61,19 @@ const center = (i: number): Pt => {
 /** TEC terrain colours (2.2.1), in the TEC's order. */
 const TERRAIN_COLOR: Record<string, string> = { clear: '#e3e2b6', town: '#ecc9a0', city: '#d99c78', hill: '#c3a57a' };
 export const COLORS = {
-  river: '#3b83c9', major: '#1f5fae', road: '#8b3a1c', rail: '#1e1e1e', start: '#d4141a', vp: '#ffd21f',
-  entrench: { SU: 'rgba(122,38,20,0.8)', DE: 'rgba(47,53,47,0.85)' }, source: { DE: SIDE_COLOR.DE.fill, SU: SIDE_COLOR.SU.fill },
+  river: '#3b83c9',
+  major: '#1f5fae',
+  road: '#8b3a1c',
+  rail: '#1e1e1e',
+  start: '#d4141a',
+  vp: '#ffd21f',
+  entrench: { SU: 'rgba(122,38,20,0.8)', DE: 'rgba(47,53,47,0.85)' },
+  source: { DE: SIDE_COLOR.DE.fill, SU: SIDE_COLOR.SU.fill },
 };
 
 export const HEX_BOARD: HexBoard = {
-  grid, layout,
+  grid,
+  layout,
   terrainFill: data.tables.terrain.map((t) => TERRAIN_COLOR[t.id] ?? '#cccccc'),
   terrainName: data.tables.terrain.map((t) => t.name),
   hexsides: [
@@ -70,14 +99,35 @@ for (let i = 0; i < grid.nodeCount; i++) {
 
 function insetHex(i: number, f: number): Pt[] {
   const [x, y] = center(i);
-  return Array.from({ length: 6 }, (_, k) => [x + f * layout.size * Math.cos((Math.PI / 3) * k), y + f * SY * 2 / Math.sqrt(3) * Math.sin((Math.PI / 3) * k)] as Pt);
+  return Array.from(
+    { length: 6 },
+    (_, k) =>
+      [
+        x + f * layout.size * Math.cos((Math.PI / 3) * k),
+        y + ((f * SY * 2) / Math.sqrt(3)) * Math.sin((Math.PI / 3) * k),
+      ] as Pt,
+  );
 }
 
 const STROKES: MapStroke[] = [
-  ...data.map.entrenchments.flatMap((e) => e.hexes.map((h): MapStroke => ({ points: insetHex(grid.hex(h), 0.8), color: COLORS.entrench[e.side], width: 1.8, dash: [4, 3], closed: true }))),
+  ...data.map.entrenchments.flatMap((e) =>
+    e.hexes.map(
+      (h): MapStroke => ({
+        points: insetHex(grid.hex(h), 0.8),
+        color: COLORS.entrench[e.side],
+        width: 1.8,
+        dash: [4, 3],
+        closed: true,
+      }),
+    ),
+  ),
   ...BRIDGES.flatMap(([a, b]): MapStroke[] => {
-    const p = lerp(center(a), center(b), 0.36), q = lerp(center(a), center(b), 0.64);
-    return [{ points: [p, q], color: '#1b1b1b', width: 9 }, { points: [p, q], color: '#efe7cf', width: 5 }];
+    const p = lerp(center(a), center(b), 0.36),
+      q = lerp(center(a), center(b), 0.64);
+    return [
+      { points: [p, q], color: '#1b1b1b', width: 9 },
+      { points: [p, q], color: '#efe7cf', width: 5 },
+    ];
   }),
 ];
 
@@ -90,7 +140,13 @@ const MARKS: MapMark[] = [
   ...data.map.sources.map((s): MapMark => {
     const [x, y] = center(grid.hex(s.hex));
     const o = EDGE_OFFSET[s.edge]!;
-    return { at: [x + o[0] * layout.size, y + o[1] * 2 * SY], glyph: '◆', color: COLORS.source[s.side], text: `${s.side === 'DE' ? 'German' : 'Soviet'} source`, px: 16 };
+    return {
+      at: [x + o[0] * layout.size, y + o[1] * 2 * SY],
+      glyph: '◆',
+      color: COLORS.source[s.side],
+      text: `${s.side === 'DE' ? 'German' : 'Soviet'} source`,
+      px: 16,
+    };
   }),
 ];
 const LABELS: MapLabel[] = data.map.places.map((p) => {
@@ -104,8 +160,10 @@ const HILL_MARKS: MapMark[] = data.map.hills.map((h) => {
 
 const centres = Array.from({ length: grid.nodeCount }, (_, i) => center(i));
 export const BOUNDS = {
-  minX: Math.min(...centres.map((c) => c[0])) - 45, minY: Math.min(...centres.map((c) => c[1])) - 45,
-  maxX: Math.max(...centres.map((c) => c[0])) + 45, maxY: Math.max(...centres.map((c) => c[1])) + 45,
+  minX: Math.min(...centres.map((c) => c[0])) - 45,
+  minY: Math.min(...centres.map((c) => c[1])) - 45,
+  maxX: Math.max(...centres.map((c) => c[0])) + 45,
+  maxY: Math.max(...centres.map((c) => c[1])) + 45,
 };
 
 const HEX_LABELS: readonly string[] = Array.from({ length: grid.nodeCount }, (_, i) => grid.label(i));
@@ -133,8 +191,10 @@ function placesOf(view: View<unknown>): Set<string> {
     for (const c of u.chits) if ('id' in c) out.add(c.id);
   }
   for (const id of [...v.mine.reorg, ...v.mine.support, ...v.mine.arriving]) out.add(id);
-  for (const b of v.combat?.battles ?? []) for (const id of [...b.alloc.DE.ids, ...b.alloc.SU.ids, ...b.declared]) out.add(id);
-  for (const a of view.actions) for (const x of Object.values(a)) if (typeof x === 'string' && CHIT_ID.test(x)) out.add(x); // own chits still in the cup (4.0(6)1)
+  for (const b of v.combat?.battles ?? [])
+    for (const id of [...b.alloc.DE.ids, ...b.alloc.SU.ids, ...b.declared]) out.add(id);
+  for (const a of view.actions)
+    for (const x of Object.values(a)) if (typeof x === 'string' && CHIT_ID.test(x)) out.add(x); // own chits still in the cup (4.0(6)1)
   return out;
 }
 
@@ -153,7 +213,10 @@ function moveArrow(view: View<unknown>, a: Action): { points: Pt[]; label?: stri
     if (!g || !u || to < 0) return null;
     const path = movePath(E, g, u, v.mv.picked.mode, to);
     if (path.length < 2) return null;
-    return { points: path.map(center), label: `${v.mv.picked.mode} move, ${path.length - 1} hex${path.length > 2 ? 'es' : ''}` };
+    return {
+      points: path.map(center),
+      label: `${v.mv.picked.mode} move, ${path.length - 1} hex${path.length > 2 ? 'es' : ''}`,
+    };
   }
   if (a.type === 'retreatTo' && typeof f.hex === 'string') {
     const b = v.combat?.battles.find((x) => !x.done && x.step !== 'prep');
@@ -234,14 +297,17 @@ export const prokhorovkaAdapter: GameAdapter = {
     { glyph: '━', color: COLORS.road, text: 'road (8.2(1)4)' },
     { glyph: '┿', color: COLORS.rail, text: 'railway; ▭ bridge where a road or the railway crosses a river (8.2(1)5)' },
     { glyph: '┅', color: COLORS.start, text: 'start line (2.2.1(3))' },
-    { glyph: '⬡', color: COLORS.entrench.SU, text: 'entrenchment, dashed ring in its side\'s colour (17.2)' },
+    { glyph: '⬡', color: COLORS.entrench.SU, text: "entrenchment, dashed ring in its side's colour (17.2)" },
     { glyph: '★', color: COLORS.vp, text: 'VP hex (18.0)' },
     { glyph: '◆', color: COLORS.source.SU, text: 'Soviet communication source; grey: German (2.2.1(5))' },
     { glyph: '■', color: SIDE_COLOR.DE.fill, text: 'German counter (darker: SS); values fire-equipment-MA' },
     { glyph: '■', color: SIDE_COLOR.SU.fill, text: 'Soviet counter' },
     { glyph: '▬', color: '#f1e3a6', text: 'band: reduced side; R: designated reserve (5.1(3))' },
-    { glyph: 'T', color: '#ffd84a', text: 'chits under a unit: T / E a face-down Tank / Equip chit (the enemy\'s show only their back)' },
+    {
+      glyph: 'T',
+      color: '#ffd84a',
+      text: "chits under a unit: T / E a face-down Tank / Equip chit (the enemy's show only their back)",
+    },
   ],
   rulesKey: 'prokhorovka',
 };
-

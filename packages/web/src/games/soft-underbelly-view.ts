@@ -25,7 +25,8 @@ export function suControl(v: SUView): Record<string, string | null> {
 export function suPieces(v: SUView, make: PieceMakers): Piece[] {
   const out: Piece[] = [];
   for (const a of v.areas) {
-    for (const side of ['allies', 'axis'] as const) if (a.cubes[side] > 0) out.push(make.cubePiece(side, a.id, a.cubes[side]));
+    for (const side of ['allies', 'axis'] as const)
+      if (a.cubes[side] > 0) out.push(make.cubePiece(side, a.id, a.cubes[side]));
     if (a.line) out.push(make.linePiece(a.id, 1));
     for (const c of a.counters) {
       const base = c.type === 'aircraft' ? make.airBase(a.id) : null;
@@ -52,27 +53,42 @@ export function suStatus(v: SUView): [string, string][] {
 }
 
 function hitsTable(title: string, dice: number, hit: number, dist: number[]): OddsTable {
-  return { title: `${title}: ${dice} ${dice === 1 ? 'die' : 'dice'} hitting on ${hit}${hit < 6 ? '-6' : ''}`, rows: dist.map((p, k) => ({ label: `${k} hit${k === 1 ? '' : 's'}`, p })) };
+  return {
+    title: `${title}: ${dice} ${dice === 1 ? 'die' : 'dice'} hitting on ${hit}${hit < 6 ? '-6' : ''}`,
+    rows: dist.map((p, k) => ({ label: `${k} hit${k === 1 ? '' : 's'}`, p })),
+  };
 }
 
 /** The battle box: who fights with what, and the exact odds of the next round. */
 export function suBattle(v: SUView): { title: string; lines: string[]; odds: OddsTable[]; focus: string[] } | null {
   const b = v.battle;
   if (!b) return null;
-  const att = b.attacker_, def = b.defender;
+  const att = b.attacker_,
+    def = b.defender;
   const defender = b.attacker === 'allies' ? 'axis' : 'allies';
   const area = v.areas.find((a) => a.id === b.target);
   const o = roundOdds({ dice: att.diceCount, hit: att.hitNumber }, { dice: def.diceCount, hit: def.hitNumber });
   const lines = [
-    `${sideName(b.attacker)}: ${att.origins.filter((x) => x.cubes > 0).map((x) => `${x.cubes} cube${x.cubes === 1 ? '' : 's'} from ${x.area}`).join(', ') || 'no cubes'}${att.counters.length ? ` + ${att.counters.join(', ')}` : ''}${att.tankSupport ? `; tank support ${att.tankSupport}` : ''}${att.airSupport ? `; air support ${att.airSupport}` : ''}`,
+    `${sideName(b.attacker)}: ${
+      att.origins
+        .filter((x) => x.cubes > 0)
+        .map((x) => `${x.cubes} cube${x.cubes === 1 ? '' : 's'} from ${x.area}`)
+        .join(', ') || 'no cubes'
+    }${att.counters.length ? ` + ${att.counters.join(', ')}` : ''}${att.tankSupport ? `; tank support ${att.tankSupport}` : ''}${att.airSupport ? `; air support ${att.airSupport}` : ''}`,
     `${sideName(defender)}: ${def.cubes} cube${def.cubes === 1 ? '' : 's'}${def.counters.length ? ` + ${def.counters.join(', ')}` : ''}${def.line ? ' behind a defensive line' : ''}${def.tankSupport ? `; tank support ${def.tankSupport}` : ''}${def.airSupport ? `; air support ${def.airSupport}` : ''}`,
   ];
-  if (att.dice.length || def.dice.length) lines.push(`Last roll: ${sideName(b.attacker)} ${att.dice.join(' ') || '-'} (${att.hits} hits), ${sideName(defender)} ${def.dice.join(' ') || '-'} (${def.hits} hits)`);
+  if (att.dice.length || def.dice.length)
+    lines.push(
+      `Last roll: ${sideName(b.attacker)} ${att.dice.join(' ') || '-'} (${att.hits} hits), ${sideName(defender)} ${def.dice.join(' ') || '-'} (${def.hits} hits)`,
+    );
   return {
     title: `${b.landing ? 'Landing' : 'Battle'} for ${area ? `${area.id} ${area.name}` : b.target}: round ${b.round} of ${b.maxRounds}`,
     lines,
     focus: [b.target],
-    odds: [hitsTable(`${sideName(b.attacker)} (attacker)`, att.diceCount, att.hitNumber, o.attacker), hitsTable(`${sideName(defender)} (defender)`, def.diceCount, def.hitNumber, o.defender)],
+    odds: [
+      hitsTable(`${sideName(b.attacker)} (attacker)`, att.diceCount, att.hitNumber, o.attacker),
+      hitsTable(`${sideName(defender)} (defender)`, def.diceCount, def.hitNumber, o.defender),
+    ],
   };
 }
 

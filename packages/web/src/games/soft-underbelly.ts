@@ -5,7 +5,13 @@
  * base, elite, paratroops, partisans, fleets, U-boat) face-up or used, defensive lines.
  */
 import type { Action, EngineState, Game, Role, View } from '@sandtable/engine';
-import { loadSoftUnderbellyData, type AreaData, type CounterData, type LinkData, type SUView } from '@sandtable/soft-underbelly';
+import {
+  loadSoftUnderbellyData,
+  type AreaData,
+  type CounterData,
+  type LinkData,
+  type SUView,
+} from '@sandtable/soft-underbelly';
 import type { AreaShape, MapModel, Piece, Pt, UnitSymbol } from '../map/model.ts';
 import coastline from 'virtual:coastline';
 import type { GameAdapter } from './adapter.ts';
@@ -29,7 +35,13 @@ const NATION: Record<string, { fill: string; ink: string }> = {
   allied: { fill: '#a8342c', ink: '#ffffff' },
 };
 const SYMBOL: Record<string, UnitSymbol> = {
-  tank: 'armor', aircraft: 'air', elite: 'elite', paratroops: 'airborne', partisan: 'partisan', fleet: 'naval', uboat: 'submarine',
+  tank: 'armor',
+  aircraft: 'air',
+  elite: 'elite',
+  paratroops: 'airborne',
+  partisan: 'partisan',
+  fleet: 'naval',
+  uboat: 'submarine',
 };
 
 export function counterInfo(id: string): CounterData | undefined {
@@ -41,9 +53,19 @@ export function counterPiece(id: string, place: string, used: boolean, at?: Pt):
   const c = counters.get(id);
   const nat = NATION[c?.nationality ?? 'allied'] ?? NATION.allied!;
   const p: Piece = {
-    id, place, side: c?.side ?? 'allies', fill: nat.fill, ink: nat.ink, symbol: SYMBOL[c?.type ?? ''] ?? 'marker',
-    top: c ? c.nationality === 'allied' ? 'Partisans' : `${c.nationality} ${c.type === 'uboat' ? 'U-boat' : c.type}` : id,
-    title: `${c?.name ?? id}${used ? ' (used, face-down)' : ''}`, used,
+    id,
+    place,
+    side: c?.side ?? 'allies',
+    fill: nat.fill,
+    ink: nat.ink,
+    symbol: SYMBOL[c?.type ?? ''] ?? 'marker',
+    top: c
+      ? c.nationality === 'allied'
+        ? 'Partisans'
+        : `${c.nationality} ${c.type === 'uboat' ? 'U-boat' : c.type}`
+      : id,
+    title: `${c?.name ?? id}${used ? ' (used, face-down)' : ''}`,
+    used,
   };
   if (at) p.at = at;
   return p;
@@ -51,13 +73,29 @@ export function counterPiece(id: string, place: string, used: boolean, at?: Pt):
 
 export function cubePiece(side: string, place: string, count: number): Piece {
   return {
-    id: `cubes-${side}-${place}`, place, side, fill: side === 'allies' ? '#2f62c9' : '#1c1c1c', ink: '#ffffff', symbol: 'cube', count,
+    id: `cubes-${side}-${place}`,
+    place,
+    side,
+    fill: side === 'allies' ? '#2f62c9' : '#1c1c1c',
+    ink: '#ffffff',
+    symbol: 'cube',
+    count,
     title: `${count} ${side === 'allies' ? 'Allied (blue)' : 'Axis (black)'} cube${count === 1 ? '' : 's'}`,
   };
 }
 
 export function linePiece(place: string, count: number): Piece {
-  return { id: `lines-${place}`, place, side: 'axis', fill: '#8b5a2b', ink: '#f3e1c0', symbol: 'line', top: 'Def. line', bottom: count > 1 ? `×${count}` : '', title: `${count} Axis defensive line${count === 1 ? '' : 's'}` };
+  return {
+    id: `lines-${place}`,
+    place,
+    side: 'axis',
+    fill: '#8b5a2b',
+    ink: '#f3e1c0',
+    symbol: 'line',
+    top: 'Def. line',
+    bottom: count > 1 ? `×${count}` : '',
+    title: `${count} Axis defensive line${count === 1 ? '' : 's'}`,
+  };
 }
 
 function areaFill(a: AreaData, control: string | null | undefined): string {
@@ -75,11 +113,18 @@ function areaShape(a: AreaData, control: string | null | undefined): AreaShape {
   if (a.airfield) icons.push({ glyph: '✈', color: '#f5f5f5' });
   if (a.partisanTriangle) icons.push({ glyph: '▲', color: '#9fd3ff' });
   const s: AreaShape = {
-    id: a.id, label: a.kind === 'impassable' ? '' : a.id, name: a.name, polygon: a.polygon as Pt[], center: a.center as Pt,
-    fill: areaFill(a, control), icons,
+    id: a.id,
+    label: a.kind === 'impassable' ? '' : a.id,
+    name: a.name,
+    polygon: a.polygon as Pt[],
+    center: a.center as Pt,
+    fill: areaFill(a, control),
+    icons,
   };
-  if (a.kind === 'impassable') { s.pattern = 'impassable'; s.inert = true; }
-  else if (a.mountain) s.pattern = 'mountain';
+  if (a.kind === 'impassable') {
+    s.pattern = 'impassable';
+    s.inert = true;
+  } else if (a.mountain) s.pattern = 'mountain';
   return s;
 }
 
@@ -91,12 +136,22 @@ function groupArrow(v: View<unknown>, a: Action, history: readonly Action[]): { 
   const to = typeof f.to === 'string' ? f.to : typeof f.target === 'string' ? f.target : null;
   const path = suGroupPath(v.decision, history);
   const from = typeof f.from === 'string' ? [f.from] : path;
-  if (!to || !from.length || !['step', 'ship', 'fly', 'commit', 'retreat', 'occupy', 'evade', 'partisanMove', 'overflow'].includes(a.type)) return null;
+  if (
+    !to ||
+    !from.length ||
+    !['step', 'ship', 'fly', 'commit', 'retreat', 'occupy', 'evade', 'partisanMove', 'overflow'].includes(a.type)
+  )
+    return null;
   const pts = [...from, to].map(placeCenter).filter((p): p is Pt => !!p);
   if (pts.length < 2) return null;
   const side = v.decision?.role === 'axis' ? 'axis' : 'allies';
   const transport = (v.game as SUView).navalTransport?.[side];
-  const label = a.type === 'ship' ? `naval transport (${transport ?? '?'} left)` : a.type === 'step' && path.length ? `step ${path.length} of the move` : '';
+  const label =
+    a.type === 'ship'
+      ? `naval transport (${transport ?? '?'} left)`
+      : a.type === 'step' && path.length
+        ? `step ${path.length} of the move`
+        : '';
   return label ? { points: pts, label } : { points: pts };
 }
 
@@ -107,7 +162,11 @@ function battleOdds(game: Game<any, any, any>, state: EngineState<unknown>, role
 }
 
 /** Everything an action may name that the map can show: areas, the sea box, counters. */
-const TOKENS: ReadonlySet<string> = new Set([...areas.filter((a) => a.kind !== 'impassable').map((a) => a.id), SEA_BOX.id, ...counters.keys()]);
+const TOKENS: ReadonlySet<string> = new Set([
+  ...areas.filter((a) => a.kind !== 'impassable').map((a) => a.id),
+  SEA_BOX.id,
+  ...counters.keys(),
+]);
 
 export const BOUNDS = { minX: -900, minY: -790, maxX: 640, maxY: 1200 };
 
@@ -127,15 +186,23 @@ export const softUnderbellyAdapter: GameAdapter = {
       pieceSize: 54,
       seaColor: '#7fa6c6',
       areas: areas.map((a) => areaShape(a, control[a.id])),
-      links: links.filter((l) => l.kind === 'arrow').map((l) => ({ a: byId.get(l.a)!.center as Pt, b: byId.get(l.b)!.center as Pt, kind: 'sea' as const })),
-      pieces: suPieces(v, { counterPiece, cubePiece, linePiece, airBase: (id) => (byId.get(id)?.airBase as Pt | undefined) ?? null }),
+      links: links
+        .filter((l) => l.kind === 'arrow')
+        .map((l) => ({ a: byId.get(l.a)!.center as Pt, b: byId.get(l.b)!.center as Pt, kind: 'sea' as const })),
+      pieces: suPieces(v, {
+        counterPiece,
+        cubePiece,
+        linePiece,
+        airBase: (id) => (byId.get(id)?.airBase as Pt | undefined) ?? null,
+      }),
       placeCenter,
       boxes: [SEA_BOX],
       land: coastline,
     };
   },
   places: () => TOKENS,
-  placeName: (p) => (p === SEA_BOX.id ? 'At sea' : byId.has(p) ? `${p} ${byId.get(p)!.name}` : counters.get(p)?.name ?? p),
+  placeName: (p) =>
+    p === SEA_BOX.id ? 'At sea' : byId.has(p) ? `${p} ${byId.get(p)!.name}` : (counters.get(p)?.name ?? p),
   roleLabel: (r: Role) => (r === 'allies' ? 'Allies' : r === 'axis' ? 'Axis' : 'Observer'),
   roleColor: (r: Role) => (r === 'allies' ? '#6b9bff' : r === 'axis' ? '#c9c9c9' : '#999'),
   status: (v) => suStatus(v.game as SUView),

@@ -7,7 +7,14 @@
  * the rules' own (`sourceCount`, 3.2).
  */
 import type { Decision, Role } from '@sandtable/engine';
-import { NATIONS, type CardData, type CounterData, type ThirdReichData, type TRView, type UnitType } from '@sandtable/third-reich';
+import {
+  NATIONS,
+  type CardData,
+  type CounterData,
+  type ThirdReichData,
+  type TRView,
+  type UnitType,
+} from '@sandtable/third-reich';
 import type { CardChip, InfoBoxData } from './adapter.ts';
 import type { Piece, UnitSymbol } from '../map/model.ts';
 
@@ -43,8 +50,17 @@ export const NATION_COLOR: Record<string, { fill: string; ink: string; area: str
 };
 
 const SYMBOL: Record<UnitType, UnitSymbol> = {
-  LF: 'infantry', TF: 'armor', GF: 'infantry', AB: 'airborne', SA: 'mech', FT: 'line',
-  AF: 'air', NF: 'naval', CV: 'naval', CVE: 'naval', SS: 'submarine',
+  LF: 'infantry',
+  TF: 'armor',
+  GF: 'infantry',
+  AB: 'airborne',
+  SA: 'mech',
+  FT: 'line',
+  AF: 'air',
+  NF: 'naval',
+  CV: 'naval',
+  CVE: 'naval',
+  SS: 'submarine',
 };
 
 /** What the view code needs from the game's data and compiled board. */
@@ -57,7 +73,8 @@ export interface TRTables {
   sources(g: TRView): { axis: number; allies: number };
 }
 
-const printedValues = (c: CounterData): string => `${c.attack}-${c.durability}-${c.movement}${c.air !== undefined ? ` (${c.air})` : ''}`;
+const printedValues = (c: CounterData): string =>
+  `${c.attack}-${c.durability}-${c.movement}${c.air !== undefined ? ` (${c.air})` : ''}`;
 
 /** A unit's counter: nation colours, type symbol, values; back side up when used (2.1.1(2)). */
 export function unitPiece(t: TRTables, u: number, area: string, used: boolean): Piece {
@@ -66,8 +83,15 @@ export function unitPiece(t: TRTables, u: number, area: string, used: boolean): 
   const side = t.data.nations.find((n) => n.id === c.nation)?.side ?? 'axis';
   const type = t.data.unitTypes.find((x) => x.id === c.type);
   return {
-    id: `u${u}`, place: area, side, fill: col.fill, ink: col.ink, symbol: SYMBOL[c.type] ?? 'marker',
-    top: `${c.nation} ${c.jet ? 'JET' : c.type}`, bottom: printedValues(c), used,
+    id: `u${u}`,
+    place: area,
+    side,
+    fill: col.fill,
+    ink: col.ink,
+    symbol: SYMBOL[c.type] ?? 'marker',
+    top: `${c.nation} ${c.jet ? 'JET' : c.type}`,
+    bottom: printedValues(c),
+    used,
     title: `${c.nation} ${type?.name ?? c.type}${c.jet ? ' (jet)' : ''} ${printedValues(c)}${used ? ' - used, back side up' : ''}`,
   };
 }
@@ -88,14 +112,30 @@ export function trPieces(t: TRTables, v: TRView): Piece[] {
 
 /** The controlling nation of each area (null: uncontrolled). */
 export function trControl(v: TRView): (string | null)[] {
-  return v.ctrl.map((n) => (n >= 0 ? NATIONS[n] ?? null : null));
+  return v.ctrl.map((n) => (n >= 0 ? (NATIONS[n] ?? null) : null));
 }
 
 const PHASE: Record<string, string> = {
-  hand: 'hand selection', impulse: 'impulse', card: 'card played', sv: 'SV part', recover: 'recovery', withdraw: 'withdrawal',
-  discard: 'discards', reassign: 'reassignment', diplomacy: 'Diplomacy', develop: 'Development', freeMob: 'Lend-Lease',
-  choose: 'group action', group: 'group action', path: 'move', target: 'air attack', window: 'counterattack window',
-  counter: 'counterattack', alloc: 'damage', retreat: 'retreat', overflow: 'sea transport',
+  hand: 'hand selection',
+  impulse: 'impulse',
+  card: 'card played',
+  sv: 'SV part',
+  recover: 'recovery',
+  withdraw: 'withdrawal',
+  discard: 'discards',
+  reassign: 'reassignment',
+  diplomacy: 'Diplomacy',
+  develop: 'Development',
+  freeMob: 'Lend-Lease',
+  choose: 'group action',
+  group: 'group action',
+  path: 'move',
+  target: 'air attack',
+  window: 'counterattack window',
+  counter: 'counterattack',
+  alloc: 'damage',
+  retreat: 'retreat',
+  overflow: 'sea transport',
 };
 
 export function trStatus(t: TRTables, v: TRView, role: Role, decision: Decision | null): [string, string][] {
@@ -106,7 +146,14 @@ export function trStatus(t: TRTables, v: TRView, role: Role, decision: Decision 
   ];
   if (turn?.winter) out.push(['Winter', 'W (15.2)']);
   out.push(
-    ['Phase', decision ? `${PHASE[decision.kind] ?? decision.kind} - ${sideName(decision.role)}` : v.outcome ? 'game over' : '-'],
+    [
+      'Phase',
+      decision
+        ? `${PHASE[decision.kind] ?? decision.kind} - ${sideName(decision.role)}`
+        : v.outcome
+          ? 'game over'
+          : '-',
+    ],
     ['Impulse', sideName(v.active)],
     ['First', sideName(v.first)],
     ['Sources', `Axis ${src.axis} · Allies ${src.allies}`],
@@ -115,7 +162,8 @@ export function trStatus(t: TRTables, v: TRView, role: Role, decision: Decision 
 }
 
 function cardChip(t: TRTables, id: string, extra = ''): CardChip {
-  if (id.startsWith('facedown-')) return { title: 'Face-down card', badge: `SV ${id.slice('facedown-sv'.length)}`, faceDown: true };
+  if (id.startsWith('facedown-'))
+    return { title: 'Face-down card', badge: `SV ${id.slice('facedown-sv'.length)}`, faceDown: true };
   const c = t.cards.get(id);
   if (!c) return { id, title: id };
   return { id, title: `${c.name}${extra}`, badge: `SV ${c.sv}`, text: c.text };
@@ -126,7 +174,13 @@ const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 's'}
 
 /** A hand seen from outside: card backs only (2.3.2(4)). */
 function hiddenHand(s: Side, n: number): InfoBoxData {
-  return { title: `${sideName(s)} hand: ${plural(n, 'card')}, face down`, lines: [], odds: [], cards: Array.from({ length: n }, () => ({ title: '', faceDown: true })), testId: `hand-${s}` };
+  return {
+    title: `${sideName(s)} hand: ${plural(n, 'card')}, face down`,
+    lines: [],
+    odds: [],
+    cards: Array.from({ length: n }, () => ({ title: '', faceDown: true })),
+    testId: `hand-${s}`,
+  };
 }
 
 /** The side panels: own hand and deck (cards to click), the opponent's counts, piles, tracks. */
@@ -138,22 +192,49 @@ export function trPanels(t: TRTables, v: TRView, role: Role): InfoBoxData[] {
     const hand = v.hand[s];
     const deck = v.deck[s];
     if (Array.isArray(hand)) {
-      out.push({ title: `Your hand (${sideName(s)}): ${plural(hand.length, 'card')}`, lines: hand.length ? [] : ['No cards in hand.'], odds: [], cards: hand.map((c) => cardChip(t, c)), cardText: true, testId: 'hand' });
+      out.push({
+        title: `Your hand (${sideName(s)}): ${plural(hand.length, 'card')}`,
+        lines: hand.length ? [] : ['No cards in hand.'],
+        odds: [],
+        cards: hand.map((c) => cardChip(t, c)),
+        cardText: true,
+        testId: 'hand',
+      });
     } else out.push(hiddenHand(s, hand));
     if (Array.isArray(deck)) {
-      out.push({ title: `Your usable deck: ${plural(deck.length, 'card')}`, lines: [], odds: [], cards: deck.map((c) => cardChip(t, c)), collapsed: !v.stack.some((p) => p.kind === 'hand' && p.side === s), testId: 'deck' });
+      out.push({
+        title: `Your usable deck: ${plural(deck.length, 'card')}`,
+        lines: [],
+        odds: [],
+        cards: deck.map((c) => cardChip(t, c)),
+        collapsed: !v.stack.some((p) => p.kind === 'hand' && p.side === s),
+        testId: 'deck',
+      });
     }
   }
   if (opp) out.push(hiddenHand(opp, count(v.hand[opp])));
   const lines: string[] = [];
-  if (opp) lines.push(`${sideName(opp)}: ${plural(count(v.hand[opp]), 'card')} in hand (face down), ${count(v.deck[opp])} in the usable deck`);
-  for (const s of SIDES) lines.push(`${sideName(s)}: ${v.dev[s].length} in the development pool, ${v.discard[s].length} discarded${v.bank[s] ? `, ${v.bank[s]} SV banked (10.2)` : ''}`);
+  if (opp)
+    lines.push(
+      `${sideName(opp)}: ${plural(count(v.hand[opp]), 'card')} in hand (face down), ${count(v.deck[opp])} in the usable deck`,
+    );
+  for (const s of SIDES)
+    lines.push(
+      `${sideName(s)}: ${v.dev[s].length} in the development pool, ${v.discard[s].length} discarded${v.bank[s] ? `, ${v.bank[s]} SV banked (10.2)` : ''}`,
+    );
   out.push({ title: 'Cards', lines, odds: [], testId: 'cards' });
   for (const s of SIDES) {
     if (!v.dev[s].length && !v.discard[s].length) continue;
-    const chips = [...v.dev[s].map((c) => ({ ...cardChip(t, c), where: 'development pool' })), ...v.discard[s].map((c) => ({ ...cardChip(t, c), where: 'discard pile' }))];
+    const chips = [
+      ...v.dev[s].map((c) => ({ ...cardChip(t, c), where: 'development pool' })),
+      ...v.discard[s].map((c) => ({ ...cardChip(t, c), where: 'discard pile' })),
+    ];
     out.push({
-      title: `${sideName(s)} development pool and discards`, lines: [], odds: [], collapsed: !chips.some((c) => c.id && v.stack.at(-1)?.kind === 'develop'), testId: `piles-${s}`,
+      title: `${sideName(s)} development pool and discards`,
+      lines: [],
+      odds: [],
+      collapsed: !chips.some((c) => c.id && v.stack.at(-1)?.kind === 'develop'),
+      testId: `piles-${s}`,
       cards: chips.map(({ where, ...c }) => ({ ...c, title: `${c.title} (${where})` })),
     });
   }
@@ -163,7 +244,11 @@ export function trPanels(t: TRTables, v: TRView, role: Role): InfoBoxData[] {
 
 function entryTracks(t: TRTables, v: TRView): { label: string; boxes: string[]; at: number; mark?: number }[] {
   return t.data.entryTracks.map((e) => {
-    const row: { label: string; boxes: string[]; at: number; mark?: number } = { label: e.nation, boxes: e.boxes, at: v.entry[e.nation] ?? 0 };
+    const row: { label: string; boxes: string[]; at: number; mark?: number } = {
+      label: e.nation,
+      boxes: e.boxes,
+      at: v.entry[e.nation] ?? 0,
+    };
     if (e.usSourceBox !== undefined) row.mark = e.usSourceBox;
     return row;
   });
@@ -179,25 +264,44 @@ export function trUnderWay(t: TRTables, v: TRView): InfoBoxData | null {
   if (!v.op && !v.act && !v.combat) return null;
   const lines: string[] = [];
   const focus: string[] = [];
-  if (v.op) lines.push(`Card in play: ${v.op.card === 'bank' ? 'banked Ambush SV (10.2)' : t.cards.get(v.op.card)?.name ?? v.op.card}, ${v.op.svLeft} SV left${v.op.eventDone ? ', event done' : ''}`);
+  if (v.op)
+    lines.push(
+      `Card in play: ${v.op.card === 'bank' ? 'banked Ambush SV (10.2)' : (t.cards.get(v.op.card)?.name ?? v.op.card)}, ${v.op.svLeft} SV left${v.op.eventDone ? ', event done' : ''}`,
+    );
   const a = v.act;
   if (a) {
     const area = t.data.areas[a.area];
     const now = t.data.areas[a.path.at(-1) ?? a.area]; // where a moving group stands now
     if (now) focus.push(now.id);
-    lines.push(`${sideName(a.side)} group${a.type ? ` (${a.type})` : ''} in ${area?.name ?? '?'}: ${a.units.map((u) => unitName(t, u)).join(', ') || 'no units yet'}`);
+    lines.push(
+      `${sideName(a.side)} group${a.type ? ` (${a.type})` : ''} in ${area?.name ?? '?'}: ${a.units.map((u) => unitName(t, u)).join(', ') || 'no units yet'}`,
+    );
     if (a.path.length > 1) lines.push(`Path: ${a.path.map((p) => t.data.areas[p]?.name ?? '?').join(' → ')}`);
     if (a.target >= 0 && (a.type === 'attack' || a.type === 'airAttack' || a.type === 'bomb')) {
       const target = t.data.areas[a.target];
-      if (target) { focus.push(target.id); lines.push(`Target: ${target.name}`); }
+      if (target) {
+        focus.push(target.id);
+        lines.push(`Target: ${target.name}`);
+      }
     }
-    if (a.blitz) lines.push(`Blitzkrieg: ${a.blitz.left} action(s) left${a.blitz.twice ? ', two attacks declared' : ''}`);
+    if (a.blitz)
+      lines.push(`Blitzkrieg: ${a.blitz.left} action(s) left${a.blitz.twice ? ', two attacks declared' : ''}`);
   }
   const c = v.combat;
   if (c) {
-    lines.push(`${c.counter ? 'Counterattack' : 'Combat'} by the ${sideName(c.side)}: ${c.points} damage point(s), allocated by the ${sideName(c.alloc)} (11.2)`);
+    lines.push(
+      `${c.counter ? 'Counterattack' : 'Combat'} by the ${sideName(c.side)}: ${c.points} damage point(s), allocated by the ${sideName(c.alloc)} (11.2)`,
+    );
     const left = c.points - c.assigned.reduce((s, x) => s + x, 0);
-    lines.push(`Targets: ${c.targets.map((u, i) => `${unitName(t, u)}${c.assigned[i] ? ` ← ${c.assigned[i]}` : ''}`).join(', ')}${left > 0 ? `; ${left} point(s) to allocate` : ''}`);
+    lines.push(
+      `Targets: ${c.targets.map((u, i) => `${unitName(t, u)}${c.assigned[i] ? ` ← ${c.assigned[i]}` : ''}`).join(', ')}${left > 0 ? `; ${left} point(s) to allocate` : ''}`,
+    );
   }
-  return { title: c ? 'Combat under way' : a ? 'Group action under way' : 'Card under way', lines, odds: [], focus, testId: 'under-way' };
+  return {
+    title: c ? 'Combat under way' : a ? 'Group action under way' : 'Card under way',
+    lines,
+    odds: [],
+    focus,
+    testId: 'under-way',
+  };
 }

@@ -25,7 +25,7 @@ function positions(seed: string, every: number, max = 2000): EngineState<any>[] 
 }
 
 describe('Third Reich map', () => {
-  it('draws all 84 areas with every ring; land areas take their controller\'s colour, sea areas are blue', () => {
+  it("draws all 84 areas with every ring; land areas take their controller's colour, sea areas are blue", () => {
     const m = adapter.map(thirdReich.view(thirdReich.setup('1'), 'axis'))!;
     expect(m.areas).toHaveLength(84);
     for (const a of data.areas) {
@@ -40,13 +40,18 @@ describe('Third Reich map', () => {
     expect(fill('north_sea')).toMatch(/^#[67]/); // a blue
   });
 
-  it('lies over Europe\'s coastlines: the land model is inside the map\'s extent (27-72N 26W-56E) and puts Berlin on land, the North Sea at sea', () => {
-    const km = (lat: number, lon: number): Pt => [(lon - 15) * 111.32 * Math.cos((50 * Math.PI) / 180), -(lat - 50) * 110.57];
+  it("lies over Europe's coastlines: the land model is inside the map's extent (27-72N 26W-56E) and puts Berlin on land, the North Sea at sea", () => {
+    const km = (lat: number, lon: number): Pt => [
+      (lon - 15) * 111.32 * Math.cos((50 * Math.PI) / 180),
+      -(lat - 50) * 110.57,
+    ];
     const [nw, se] = [km(72, -26), km(27, 56)];
     expect(LAND.length).toBeGreaterThan(20);
     for (const [x, y] of LAND.flat()) {
-      expect(x).toBeGreaterThanOrEqual(nw[0] - 1); expect(x).toBeLessThanOrEqual(se[0] + 1);
-      expect(y).toBeGreaterThanOrEqual(nw[1] - 1); expect(y).toBeLessThanOrEqual(se[1] + 1);
+      expect(x).toBeGreaterThanOrEqual(nw[0] - 1);
+      expect(x).toBeLessThanOrEqual(se[0] + 1);
+      expect(y).toBeGreaterThanOrEqual(nw[1] - 1);
+      expect(y).toBeLessThanOrEqual(se[1] + 1);
     }
     const m = adapter.map(thirdReich.view(thirdReich.setup('1'), 'axis'))!;
     expect(m.land).toBe(LAND);
@@ -55,24 +60,36 @@ describe('Third Reich map', () => {
     expect(onLand(km(42, 50.5))).toBe(false); // the Caspian, a hole in the land
     // every land area but the off-map USA box is drawn on the land; seas on the water
     expect([...OFF_MAP]).toEqual(['usa']);
-    for (const a of m.areas) expect(a.on ?? 'box', a.id).toBe(a.id === 'usa' ? 'box' : data.areas.find((x) => x.id === a.id)!.type === 'sea' ? 'water' : 'land');
+    for (const a of m.areas)
+      expect(a.on ?? 'box', a.id).toBe(
+        a.id === 'usa' ? 'box' : data.areas.find((x) => x.id === a.id)!.type === 'sea' ? 'water' : 'land',
+      );
     expect(m.areas.find((a) => a.id === 'usa')!.frame).toBe(true);
   });
 
-  it('a click on land picks the land area there, on water the sea area; on the sea part of a coastal land area the nearest sea, on the shore under a sea\'s rectangle the nearest land area', () => {
+  it("a click on land picks the land area there, on water the sea area; on the sea part of a coastal land area the nearest sea, on the shore under a sea's rectangle the nearest land area", () => {
     const m = adapter.map(thirdReich.view(thirdReich.setup('1'), 'axis'))!;
     const r = new MapRenderer(m);
     const byId = new Map(m.areas.map((a) => [a.id, a]));
     const hits = { same: 0, land: 0, water: 0 };
     for (const a of m.areas.filter((x) => x.on)) {
       const { minX, minY, maxX, maxY } = boundsOf(a.polygon);
-      for (let y = minY + 7; y < maxY; y += 53) for (let x = minX + 7; x < maxX; x += 53) {
-        if (!pointInArea(x, y, a)) continue;
-        const hit = r.placeAt(x, y), kind = onLand([x, y]) ? 'land' : 'water';
-        if (kind === a.on) { expect(hit).toBe(a.id); hits.same++; continue; }
-        expect(hit, `${kind} in ${a.id}`).not.toBe(a.id);
-        if (hit) { expect(byId.get(hit)!.on).toBe(kind); hits[kind]++; }
-      }
+      for (let y = minY + 7; y < maxY; y += 53)
+        for (let x = minX + 7; x < maxX; x += 53) {
+          if (!pointInArea(x, y, a)) continue;
+          const hit = r.placeAt(x, y),
+            kind = onLand([x, y]) ? 'land' : 'water';
+          if (kind === a.on) {
+            expect(hit).toBe(a.id);
+            hits.same++;
+            continue;
+          }
+          expect(hit, `${kind} in ${a.id}`).not.toBe(a.id);
+          if (hit) {
+            expect(byId.get(hit)!.on).toBe(kind);
+            hits[kind]++;
+          }
+        }
     }
     expect(hits.same).toBeGreaterThan(1000);
     expect(hits.water).toBeGreaterThan(30);
@@ -88,7 +105,9 @@ describe('Third Reich map', () => {
   it('2.2.1(6), AMB-2: point contacts are marked where the areas touch; straits are dashed crossings; land borders are outlines', () => {
     const point = data.borders.filter((b) => b.kind === 'point');
     expect(BORDER_LINKS.filter((l) => l.kind === 'point')).toHaveLength(point.length);
-    const straits = data.borders.filter((b) => b.kind === 'sea' && [b.a, b.b].every((x) => data.areas.find((a) => a.id === x)!.type === 'land'));
+    const straits = data.borders.filter(
+      (b) => b.kind === 'sea' && [b.a, b.b].every((x) => data.areas.find((a) => a.id === x)!.type === 'land'),
+    );
     expect(straits.length).toBeGreaterThan(0);
     expect(BORDER_LINKS.filter((l) => l.kind === 'sea').length).toBeGreaterThanOrEqual(straits.length);
     expect(BORDER_LINKS.some((l) => l.kind === 'land')).toBe(false);
@@ -116,19 +135,21 @@ describe('Third Reich map', () => {
       }
       const r = new MapRenderer(m);
       const areas = new Map(m.areas.map((a) => [a.id, a]));
-      for (const st of r.stacks) expect(pointInArea(st.x, st.y, areas.get(st.place)!), `stack ${st.key} off its area`).toBe(true);
+      for (const st of r.stacks)
+        expect(pointInArea(st.x, st.y, areas.get(st.place)!), `stack ${st.key} off its area`).toBe(true);
     }
   });
 });
 
 describe('Third Reich side panels', () => {
-  it('2.3.2(4): a side sees its own hand and deck as cards, the opponent\'s hand and deck as counts only, in every position', () => {
+  it("2.3.2(4): a side sees its own hand and deck as cards, the opponent's hand and deck as counts only, in every position", () => {
     for (const s of positions('p', 40)) {
       for (const role of SIDES) {
         const opp = role === 'axis' ? 'allies' : 'axis';
         const v = thirdReich.view(s, role);
         const shown = JSON.stringify([adapter.panels!(v), adapter.info!(v), adapter.status(v), adapter.map(v)]);
-        for (const c of s.game.hand[opp] as string[]) expect(shown, `${role} sees ${opp}'s ${c}`).not.toContain(`"${c}"`);
+        for (const c of s.game.hand[opp] as string[])
+          expect(shown, `${role} sees ${opp}'s ${c}`).not.toContain(`"${c}"`);
         for (const c of s.game.deck[opp] as string[]) expect(shown).not.toContain(`"${c}"`);
         const hand = adapter.panels!(v).find((p) => p.testId === 'hand')!;
         expect(hand.cards!.map((c) => c.id)).toEqual(s.game.hand[role]);
@@ -138,7 +159,7 @@ describe('Third Reich side panels', () => {
     }
   });
 
-  it('16.1.1: the opponent\'s development pool shows card backs with their SV only', () => {
+  it("16.1.1: the opponent's development pool shows card backs with their SV only", () => {
     const s = thirdReich.setup('f', 'campaign', { opt16_1_1: true });
     const v = thirdReich.view(s, 'axis');
     const pile = adapter.panels!(v).find((p) => p.title.startsWith('Allies development'))!;
@@ -170,11 +191,27 @@ describe('Third Reich side panels', () => {
     expect(adapter.placeName(piece.id)).toMatch(/^GE (LF|TF|AF) \d-\d-\d$/);
   });
 
-  it('8.1: the arrow of a move runs along the group\'s path so far to the area the action names', () => {
+  it("8.1: the arrow of a move runs along the group's path so far to the area the action names", () => {
     let s = thirdReich.setup('1');
     const g = s.game as any;
     const A = (id: string) => data.areas.findIndex((a) => a.id === id);
-    s = { ...s, game: { ...g, act: { side: 'axis', mode: 'sv', units: [], area: A('berlin'), type: 'move', path: [A('berlin'), A('ruhr')], target: -1, damaged: [], blitz: null } } };
+    s = {
+      ...s,
+      game: {
+        ...g,
+        act: {
+          side: 'axis',
+          mode: 'sv',
+          units: [],
+          area: A('berlin'),
+          type: 'move',
+          path: [A('berlin'), A('ruhr')],
+          target: -1,
+          damaged: [],
+          blitz: null,
+        },
+      },
+    };
     const v = thirdReich.view(s, 'axis');
     const arrow = adapter.path!(v, { type: 'to', area: 'munich' } as never, [])!;
     const c = (id: string) => data.areas.find((a) => a.id === id)!.center;
@@ -183,10 +220,15 @@ describe('Third Reich side panels', () => {
     expect(adapter.path!(v, { type: 'pass' } as never, [])).toBeNull();
   });
 
-  it('status: turn, winter, phase, impulse, first player and the rules\' source counts', () => {
+  it("status: turn, winter, phase, impulse, first player and the rules' source counts", () => {
     const v = thirdReich.view(thirdReich.setup('1'), 'axis');
     expect(Object.fromEntries(adapter.status(v))).toEqual({
-      Turn: '1 / 12 winter 1939', Winter: 'W (15.2)', Phase: 'hand selection - Axis', Impulse: 'Allies', First: 'Allies', Sources: 'Axis 3 · Allies 5',
+      Turn: '1 / 12 winter 1939',
+      Winter: 'W (15.2)',
+      Phase: 'hand selection - Axis',
+      Impulse: 'Allies',
+      First: 'Allies',
+      Sources: 'Axis 3 · Allies 5',
     });
     const tracks = adapter.panels!(v).find((p) => p.testId === 'tracks')!.tracks!;
     expect(tracks.map((t) => `${t.label}@${t.at}`)).toEqual(['US@0', 'SU@0', 'TU@0', 'SP@0']);
@@ -204,7 +246,9 @@ describe('Third Reich in the web client', () => {
     const id = first.dataset.card!;
     expect(first.className).toMatch(/hl-legal/);
     fireEvent.click(first);
-    const hand = [...screen.getByTestId('hand').querySelectorAll<HTMLElement>('[data-testid=card]')].map((b) => b.dataset.card);
+    const hand = [...screen.getByTestId('hand').querySelectorAll<HTMLElement>('[data-testid=card]')].map(
+      (b) => b.dataset.card,
+    );
     expect(hand).toEqual([id]);
     expect(deckCards()).toHaveLength(7);
     expect(screen.getByTestId('prompt').textContent).toMatch(/Choose 3 more card/);

@@ -11,12 +11,28 @@
  * Side panels: hands, decks, development pool, discards, banked SV, entry tracks.
  */
 import type { Action, Role, View } from '@sandtable/engine';
-import { createThirdReichRules, sourceCount, thirdReichData, type AreaData, type TRState, type TRView } from '@sandtable/third-reich';
+import {
+  createThirdReichRules,
+  sourceCount,
+  thirdReichData,
+  type AreaData,
+  type TRState,
+  type TRView,
+} from '@sandtable/third-reich';
 import coastline from 'virtual:coastline/third-reich';
 import type { AreaShape, LinkLine, MapModel, MapStroke, Pt } from '../map/model.ts';
 import { boundsOf, pointInArea, pointInRings } from '../map/model.ts';
 import type { GameAdapter } from './adapter.ts';
-import { NATION_COLOR, sideName, trControl, trPanels, trPieces, trStatus, trUnderWay, type TRTables } from './third-reich-view.ts';
+import {
+  NATION_COLOR,
+  sideName,
+  trControl,
+  trPanels,
+  trPieces,
+  trStatus,
+  trUnderWay,
+  type TRTables,
+} from './third-reich-view.ts';
 
 const data = thirdReichData();
 const board = createThirdReichRules(data).board;
@@ -24,14 +40,26 @@ const areas: AreaData[] = data.areas;
 const byId = new Map(areas.map((a) => [a.id, a]));
 const cards = new Map(data.cards.map((c) => [c.id, c]));
 const tables: TRTables = {
-  data, unitKind: board.unitKind, cards,
+  data,
+  unitKind: board.unitKind,
+  cards,
   // 3.2: the rules' count; it reads only the public map (control and war status), which the view holds whole
-  sources: (g) => ({ axis: sourceCount(board, g as unknown as TRState, 'axis'), allies: sourceCount(board, g as unknown as TRState, 'allies') }),
+  sources: (g) => ({
+    axis: sourceCount(board, g as unknown as TRState, 'axis'),
+    allies: sourceCount(board, g as unknown as TRState, 'allies'),
+  }),
 };
 
 const SEA = { axis: '#7f97b4', allies: '#6f9fcf', none: '#86acd0' };
 const UNCONTROLLED = '#e9e2cc';
-const CAPITALS = new Set([data.special.berlin, data.special.paris, data.special.london, data.special.moscow, data.special.warsaw, 'rome']);
+const CAPITALS = new Set([
+  data.special.berlin,
+  data.special.paris,
+  data.special.london,
+  data.special.moscow,
+  data.special.warsaw,
+  'rome',
+]);
 const SOURCE_ICON = {
   red: { glyph: '●', color: '#e0241b' },
   black: { glyph: '●', color: '#111111' },
@@ -62,11 +90,11 @@ function areaShape(a: AreaData, v: TRView, control: (string | null)[]): AreaShap
   const [first, ...rest] = a.polygons as Pt[][];
   const s: AreaShape = {
     id: a.id,
-    label: a.type === 'sea' ? '' : a.flag ?? '',
+    label: a.type === 'sea' ? '' : (a.flag ?? ''),
     name: a.name,
     polygon: first!,
     center: a.center as Pt,
-    fill: areaFill(a, nation, n >= 0 && !!v.natBel[n], n >= 0 ? v.natSide[n] ?? null : null),
+    fill: areaFill(a, nation, n >= 0 && !!v.natBel[n], n >= 0 ? (v.natSide[n] ?? null) : null),
     icons,
   };
   if (rest.length) s.rings = rest;
@@ -80,21 +108,33 @@ function areaShape(a: AreaData, v: TRView, control: (string | null)[]): AreaShap
 
 type Seg = [Pt, Pt];
 const EPS = 0.5;
-const edges = (a: AreaData): Seg[] => (a.polygons as Pt[][]).flatMap((r) => r.map((p, k) => [p, r[(k + 1) % r.length]!] as Seg));
+const edges = (a: AreaData): Seg[] =>
+  (a.polygons as Pt[][]).flatMap((r) => r.map((p, k) => [p, r[(k + 1) % r.length]!] as Seg));
 const same = (x: number, y: number) => Math.abs(x - y) < EPS;
 
 /** Shared stretches of two areas' outlines (the map is drawn on a grid: edges are axis-parallel). */
 function sharedSegments(a: AreaData, b: AreaData): Seg[] {
   const out: Seg[] = [];
-  for (const [p, q] of edges(a)) for (const [r, s] of edges(b)) {
-    if (same(p[1], q[1]) && same(r[1], s[1]) && same(p[1], r[1])) {
-      const lo = Math.max(Math.min(p[0], q[0]), Math.min(r[0], s[0])), hi = Math.min(Math.max(p[0], q[0]), Math.max(r[0], s[0]));
-      if (hi - lo > EPS) out.push([[lo, p[1]], [hi, p[1]]]);
-    } else if (same(p[0], q[0]) && same(r[0], s[0]) && same(p[0], r[0])) {
-      const lo = Math.max(Math.min(p[1], q[1]), Math.min(r[1], s[1])), hi = Math.min(Math.max(p[1], q[1]), Math.max(r[1], s[1]));
-      if (hi - lo > EPS) out.push([[p[0], lo], [p[0], hi]]);
+  for (const [p, q] of edges(a))
+    for (const [r, s] of edges(b)) {
+      if (same(p[1], q[1]) && same(r[1], s[1]) && same(p[1], r[1])) {
+        const lo = Math.max(Math.min(p[0], q[0]), Math.min(r[0], s[0])),
+          hi = Math.min(Math.max(p[0], q[0]), Math.max(r[0], s[0]));
+        if (hi - lo > EPS)
+          out.push([
+            [lo, p[1]],
+            [hi, p[1]],
+          ]);
+      } else if (same(p[0], q[0]) && same(r[0], s[0]) && same(p[0], r[0])) {
+        const lo = Math.max(Math.min(p[1], q[1]), Math.min(r[1], s[1])),
+          hi = Math.min(Math.max(p[1], q[1]), Math.max(r[1], s[1]));
+        if (hi - lo > EPS)
+          out.push([
+            [p[0], lo],
+            [p[0], hi],
+          ]);
+      }
     }
-  }
   return out;
 }
 
@@ -106,9 +146,10 @@ function sharedPoint(a: AreaData, b: AreaData): Pt | null {
 
 /** Sea crossings between two land areas (AMB-2) and point contacts (2.2.1(6)), from map.json's borders. */
 export const BORDER_LINKS: LinkLine[] = data.borders.flatMap((br): LinkLine[] => {
-  const a = byId.get(br.a)!, b = byId.get(br.b)!;
+  const a = byId.get(br.a)!,
+    b = byId.get(br.b)!;
   if (br.kind === 'point') {
-    const p = sharedPoint(a, b) ?? [(a.center[0] + b.center[0]) / 2, (a.center[1] + b.center[1]) / 2] as Pt;
+    const p = sharedPoint(a, b) ?? ([(a.center[0] + b.center[0]) / 2, (a.center[1] + b.center[1]) / 2] as Pt);
     return [{ a: p, b: p, kind: 'point' }];
   }
   if (br.kind !== 'sea' || a.type === 'sea' || b.type === 'sea') return [];
@@ -124,16 +165,19 @@ const landBoxes = LAND.map((r) => boundsOf(r));
 export const onLand = (p: Pt): boolean => pointInRings(p[0], p[1], LAND, landBoxes);
 
 /** Land areas with no land in them (the USA box in the Atlantic): drawn whole, as framed boxes. */
-export const OFF_MAP: ReadonlySet<string> = new Set(areas.filter((a) => a.type === 'land' && !hasLand(a)).map((a) => a.id));
+export const OFF_MAP: ReadonlySet<string> = new Set(
+  areas.filter((a) => a.type === 'land' && !hasLand(a)).map((a) => a.id),
+);
 
 /** Whether any point of a 20 km lattice over the area (its centre first) lies on land. */
 function hasLand(a: AreaData): boolean {
   if (onLand(a.center as Pt)) return true;
   const shape = { polygon: a.polygons[0] as Pt[], rings: a.polygons.slice(1) as Pt[][] };
   const b = boundsOf((a.polygons as Pt[][]).flat());
-  for (let y = b.minY + 10; y < b.maxY; y += 20) for (let x = b.minX + 10; x < b.maxX; x += 20) {
-    if (pointInArea(x, y, shape) && onLand([x, y])) return true;
-  }
+  for (let y = b.minY + 10; y < b.maxY; y += 20)
+    for (let x = b.minX + 10; x < b.maxX; x += 20) {
+      if (pointInArea(x, y, shape) && onLand([x, y])) return true;
+    }
   return false;
 }
 
@@ -150,7 +194,10 @@ export const SEA_BORDERS: MapStroke[] = data.borders
   .flatMap((br) => sharedSegments(byId.get(br.a)!, byId.get(br.b)!))
   .map(([p, q]) => ({ points: [p, q], color: 'rgba(235,245,255,0.7)', width: 1.2, dash: [6, 4] }));
 
-export const BOUNDS = boundsOf(areas.flatMap((a) => (a.polygons as Pt[][]).flat()), 60);
+export const BOUNDS = boundsOf(
+  areas.flatMap((a) => (a.polygons as Pt[][]).flat()),
+  60,
+);
 
 export function placeCenter(place: string): Pt | null {
   const a = byId.get(place);
@@ -158,7 +205,11 @@ export function placeCenter(place: string): Pt | null {
 }
 
 /** Everything an action may name that the screen shows: areas and unit counters (map), cards (side panels). */
-const TOKENS: ReadonlySet<string> = new Set([...areas.map((a) => a.id), ...cards.keys(), ...board.unitKind.map((_, u) => `u${u}`)]);
+const TOKENS: ReadonlySet<string> = new Set([
+  ...areas.map((a) => a.id),
+  ...cards.keys(),
+  ...board.unitKind.map((_, u) => `u${u}`),
+]);
 
 /** A unit an action names by number, as its counter on the map (`unitPiece` ids). */
 function unitTokens(a: Action): string[] {
@@ -175,12 +226,27 @@ function unitLabel(u: number): string {
 function moveArrow(view: View<unknown>, a: Action): { points: Pt[]; label?: string } | null {
   const v = view.game as TRView;
   const f = a as unknown as Record<string, unknown>;
-  const to = a.type === 'retreat' && typeof f.to === 'string' ? f.to : (a.type === 'to' || a.type === 'target') && typeof f.area === 'string' ? f.area : null;
+  const to =
+    a.type === 'retreat' && typeof f.to === 'string'
+      ? f.to
+      : (a.type === 'to' || a.type === 'target') && typeof f.area === 'string'
+        ? f.area
+        : null;
   if (!to || !v.act) return null;
-  const from = a.type === 'target' ? [v.act.area] : a.type === 'retreat' ? [v.act.target >= 0 ? v.act.target : v.act.area] : v.act.path.length ? v.act.path : [v.act.area];
+  const from =
+    a.type === 'target'
+      ? [v.act.area]
+      : a.type === 'retreat'
+        ? [v.act.target >= 0 ? v.act.target : v.act.area]
+        : v.act.path.length
+          ? v.act.path
+          : [v.act.area];
   const pts = [...from.map((i) => areas[i]?.center as Pt | undefined), placeCenter(to)].filter((p): p is Pt => !!p);
   if (pts.length < 2) return null;
-  return { points: pts, label: a.type === 'target' ? 'air attack target' : a.type === 'retreat' ? 'retreat' : `step ${pts.length - 1}` };
+  return {
+    points: pts,
+    label: a.type === 'target' ? 'air attack target' : a.type === 'retreat' ? 'retreat' : `step ${pts.length - 1}`,
+  };
 }
 
 export const thirdReichAdapter: GameAdapter = {
@@ -203,7 +269,13 @@ export const thirdReichAdapter: GameAdapter = {
   },
   places: () => TOKENS,
   tokens: unitTokens,
-  placeName: (p) => byId.get(p)?.name ?? (cards.get(p) ? `${cards.get(p)!.name} (SV ${cards.get(p)!.sv})` : /^u\d+$/.test(p) ? unitLabel(Number(p.slice(1))) : p),
+  placeName: (p) =>
+    byId.get(p)?.name ??
+    (cards.get(p)
+      ? `${cards.get(p)!.name} (SV ${cards.get(p)!.sv})`
+      : /^u\d+$/.test(p)
+        ? unitLabel(Number(p.slice(1)))
+        : p),
   roleLabel: (r: Role) => sideName(r),
   roleColor: (r: Role) => (r === 'allies' ? '#7fb0ff' : r === 'axis' ? '#d0d0c8' : '#999'),
   status: (view) => trStatus(tables, view.game as TRView, view.role, view.decision),
@@ -211,8 +283,16 @@ export const thirdReichAdapter: GameAdapter = {
   info: (view) => trUnderWay(tables, view.game as TRView),
   panels: (view) => trPanels(tables, view.game as TRView, view.role),
   legend: [
-    { glyph: '■', color: NATION_COLOR.GE!.area, text: 'land area: colour of the controlling nation (paler: neutral), 3.4' },
-    { glyph: '■', color: SEA.allies, text: 'sea area (darker grey-blue: Axis control); dashed white: a border between seas' },
+    {
+      glyph: '■',
+      color: NATION_COLOR.GE!.area,
+      text: 'land area: colour of the controlling nation (paler: neutral), 3.4',
+    },
+    {
+      glyph: '■',
+      color: SEA.allies,
+      text: 'sea area (darker grey-blue: Axis control); dashed white: a border between seas',
+    },
     { glyph: '▢', color: '#ffffff', text: 'framed box: an area off the map (USA)' },
     { glyph: '✪', color: '#ffd84a', text: 'capital' },
     { glyph: '●', color: SOURCE_ICON.red.color, text: 'red source (counts for both sides, 3.2(1)①)' },
@@ -221,8 +301,7 @@ export const thirdReichAdapter: GameAdapter = {
     { glyph: '┅', color: '#14326e', text: 'strait: a sea border between land areas (AMB-2)' },
     { glyph: '⊘', color: '#8a1c1c', text: 'point contact: not adjacent (2.2.1(6))' },
     { glyph: '▬', color: '#c8202a', text: 'red band: unit used, back side up (2.1.1(2))' },
-    { glyph: 'GE', color: '#222', text: 'label: the area\'s flag (nation of its territory)' },
+    { glyph: 'GE', color: '#222', text: "label: the area's flag (nation of its territory)" },
   ],
   rulesKey: 'third-reich',
 };
-

@@ -47,13 +47,27 @@ export function visibleWorld(c: Camera, width: number, height: number): Bounds {
 export function keyCamera(c: Camera, key: string, width: number, height: number, fit: () => Camera): Camera | null {
   const step = Math.min(width, height) * 0.15;
   switch (key) {
-    case 'ArrowLeft': case 'a': return pan(c, step, 0);
-    case 'ArrowRight': case 'd': return pan(c, -step, 0);
-    case 'ArrowUp': case 'w': return pan(c, 0, step);
-    case 'ArrowDown': case 's': return pan(c, 0, -step);
-    case '+': case '=': return zoomAt(c, 1.25, width / 2, height / 2);
-    case '-': case '_': return zoomAt(c, 0.8, width / 2, height / 2);
-    case '0': return fit();
-    default: return null;
+    case 'ArrowLeft':
+    case 'a':
+      return pan(c, step, 0);
+    case 'ArrowRight':
+    case 'd':
+      return pan(c, -step, 0);
+    case 'ArrowUp':
+    case 'w':
+      return pan(c, 0, step);
+    case 'ArrowDown':
+    case 's':
+      return pan(c, 0, -step);
+    case '+':
+    case '=':
+      return zoomAt(c, 1.25, width / 2, height / 2);
+    case '-':
+    case '_':
+      return zoomAt(c, 0.8, width / 2, height / 2);
+    case '0':
+      return fit();
+    default:
+      return null;
   }
 }

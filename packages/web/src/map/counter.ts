@@ -19,21 +19,48 @@ export function drawSymbol(ctx: Ctx, sym: UnitSymbol, x: number, y: number, w: n
   ctx.lineWidth = lw;
   ctx.strokeStyle = ink;
   ctx.fillStyle = ink;
-  const cx = x + w / 2, cy = y + h / 2;
-  const cross = () => { ctx.beginPath(); ctx.moveTo(x, y); ctx.lineTo(x + w, y + h); ctx.moveTo(x + w, y); ctx.lineTo(x, y + h); ctx.stroke(); };
-  const oval = () => { ctx.beginPath(); ctx.ellipse(cx, cy, w * 0.32, h * 0.3, 0, 0, Math.PI * 2); ctx.stroke(); };
+  const cx = x + w / 2,
+    cy = y + h / 2;
+  const cross = () => {
+    ctx.beginPath();
+    ctx.moveTo(x, y);
+    ctx.lineTo(x + w, y + h);
+    ctx.moveTo(x + w, y);
+    ctx.lineTo(x, y + h);
+    ctx.stroke();
+  };
+  const oval = () => {
+    ctx.beginPath();
+    ctx.ellipse(cx, cy, w * 0.32, h * 0.3, 0, 0, Math.PI * 2);
+    ctx.stroke();
+  };
   switch (sym) {
-    case 'infantry': frame(ctx, x, y, w, h, ink, lw); cross(); break;
-    case 'armor': frame(ctx, x, y, w, h, ink, lw); oval(); break;
-    case 'mech': frame(ctx, x, y, w, h, ink, lw); cross(); oval(); break;
+    case 'infantry':
+      frame(ctx, x, y, w, h, ink, lw);
+      cross();
+      break;
+    case 'armor':
+      frame(ctx, x, y, w, h, ink, lw);
+      oval();
+      break;
+    case 'mech':
+      frame(ctx, x, y, w, h, ink, lw);
+      cross();
+      oval();
+      break;
     case 'elite': {
-      frame(ctx, x, y, w, h, ink, lw); cross();
+      frame(ctx, x, y, w, h, ink, lw);
+      cross();
       star(ctx, cx, y - h * 0.32, h * 0.28);
       break;
     }
     case 'airborne': {
-      frame(ctx, x, y, w, h, ink, lw); cross();
-      ctx.beginPath(); ctx.arc(cx - w * 0.12, y + h, w * 0.12, Math.PI, 0); ctx.arc(cx + w * 0.12, y + h, w * 0.12, Math.PI, 0); ctx.stroke();
+      frame(ctx, x, y, w, h, ink, lw);
+      cross();
+      ctx.beginPath();
+      ctx.arc(cx - w * 0.12, y + h, w * 0.12, Math.PI, 0);
+      ctx.arc(cx + w * 0.12, y + h, w * 0.12, Math.PI, 0);
+      ctx.stroke();
       break;
     }
     case 'air': {
@@ -46,29 +73,53 @@ export function drawSymbol(ctx: Ctx, sym: UnitSymbol, x: number, y: number, w: n
       break;
     }
     case 'naval': {
-      ctx.beginPath(); ctx.arc(cx, cy, h * 0.5, 0, Math.PI * 2); ctx.stroke();
-      ctx.beginPath(); ctx.moveTo(cx, cy - h * 0.35); ctx.lineTo(cx, cy + h * 0.35);
-      ctx.moveTo(cx - w * 0.18, cy - h * 0.12); ctx.lineTo(cx + w * 0.18, cy - h * 0.12);
-      ctx.moveTo(cx - w * 0.2, cy + h * 0.15); ctx.quadraticCurveTo(cx, cy + h * 0.5, cx + w * 0.2, cy + h * 0.15);
+      ctx.beginPath();
+      ctx.arc(cx, cy, h * 0.5, 0, Math.PI * 2);
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.moveTo(cx, cy - h * 0.35);
+      ctx.lineTo(cx, cy + h * 0.35);
+      ctx.moveTo(cx - w * 0.18, cy - h * 0.12);
+      ctx.lineTo(cx + w * 0.18, cy - h * 0.12);
+      ctx.moveTo(cx - w * 0.2, cy + h * 0.15);
+      ctx.quadraticCurveTo(cx, cy + h * 0.5, cx + w * 0.2, cy + h * 0.15);
       ctx.stroke();
       break;
     }
     case 'submarine': {
-      ctx.beginPath(); ctx.ellipse(cx, cy + h * 0.12, w * 0.45, h * 0.2, 0, 0, Math.PI * 2); ctx.fill();
+      ctx.beginPath();
+      ctx.ellipse(cx, cy + h * 0.12, w * 0.45, h * 0.2, 0, 0, Math.PI * 2);
+      ctx.fill();
       ctx.fillRect(cx - w * 0.08, cy - h * 0.3, w * 0.16, h * 0.3);
       break;
     }
     case 'partisan': {
       frame(ctx, x, y, w, h, ink, lw);
       ctx.font = `bold ${Math.round(h * 0.8)}px system-ui, sans-serif`;
-      ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
       ctx.fillText('G', cx, cy + h * 0.04);
       break;
     }
-    case 'artillery': frame(ctx, x, y, w, h, ink, lw); ctx.beginPath(); ctx.arc(cx, cy, h * 0.14, 0, Math.PI * 2); ctx.fill(); break;
-    case 'hq': frame(ctx, x, y, w, h, ink, lw); ctx.beginPath(); ctx.moveTo(x, y); ctx.lineTo(x, y + h * 1.6); ctx.stroke(); break;
-    case 'line': ctx.fillRect(x - w * 0.1, cy - h * 0.18, w * 1.2, h * 0.36); break;
-    case 'cube': case 'marker': break;
+    case 'artillery':
+      frame(ctx, x, y, w, h, ink, lw);
+      ctx.beginPath();
+      ctx.arc(cx, cy, h * 0.14, 0, Math.PI * 2);
+      ctx.fill();
+      break;
+    case 'hq':
+      frame(ctx, x, y, w, h, ink, lw);
+      ctx.beginPath();
+      ctx.moveTo(x, y);
+      ctx.lineTo(x, y + h * 1.6);
+      ctx.stroke();
+      break;
+    case 'line':
+      ctx.fillRect(x - w * 0.1, cy - h * 0.18, w * 1.2, h * 0.36);
+      break;
+    case 'cube':
+    case 'marker':
+      break;
   }
 }
 
@@ -100,17 +151,31 @@ function shade(hex: string, f: number): string {
 function drawCube(ctx: Ctx, p: Piece, x: number, y: number, s: number): void {
   const d = s * 0.16;
   ctx.fillStyle = shade(p.fill, 0.25);
-  ctx.beginPath(); ctx.moveTo(x, y + d); ctx.lineTo(x + d, y); ctx.lineTo(x + s, y); ctx.lineTo(x + s - d, y + d); ctx.closePath(); ctx.fill();
+  ctx.beginPath();
+  ctx.moveTo(x, y + d);
+  ctx.lineTo(x + d, y);
+  ctx.lineTo(x + s, y);
+  ctx.lineTo(x + s - d, y + d);
+  ctx.closePath();
+  ctx.fill();
   ctx.fillStyle = shade(p.fill, -0.35);
-  ctx.beginPath(); ctx.moveTo(x + s - d, y + d); ctx.lineTo(x + s, y); ctx.lineTo(x + s, y + s - d); ctx.lineTo(x + s - d, y + s); ctx.closePath(); ctx.fill();
+  ctx.beginPath();
+  ctx.moveTo(x + s - d, y + d);
+  ctx.lineTo(x + s, y);
+  ctx.lineTo(x + s, y + s - d);
+  ctx.lineTo(x + s - d, y + s);
+  ctx.closePath();
+  ctx.fill();
   ctx.fillStyle = p.fill;
   ctx.fillRect(x, y + d, s - d, s - d);
-  ctx.strokeStyle = 'rgba(0,0,0,0.55)'; ctx.lineWidth = 1;
+  ctx.strokeStyle = 'rgba(0,0,0,0.55)';
+  ctx.lineWidth = 1;
   ctx.strokeRect(x + 0.5, y + d + 0.5, s - d - 1, s - d - 1);
   if (p.count && p.count > 0) {
     ctx.fillStyle = p.ink;
     ctx.font = `bold ${Math.round(s * 0.52)}px system-ui, sans-serif`;
-    ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
     ctx.fillText(String(p.count), x + (s - d) / 2, y + d + (s - d) / 2 + 1);
   }
 }
@@ -131,7 +196,8 @@ export function drawCounter(ctx: Ctx, p: Piece, x: number, y: number, s: number)
   ctx.strokeStyle = 'rgba(0,0,0,0.7)';
   ctx.stroke();
   if (s >= 14) {
-    const bw = s * 0.56, bh = s * 0.34;
+    const bw = s * 0.56,
+      bh = s * 0.34;
     drawSymbol(ctx, p.symbol, x + (s - bw) / 2, y + s * 0.3, bw, bh, p.ink);
     ctx.fillStyle = p.ink;
     ctx.textAlign = 'center';

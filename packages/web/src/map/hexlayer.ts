@@ -20,7 +20,10 @@ export class HexLayer {
   /** Tiles rendered during the last draw (for the benchmark and tests). */
   tilesRendered = 0;
 
-  constructor(readonly board: HexBoard, private readonly maxTiles = 600) {
+  constructor(
+    readonly board: HexBoard,
+    private readonly maxTiles = 600,
+  ) {
     const g = board.grid;
     const L = board.layout;
     const sy = L.sizeY ?? L.size;
@@ -34,15 +37,19 @@ export class HexLayer {
 
   /** World centre of hex i, without allocating. */
   cx(i: number): number {
-    const g = this.board.grid, L = this.board.layout;
-    const q = g.qOf(i), r = g.rOf(i);
+    const g = this.board.grid,
+      L = this.board.layout;
+    const q = g.qOf(i),
+      r = g.rOf(i);
     const ox = L.originX ?? 0;
     return g.orientation === 'flat' ? ox + L.size * 1.5 * q : ox + L.size * Math.sqrt(3) * (q + r / 2);
   }
 
   cy(i: number): number {
-    const g = this.board.grid, L = this.board.layout;
-    const q = g.qOf(i), r = g.rOf(i);
+    const g = this.board.grid,
+      L = this.board.layout;
+    const q = g.qOf(i),
+      r = g.rOf(i);
     const oy = L.originY ?? 0;
     const sy = L.sizeY ?? L.size;
     return g.orientation === 'flat' ? oy + sy * Math.sqrt(3) * (r + q / 2) : oy + sy * 1.5 * r;
@@ -50,18 +57,23 @@ export class HexLayer {
 
   /** Column and row ranges (inclusive) that may intersect world rectangle `b`. */
   range(b: Bounds): [number, number, number, number] {
-    const g = this.board.grid, L = this.board.layout;
+    const g = this.board.grid,
+      L = this.board.layout;
     const sy = L.sizeY ?? L.size;
     const colW = g.orientation === 'flat' ? 1.5 * L.size : Math.sqrt(3) * L.size;
     const rowH = g.orientation === 'flat' ? Math.sqrt(3) * sy : 1.5 * sy;
-    const x0 = this.cx(0), y0 = this.cy(0);
-    const c0 = Math.floor((b.minX - x0) / colW) - 1, c1 = Math.ceil((b.maxX - x0) / colW) + 1;
-    const r0 = Math.floor((b.minY - y0) / rowH) - 1, r1 = Math.ceil((b.maxY - y0) / rowH) + 1;
+    const x0 = this.cx(0),
+      y0 = this.cy(0);
+    const c0 = Math.floor((b.minX - x0) / colW) - 1,
+      c1 = Math.ceil((b.maxX - x0) / colW) + 1;
+    const r0 = Math.floor((b.minY - y0) / rowH) - 1,
+      r1 = Math.ceil((b.maxY - y0) / rowH) + 1;
     return [Math.max(0, c0), Math.min(g.cols - 1, c1), Math.max(0, r0), Math.min(g.rows - 1, r1)];
   }
 
   hexPath(ctx: Ctx, i: number): void {
-    const x = this.cx(i), y = this.cy(i);
+    const x = this.cx(i),
+      y = this.cy(i);
     ctx.moveTo(x + this.cornerDx[0]!, y + this.cornerDy[0]!);
     for (let k = 1; k < 6; k++) ctx.lineTo(x + this.cornerDx[k]!, y + this.cornerDy[k]!);
     ctx.closePath();
@@ -72,10 +84,11 @@ export class HexLayer {
     const [c0, c1, r0, r1] = this.range(b);
     const g = this.board.grid;
     for (const list of this.byTerrain) list.length = 0;
-    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) {
-      const i = r * g.cols + c;
-      this.byTerrain[g.terrain[i]!]?.push(i);
-    }
+    for (let r = r0; r <= r1; r++)
+      for (let c = c0; c <= c1; c++) {
+        const i = r * g.cols + c;
+        this.byTerrain[g.terrain[i]!]?.push(i);
+      }
     this.byTerrain.forEach((list, t) => {
       if (!list.length) return;
       ctx.beginPath();
@@ -96,25 +109,27 @@ export class HexLayer {
     for (const st of this.board.hexsides) {
       ctx.beginPath();
       let any = false;
-      for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) {
-        const i = r * g.cols + c;
-        for (let d = 0; d < 6; d++) {
-          if (!(g.hexsides[6 * i + d]! & st.bit)) continue;
-          any = true;
-          if (st.kind === 'road' || st.kind === 'rail') {
-            const n = g.neighbour(i, d);
-            if (n < 0 || n < i) continue;
-            ctx.moveTo(this.cx(i), this.cy(i));
-            ctx.lineTo(this.cx(n), this.cy(n));
-          } else {
-            const k0 = g.orientation === 'flat' ? (d + 4) % 6 : (d + 5) % 6;
-            const k1 = (k0 + 1) % 6;
-            const x = this.cx(i), y = this.cy(i);
-            ctx.moveTo(x + this.cornerDx[k0]!, y + this.cornerDy[k0]!);
-            ctx.lineTo(x + this.cornerDx[k1]!, y + this.cornerDy[k1]!);
+      for (let r = r0; r <= r1; r++)
+        for (let c = c0; c <= c1; c++) {
+          const i = r * g.cols + c;
+          for (let d = 0; d < 6; d++) {
+            if (!(g.hexsides[6 * i + d]! & st.bit)) continue;
+            any = true;
+            if (st.kind === 'road' || st.kind === 'rail') {
+              const n = g.neighbour(i, d);
+              if (n < 0 || n < i) continue;
+              ctx.moveTo(this.cx(i), this.cy(i));
+              ctx.lineTo(this.cx(n), this.cy(n));
+            } else {
+              const k0 = g.orientation === 'flat' ? (d + 4) % 6 : (d + 5) % 6;
+              const k1 = (k0 + 1) % 6;
+              const x = this.cx(i),
+                y = this.cy(i);
+              ctx.moveTo(x + this.cornerDx[k0]!, y + this.cornerDy[k0]!);
+              ctx.lineTo(x + this.cornerDx[k1]!, y + this.cornerDy[k1]!);
+            }
           }
         }
-      }
       if (!any) continue;
       const size = this.board.layout.size;
       ctx.strokeStyle = st.color;
@@ -143,24 +158,41 @@ export class HexLayer {
     const level = Math.ceil(Math.log2(cam.scale * dpr));
     const ls = 2 ** level; // device pixels per world unit in the tiles
     const f = (cam.scale * dpr) / ls;
-    const wx0 = -cam.ox / cam.scale, wy0 = -cam.oy / cam.scale;
+    const wx0 = -cam.ox / cam.scale,
+      wy0 = -cam.oy / cam.scale;
     const span = TILE / ls; // world units per tile
-    const tx0 = Math.floor(wx0 / span), ty0 = Math.floor(wy0 / span);
-    const tx1 = Math.floor((wx0 + w / cam.scale) / span), ty1 = Math.floor((wy0 + h / cam.scale) / span);
+    const tx0 = Math.floor(wx0 / span),
+      ty0 = Math.floor(wy0 / span);
+    const tx1 = Math.floor((wx0 + w / cam.scale) / span),
+      ty1 = Math.floor((wy0 + h / cam.scale) / span);
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.imageSmoothingEnabled = f < 0.999;
-    for (let ty = ty0; ty <= ty1; ty++) for (let tx = tx0; tx <= tx1; tx++) {
-      const tile = this.tile(level, tx, ty, ls, span);
-      if (!tile) continue;
-      const sx = (tx * span * cam.scale + cam.ox) * dpr, sy = (ty * span * cam.scale + cam.oy) * dpr;
-      const size = TILE * f;
-      ctx.drawImage(tile, Math.floor(sx), Math.floor(sy), Math.ceil(size + (sx - Math.floor(sx))) + 0.5, Math.ceil(size + (sy - Math.floor(sy))) + 0.5);
-    }
+    for (let ty = ty0; ty <= ty1; ty++)
+      for (let tx = tx0; tx <= tx1; tx++) {
+        const tile = this.tile(level, tx, ty, ls, span);
+        if (!tile) continue;
+        const sx = (tx * span * cam.scale + cam.ox) * dpr,
+          sy = (ty * span * cam.scale + cam.oy) * dpr;
+        const size = TILE * f;
+        ctx.drawImage(
+          tile,
+          Math.floor(sx),
+          Math.floor(sy),
+          Math.ceil(size + (sx - Math.floor(sx))) + 0.5,
+          Math.ceil(size + (sy - Math.floor(sy))) + 0.5,
+        );
+      }
     ctx.restore();
   }
 
-  private tile(level: number, tx: number, ty: number, ls: number, span: number): HTMLCanvasElement | OffscreenCanvas | null {
+  private tile(
+    level: number,
+    tx: number,
+    ty: number,
+    ls: number,
+    span: number,
+  ): HTMLCanvasElement | OffscreenCanvas | null {
     const key = `${level}/${tx}/${ty}`;
     let t = this.tiles.get(key);
     if (t) {
@@ -196,12 +228,22 @@ export class HexLayer {
       this.overview = c;
     }
     const last = g.nodeCount - 1;
-    const x0 = this.cx(0), y0 = this.cy(0), x1 = this.cx(last), y1 = this.cy(last);
-    const cw = (x1 - x0) / Math.max(1, g.cols - 1), rh = (y1 - y0) / Math.max(1, g.rows - 1);
+    const x0 = this.cx(0),
+      y0 = this.cy(0),
+      x1 = this.cx(last),
+      y1 = this.cy(last);
+    const cw = (x1 - x0) / Math.max(1, g.cols - 1),
+      rh = (y1 - y0) / Math.max(1, g.rows - 1);
     ctx.save();
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(this.overview, (x0 - cw / 2) * cam.scale + cam.ox, (y0 - rh / 2) * cam.scale + cam.oy, g.cols * cw * cam.scale, g.rows * rh * cam.scale);
+    ctx.drawImage(
+      this.overview,
+      (x0 - cw / 2) * cam.scale + cam.ox,
+      (y0 - rh / 2) * cam.scale + cam.oy,
+      g.cols * cw * cam.scale,
+      g.rows * rh * cam.scale,
+    );
     ctx.restore();
   }
 }

@@ -111,8 +111,20 @@ export interface MapStroke {
 
 /** NATO-ish unit symbols (APP-6 frame contents) plus plain kinds for non-units. */
 export type UnitSymbol =
-  | 'infantry' | 'armor' | 'mech' | 'airborne' | 'air' | 'naval' | 'submarine' | 'partisan'
-  | 'elite' | 'artillery' | 'hq' | 'cube' | 'line' | 'marker';
+  | 'infantry'
+  | 'armor'
+  | 'mech'
+  | 'airborne'
+  | 'air'
+  | 'naval'
+  | 'submarine'
+  | 'partisan'
+  | 'elite'
+  | 'artillery'
+  | 'hq'
+  | 'cube'
+  | 'line'
+  | 'marker';
 
 export interface Piece {
   id: string;
@@ -187,7 +199,10 @@ export interface Overlays {
 }
 
 export function boundsOf(points: Iterable<Pt>, pad = 0): Bounds {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const [x, y] of points) {
     if (x < minX) minX = x;
     if (y < minY) minY = y;

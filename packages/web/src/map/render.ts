@@ -6,7 +6,20 @@
 import { type Camera, visibleWorld } from './camera.ts';
 import { CounterSprites } from './counter.ts';
 import { HexLayer } from './hexlayer.ts';
-import { type AreaShape, type Bounds, type ChitMark, type HighlightKind, type MapModel, type Overlays, type Piece, type Pt, boundsOf, pointInArea, pointInRings, ringsOf } from './model.ts';
+import {
+  type AreaShape,
+  type Bounds,
+  type ChitMark,
+  type HighlightKind,
+  type MapModel,
+  type Overlays,
+  type Piece,
+  type Pt,
+  boundsOf,
+  pointInArea,
+  pointInRings,
+  ringsOf,
+} from './model.ts';
 import { GridIndex } from './spatial.ts';
 
 export interface Stack {
@@ -92,8 +105,11 @@ export class MapRenderer {
     for (const p of m.pieces) {
       const center = m.placeCenter(p.place);
       // an anchor too close to the place's centre would cover the stacks there: join the row
-      const at = p.at && (!center || Math.hypot(p.at[0] - center[0], p.at[1] - center[1]) > m.pieceSize * 1.6) ? p.at : null;
-      const key = at ? `${p.place}@${at[0]},${at[1]}` : `${p.place}|${p.side}|${p.symbol === 'cube' ? 'cube' : p.symbol === 'air' ? 'air' : 'unit'}`;
+      const at =
+        p.at && (!center || Math.hypot(p.at[0] - center[0], p.at[1] - center[1]) > m.pieceSize * 1.6) ? p.at : null;
+      const key = at
+        ? `${p.place}@${at[0]},${at[1]}`
+        : `${p.place}|${p.side}|${p.symbol === 'cube' ? 'cube' : p.symbol === 'air' ? 'air' : 'unit'}`;
       let st = groups.get(key);
       if (!st) {
         const c = at ?? center;
@@ -107,7 +123,10 @@ export class MapRenderer {
     const byPlace = new Map<string, Stack[]>();
     for (const s of this.stacks) if (!s.key.includes('@')) byPlace.set(s.place, [...(byPlace.get(s.place) ?? []), s]);
     const gap = m.pieceSize * 1.15;
-    for (const list of byPlace.values()) list.forEach((s, i) => { s.x += (i - (list.length - 1) / 2) * gap; });
+    for (const list of byPlace.values())
+      list.forEach((s, i) => {
+        s.x += (i - (list.length - 1) / 2) * gap;
+      });
     this.stackIndex = new GridIndex(m.bounds, Math.max(m.pieceSize * 4, 1e-6));
     this.stacks.forEach((s, i) => this.stackIndex.insert(i, this.stackBox(s)));
   }
@@ -170,18 +189,24 @@ export class MapRenderer {
 
   private paths(): { land: Path2D; water: Path2D } {
     if (!this.landPath || !this.waterPath) {
-      const land = new Path2D(), water = new Path2D();
-      const b = this.model.bounds, pad = (b.maxX - b.minX) * 4; // far past any view
+      const land = new Path2D(),
+        water = new Path2D();
+      const b = this.model.bounds,
+        pad = (b.maxX - b.minX) * 4; // far past any view
       water.rect(b.minX - pad, b.minY - pad, b.maxX - b.minX + 2 * pad, b.maxY - b.minY + 2 * pad);
-      for (const r of this.model.land ?? []) { polyPath(land, r); polyPath(water, r); }
+      for (const r of this.model.land ?? []) {
+        polyPath(land, r);
+        polyPath(water, r);
+      }
       // the coast in pieces of 64 points, so a highlight strokes only the coast near it
       this.coastChunks = [];
-      for (const r of this.model.land ?? []) for (let i = 0; i < r.length; i += 64) {
-        const pts = [...r.slice(i, i + 65), ...(i + 65 > r.length ? [r[0]!] : [])];
-        const path = new Path2D();
-        pts.forEach(([x, y], k) => (k ? path.lineTo(x, y) : path.moveTo(x, y)));
-        this.coastChunks.push({ box: boundsOf(pts), path });
-      }
+      for (const r of this.model.land ?? [])
+        for (let i = 0; i < r.length; i += 64) {
+          const pts = [...r.slice(i, i + 65), ...(i + 65 > r.length ? [r[0]!] : [])];
+          const path = new Path2D();
+          pts.forEach(([x, y], k) => (k ? path.lineTo(x, y) : path.moveTo(x, y)));
+          this.coastChunks.push({ box: boundsOf(pts), path });
+        }
       this.landPath = land;
       this.waterPath = water;
     }
@@ -194,8 +219,11 @@ export class MapRenderer {
    * False when that canvas would be too big (deep zoom): then the layer is drawn directly.
    */
   private drawCoastalCached(ctx: CanvasRenderingContext2D, cam: Camera, dpr: number): boolean {
-    const e = this.areasBox, k = cam.scale * dpr, pad = 4;
-    const w = Math.ceil((e.maxX - e.minX) * k) + 2 * pad, h = Math.ceil((e.maxY - e.minY) * k) + 2 * pad;
+    const e = this.areasBox,
+      k = cam.scale * dpr,
+      pad = 4;
+    const w = Math.ceil((e.maxX - e.minX) * k) + 2 * pad,
+      h = Math.ceil((e.maxY - e.minY) * k) + 2 * pad;
     if (w * h > 4096 * 4096 || typeof document === 'undefined') return false;
     const fills = this.model.areas.map((a) => a.fill).join();
     const L = this.layer;
@@ -203,15 +231,25 @@ export class MapRenderer {
       // zooming: the layer of the last zoom, scaled, until the zoom rests for 200 ms
       const f = k / L.k;
       ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.drawImage(L.canvas, (e.minX * cam.scale + cam.ox) * dpr - pad * f, (e.minY * cam.scale + cam.oy) * dpr - pad * f, L.canvas.width * f, L.canvas.height * f);
+      ctx.drawImage(
+        L.canvas,
+        (e.minX * cam.scale + cam.ox) * dpr - pad * f,
+        (e.minY * cam.scale + cam.oy) * dpr - pad * f,
+        L.canvas.width * f,
+        L.canvas.height * f,
+      );
       if (this.settleTimer) clearTimeout(this.settleTimer);
-      this.settleTimer = setTimeout(() => { this.settled = true; this.onStale?.(); }, 200);
+      this.settleTimer = setTimeout(() => {
+        this.settled = true;
+        this.onStale?.();
+      }, 200);
       return true;
     }
     this.settled = false;
     if (!L || L.k !== k || L.fills !== fills || L.land !== this.model.land) {
       const c = this.layer?.canvas ?? document.createElement('canvas');
-      c.width = w; c.height = h;
+      c.width = w;
+      c.height = h;
       const g = c.getContext('2d');
       if (!g) return false;
       g.setTransform(k, 0, 0, k, pad - e.minX * k, pad - e.minY * k);
@@ -219,7 +257,11 @@ export class MapRenderer {
       this.layer = { k, fills, land: this.model.land, canvas: c };
     }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.drawImage(this.layer!.canvas, Math.round((e.minX * cam.scale + cam.ox) * dpr - pad), Math.round((e.minY * cam.scale + cam.oy) * dpr - pad));
+    ctx.drawImage(
+      this.layer!.canvas,
+      Math.round((e.minX * cam.scale + cam.ox) * dpr - pad),
+      Math.round((e.minY * cam.scale + cam.oy) * dpr - pad),
+    );
     return true;
   }
 
@@ -230,10 +272,16 @@ export class MapRenderer {
    */
   private drawCoastal(ctx: CanvasRenderingContext2D, areas: AreaShape[], cam: Camera): void {
     const { land } = this.paths();
-    const water = areas.filter((a) => a.on === 'water'), onLand = areas.filter((a) => a.on === 'land');
+    const water = areas.filter((a) => a.on === 'water'),
+      onLand = areas.filter((a) => a.on === 'land');
     ctx.lineJoin = 'round';
     this.drawReach(ctx, water);
-    for (const a of water) { ctx.beginPath(); areaPath(ctx, a); ctx.fillStyle = a.fill; ctx.fill('evenodd'); }
+    for (const a of water) {
+      ctx.beginPath();
+      areaPath(ctx, a);
+      ctx.fillStyle = a.fill;
+      ctx.fill('evenodd');
+    }
     ctx.fillStyle = LAND_FILL;
     ctx.fill(land, 'evenodd');
     ctx.save();
@@ -248,9 +296,14 @@ export class MapRenderer {
     this.drawAreas(ctx, whole, cam);
     for (const a of whole) {
       if (!a.frame) continue;
-      ctx.beginPath(); areaPath(ctx, a);
-      ctx.strokeStyle = 'rgba(20,20,20,0.85)'; ctx.lineWidth = 3 / cam.scale; ctx.stroke();
-      ctx.strokeStyle = '#fff'; ctx.lineWidth = 1.2 / cam.scale; ctx.stroke();
+      ctx.beginPath();
+      areaPath(ctx, a);
+      ctx.strokeStyle = 'rgba(20,20,20,0.85)';
+      ctx.lineWidth = 3 / cam.scale;
+      ctx.stroke();
+      ctx.strokeStyle = '#fff';
+      ctx.lineWidth = 1.2 / cam.scale;
+      ctx.stroke();
     }
   }
 
@@ -260,10 +313,17 @@ export class MapRenderer {
     if (reach <= 0) return;
     ctx.save();
     const e = this.areasBox;
-    ctx.beginPath(); ctx.rect(e.minX, e.minY, e.maxX - e.minX, e.maxY - e.minY); ctx.clip();
+    ctx.beginPath();
+    ctx.rect(e.minX, e.minY, e.maxX - e.minX, e.maxY - e.minY);
+    ctx.clip();
     ctx.lineWidth = 2 * reach;
     ctx.lineJoin = 'round';
-    for (const a of areas) { ctx.beginPath(); areaPath(ctx, a); ctx.strokeStyle = a.fill; ctx.stroke(); }
+    for (const a of areas) {
+      ctx.beginPath();
+      areaPath(ctx, a);
+      ctx.strokeStyle = a.fill;
+      ctx.stroke();
+    }
     ctx.restore();
   }
 
@@ -275,9 +335,16 @@ export class MapRenderer {
     p.strokeStyle = kind === 'mountain' ? 'rgba(90,60,30,0.35)' : 'rgba(0,0,0,0.25)';
     p.lineWidth = 1.2;
     if (kind === 'mountain') {
-      p.beginPath(); p.moveTo(1, 9); p.lineTo(4, 4); p.lineTo(7, 9); p.stroke();
+      p.beginPath();
+      p.moveTo(1, 9);
+      p.lineTo(4, 4);
+      p.lineTo(7, 9);
+      p.stroke();
     } else {
-      p.beginPath(); p.moveTo(0, 12); p.lineTo(12, 0); p.stroke();
+      p.beginPath();
+      p.moveTo(0, 12);
+      p.lineTo(12, 0);
+      p.stroke();
     }
     const pat = ctx.createPattern(c, 'repeat');
     this.patterns.set(kind, pat);
@@ -330,13 +397,15 @@ export class MapRenderer {
   /** Symbols (fixed-size glyphs with a caption) and lettering (names, once hexes are big enough). */
   private drawMarks(ctx: CanvasRenderingContext2D, cam: Camera, view: Bounds): void {
     const m = this.model;
-    const inView = ([x, y]: Pt) => x >= view.minX - 60 && x <= view.maxX + 60 && y >= view.minY - 60 && y <= view.maxY + 60;
+    const inView = ([x, y]: Pt) =>
+      x >= view.minX - 60 && x <= view.maxX + 60 && y >= view.minY - 60 && y <= view.maxY + 60;
     const k = Math.min(1.6, Math.max(0.7, Math.sqrt(cam.scale)));
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
     for (const mk of m.marks ?? []) {
       if (!inView(mk.at)) continue;
-      const sx = mk.at[0] * cam.scale + cam.ox, sy = mk.at[1] * cam.scale + cam.oy;
+      const sx = mk.at[0] * cam.scale + cam.ox,
+        sy = mk.at[1] * cam.scale + cam.oy;
       const px = Math.round((mk.px ?? 14) * k);
       ctx.font = `bold ${px}px system-ui, sans-serif`;
       ctx.lineWidth = 3;
@@ -356,7 +425,8 @@ export class MapRenderer {
     if (cam.scale * m.pieceSize < 18) return;
     for (const l of m.labels ?? []) {
       if (!inView(l.at)) continue;
-      const sx = l.at[0] * cam.scale + cam.ox, sy = l.at[1] * cam.scale + cam.oy;
+      const sx = l.at[0] * cam.scale + cam.ox,
+        sy = l.at[1] * cam.scale + cam.oy;
       ctx.font = `italic ${l.bold ? 700 : 600} ${Math.round((l.bold ? 12 : 10.5) * k)}px Georgia, serif`;
       ctx.lineWidth = 3;
       ctx.strokeStyle = 'rgba(250,246,232,0.9)';
@@ -371,15 +441,25 @@ export class MapRenderer {
     for (const l of points) {
       // a point contact (no connection): a small dark ring with a bar across
       const r = 7 / cam.scale;
-      ctx.beginPath(); ctx.arc(l.a[0], l.a[1], r, 0, Math.PI * 2);
-      ctx.fillStyle = 'rgba(255,255,255,0.9)'; ctx.fill();
-      ctx.strokeStyle = '#8a1c1c'; ctx.lineWidth = 2 / cam.scale; ctx.stroke();
-      ctx.beginPath(); ctx.moveTo(l.a[0] - r * 0.7, l.a[1] + r * 0.7); ctx.lineTo(l.a[0] + r * 0.7, l.a[1] - r * 0.7); ctx.stroke();
+      ctx.beginPath();
+      ctx.arc(l.a[0], l.a[1], r, 0, Math.PI * 2);
+      ctx.fillStyle = 'rgba(255,255,255,0.9)';
+      ctx.fill();
+      ctx.strokeStyle = '#8a1c1c';
+      ctx.lineWidth = 2 / cam.scale;
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.moveTo(l.a[0] - r * 0.7, l.a[1] + r * 0.7);
+      ctx.lineTo(l.a[0] + r * 0.7, l.a[1] - r * 0.7);
+      ctx.stroke();
     }
     const sea = this.model.links.filter((l) => l.kind === 'sea');
     if (!sea.length) return;
     ctx.beginPath();
-    for (const l of sea) { ctx.moveTo(l.a[0], l.a[1]); ctx.lineTo(l.b[0], l.b[1]); }
+    for (const l of sea) {
+      ctx.moveTo(l.a[0], l.a[1]);
+      ctx.lineTo(l.b[0], l.b[1]);
+    }
     ctx.setLineDash([6 / cam.scale, 5 / cam.scale]);
     ctx.strokeStyle = 'rgba(20,50,110,0.8)';
     ctx.lineWidth = 2 / cam.scale;
@@ -436,17 +516,35 @@ export class MapRenderer {
   }
 
   /** Highlights of areas drawn only on land (or water), all at once: their outlines there and their stretches of coast. */
-  private clippedHighlight(ctx: CanvasRenderingContext2D, cam: Camera, kind: HighlightKind, on: 'land' | 'water', areas: AreaShape[], view: Bounds): void {
+  private clippedHighlight(
+    ctx: CanvasRenderingContext2D,
+    cam: Camera,
+    kind: HighlightKind,
+    on: 'land' | 'water',
+    areas: AreaShape[],
+    view: Bounds,
+  ): void {
     const { land, water } = this.paths();
     const all = boundsOf(areas.flatMap((a) => ringsOf(a).flat()));
-    const box = { minX: Math.max(all.minX, view.minX), minY: Math.max(all.minY, view.minY), maxX: Math.min(all.maxX, view.maxX), maxY: Math.min(all.maxY, view.maxY) };
+    const box = {
+      minX: Math.max(all.minX, view.minX),
+      minY: Math.max(all.minY, view.minY),
+      maxX: Math.min(all.maxX, view.maxX),
+      maxY: Math.min(all.maxY, view.maxY),
+    };
     ctx.save();
     ctx.beginPath();
     for (const a of areas) areaPath(ctx, a);
     ctx.clip('evenodd'); // the areas do not overlap
     ctx.clip(on === 'land' ? land : water, 'evenodd');
-    if (kind !== 'last') { ctx.fillStyle = HIGHLIGHT_FILLS[kind]; ctx.fillRect(view.minX, view.minY, view.maxX - view.minX, view.maxY - view.minY); }
-    for (const [style, width] of [['rgba(0,0,0,0.55)', 12], [HIGHLIGHT_COLORS[kind], 6.4]] as const) {
+    if (kind !== 'last') {
+      ctx.fillStyle = HIGHLIGHT_FILLS[kind];
+      ctx.fillRect(view.minX, view.minY, view.maxX - view.minX, view.maxY - view.minY);
+    }
+    for (const [style, width] of [
+      ['rgba(0,0,0,0.55)', 12],
+      [HIGHLIGHT_COLORS[kind], 6.4],
+    ] as const) {
       ctx.strokeStyle = style;
       ctx.lineWidth = width / cam.scale; // half of it lies outside the clip
       if (kind === 'last') ctx.setLineDash([5 / cam.scale, 4 / cam.scale]);
@@ -461,13 +559,20 @@ export class MapRenderer {
 
   private placePath(ctx: CanvasRenderingContext2D, place: string, byId: Map<string, AreaShape>, view: Bounds): boolean {
     const a = byId.get(place);
-    if (a) { areaPath(ctx, a); return true; }
+    if (a) {
+      areaPath(ctx, a);
+      return true;
+    }
     const box = this.model.boxes?.find((b) => b.id === place);
-    if (box) { ctx.rect(...box.rect); return true; }
+    if (box) {
+      ctx.rect(...box.rect);
+      return true;
+    }
     if (this.hexLayer) {
       const i = this.hexLayer.board.grid.indexOfLabel(place);
       if (i < 0) return false;
-      const x = this.hexLayer.cx(i), y = this.hexLayer.cy(i);
+      const x = this.hexLayer.cx(i),
+        y = this.hexLayer.cy(i);
       if (x < view.minX - 100 || x > view.maxX + 100 || y < view.minY - 100 || y > view.maxY + 100) return false;
       this.hexLayer.hexPath(ctx, i);
       return true;
@@ -480,7 +585,8 @@ export class MapRenderer {
     const lettered = ps > 24; // names once counters are big enough to read (scale 0.45 at Soft Underbelly's size)
     ctx.textBaseline = 'middle';
     for (const a of areas) {
-      const sx = a.center[0] * cam.scale + cam.ox, sy = a.center[1] * cam.scale + cam.oy;
+      const sx = a.center[0] * cam.scale + cam.ox,
+        sy = a.center[1] * cam.scale + cam.oy;
       const ly = sy - ps * 0.5 - 13;
       ctx.textAlign = 'center';
       if (a.inert) {
@@ -491,7 +597,9 @@ export class MapRenderer {
         ctx.font = 'bold 12px system-ui, sans-serif';
         const w = Math.max(22, ctx.measureText(a.label).width + 12);
         ctx.fillStyle = 'rgba(28,28,28,0.85)';
-        ctx.beginPath(); ctx.roundRect(sx - w / 2, ly - 9, w, 18, 9); ctx.fill();
+        ctx.beginPath();
+        ctx.roundRect(sx - w / 2, ly - 9, w, 18, 9);
+        ctx.fill();
         ctx.fillStyle = '#fff';
         ctx.fillText(a.label, sx, ly + 1);
       }
@@ -510,7 +618,8 @@ export class MapRenderer {
         ctx.textAlign = 'center';
         const total = a.icons.length * 16;
         a.icons.forEach((ic, k) => {
-          const x = sx - total / 2 + 8 + k * 16, y = sy + ps * 0.5 + 12;
+          const x = sx - total / 2 + 8 + k * 16,
+            y = sy + ps * 0.5 + 12;
           ctx.lineWidth = 3;
           ctx.strokeStyle = 'rgba(0,0,0,0.6)';
           ctx.strokeText(ic.glyph, x, y);
@@ -531,10 +640,15 @@ export class MapRenderer {
     ctx.fillStyle = 'rgba(30,30,30,0.75)';
     ctx.textAlign = 'center';
     ctx.textBaseline = 'top';
-    for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) {
-      const i = r * g.cols + c;
-      ctx.fillText(g.label(i), L.cx(i) * cam.scale + cam.ox, (L.cy(i) - (L.board.layout.sizeY ?? L.board.layout.size) * 0.8) * cam.scale + cam.oy);
-    }
+    for (let r = r0; r <= r1; r++)
+      for (let c = c0; c <= c1; c++) {
+        const i = r * g.cols + c;
+        ctx.fillText(
+          g.label(i),
+          L.cx(i) * cam.scale + cam.ox,
+          (L.cy(i) - (L.board.layout.sizeY ?? L.board.layout.size) * 0.8) * cam.scale + cam.oy,
+        );
+      }
   }
 
   private drawStacks(ctx: CanvasRenderingContext2D, cam: Camera, view: Bounds, dpr: number, ov: Overlays): void {
@@ -544,7 +658,8 @@ export class MapRenderer {
     this.drawnStacks = ids.length;
     for (const i of ids) {
       const st = this.stacks[i]!;
-      const x = st.x * cam.scale + cam.ox - s / 2, y = st.y * cam.scale + cam.oy - s / 2;
+      const x = st.x * cam.scale + cam.ox - s / 2,
+        y = st.y * cam.scale + cam.oy - s / 2;
       const n = st.pieces.length;
       if (s < 7) {
         ctx.fillStyle = st.pieces[n - 1]!.fill;
@@ -554,21 +669,33 @@ export class MapRenderer {
       const depth = Math.min(n - 1, 3);
       for (let k = depth; k >= 1; k--) {
         const p = st.pieces[n - 1 - k]!;
-        ctx.drawImage(this.sprites.get(p, s, dpr), x + k * STACK_DEPTH_PX - 1, y - k * STACK_DEPTH_PX - 1, s + 2 / dpr * dpr, s + 2);
+        ctx.drawImage(
+          this.sprites.get(p, s, dpr),
+          x + k * STACK_DEPTH_PX - 1,
+          y - k * STACK_DEPTH_PX - 1,
+          s + (2 / dpr) * dpr,
+          s + 2,
+        );
       }
       const top = st.pieces[n - 1]!;
-      if (s >= 10 && top.symbol !== 'cube') { ctx.fillStyle = 'rgba(0,0,0,0.35)'; ctx.fillRect(x + 2, y + 3, s, s); }
+      if (s >= 10 && top.symbol !== 'cube') {
+        ctx.fillStyle = 'rgba(0,0,0,0.35)';
+        ctx.fillRect(x + 2, y + 3, s, s);
+      }
       if (top.chits?.length && s >= 14) drawChits(ctx, top.chits, x, y + s, s);
       ctx.drawImage(this.sprites.get(top, s, dpr), x - 1, y - 1, s + 2, s + 2);
-      if (n > 1 && s >= 16) this.badge(ctx, String(n), x + s + depth * STACK_DEPTH_PX - 2, y - depth * STACK_DEPTH_PX + 2);
+      if (n > 1 && s >= 16)
+        this.badge(ctx, String(n), x + s + depth * STACK_DEPTH_PX - 2, y - depth * STACK_DEPTH_PX + 2);
       if (ov.highlights.size) {
         let kind: HighlightKind | undefined;
         for (const p of st.pieces) kind = ov.highlights.get(p.id) ?? kind;
         if (kind) {
           const d = depth * STACK_DEPTH_PX;
-          ctx.lineWidth = 5; ctx.strokeStyle = 'rgba(0,0,0,0.6)';
+          ctx.lineWidth = 5;
+          ctx.strokeStyle = 'rgba(0,0,0,0.6)';
           ctx.strokeRect(x - 3, y - 3 - d, s + 6 + d, s + 6 + d);
-          ctx.lineWidth = 3; ctx.strokeStyle = HIGHLIGHT_COLORS[kind];
+          ctx.lineWidth = 3;
+          ctx.strokeStyle = HIGHLIGHT_COLORS[kind];
           ctx.strokeRect(x - 3, y - 3 - d, s + 6 + d, s + 6 + d);
         }
       }
@@ -579,9 +706,15 @@ export class MapRenderer {
     ctx.font = 'bold 10px system-ui, sans-serif';
     const w = Math.max(14, ctx.measureText(text).width + 6);
     ctx.fillStyle = '#1b1b1b';
-    ctx.beginPath(); ctx.roundRect(x - w / 2, y - 7, w, 14, 7); ctx.fill();
-    ctx.strokeStyle = '#fff'; ctx.lineWidth = 1; ctx.stroke();
-    ctx.fillStyle = '#fff'; ctx.textAlign = 'center'; ctx.textBaseline = 'middle';
+    ctx.beginPath();
+    ctx.roundRect(x - w / 2, y - 7, w, 14, 7);
+    ctx.fill();
+    ctx.strokeStyle = '#fff';
+    ctx.lineWidth = 1;
+    ctx.stroke();
+    ctx.fillStyle = '#fff';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
     ctx.fillText(text, x, y + 0.5);
   }
 
@@ -590,14 +723,18 @@ export class MapRenderer {
     const sp = pts.map(([x, y]) => [x * cam.scale + cam.ox, y * cam.scale + cam.oy] as Pt);
     ctx.lineCap = 'round';
     ctx.lineJoin = 'round';
-    for (const [style, width] of [['rgba(0,0,0,0.6)', 9], [color, 5]] as const) {
+    for (const [style, width] of [
+      ['rgba(0,0,0,0.6)', 9],
+      [color, 5],
+    ] as const) {
       ctx.beginPath();
       sp.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
       ctx.strokeStyle = style;
       ctx.lineWidth = width;
       ctx.stroke();
     }
-    const [x1, y1] = sp[sp.length - 1]!, [x0, y0] = sp[sp.length - 2]!;
+    const [x1, y1] = sp[sp.length - 1]!,
+      [x0, y0] = sp[sp.length - 2]!;
     const a = Math.atan2(y1 - y0, x1 - x0);
     ctx.beginPath();
     ctx.moveTo(x1 + Math.cos(a) * 8, y1 + Math.sin(a) * 8);
@@ -613,8 +750,12 @@ export class MapRenderer {
       ctx.font = 'bold 13px system-ui, sans-serif';
       const w = ctx.measureText(label).width + 12;
       ctx.fillStyle = 'rgba(20,20,20,0.88)';
-      ctx.beginPath(); ctx.roundRect(x1 + 12, y1 - 26, w, 20, 5); ctx.fill();
-      ctx.fillStyle = color; ctx.textAlign = 'left'; ctx.textBaseline = 'middle';
+      ctx.beginPath();
+      ctx.roundRect(x1 + 12, y1 - 26, w, 20, 5);
+      ctx.fill();
+      ctx.fillStyle = color;
+      ctx.textAlign = 'left';
+      ctx.textBaseline = 'middle';
       ctx.fillText(label, x1 + 18, y1 - 16);
     }
   }
@@ -634,15 +775,20 @@ export class MapRenderer {
 
   /** The area drawn on `on` whose outline is nearest to (wx, wy), within `reach` (the land or water its colour reaches into). */
   private nearest(wx: number, wy: number, reach: number, on: 'land' | 'water'): string | null {
-    let best: string | null = null, bestD = reach * reach;
+    let best: string | null = null,
+      bestD = reach * reach;
     const near = this.areaIndex.query({ minX: wx - reach, minY: wy - reach, maxX: wx + reach, maxY: wy + reach }, []);
     for (const i of near) {
       const a = this.model.areas[i]!;
       if (a.on !== on || a.inert) continue;
-      for (const r of ringsOf(a)) for (let k = 0; k < r.length; k++) {
-        const d = segDist2(wx, wy, r[k]!, r[(k + 1) % r.length]!);
-        if (d < bestD) { bestD = d; best = a.id; }
-      }
+      for (const r of ringsOf(a))
+        for (let k = 0; k < r.length; k++) {
+          const d = segDist2(wx, wy, r[k]!, r[(k + 1) % r.length]!);
+          if (d < bestD) {
+            bestD = d;
+            best = a.id;
+          }
+        }
     }
     return best;
   }
@@ -671,18 +817,27 @@ export class MapRenderer {
   }
 }
 
-const overlaps = (a: Bounds, b: Bounds): boolean => a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
+const overlaps = (a: Bounds, b: Bounds): boolean =>
+  a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
 
 /** Squared distance from (x, y) to the segment a-b. */
 function segDist2(x: number, y: number, a: Pt, b: Pt): number {
-  const dx = b[0] - a[0], dy = b[1] - a[1];
+  const dx = b[0] - a[0],
+    dy = b[1] - a[1];
   const t = dx || dy ? Math.max(0, Math.min(1, ((x - a[0]) * dx + (y - a[1]) * dy) / (dx * dx + dy * dy))) : 0;
-  const ex = a[0] + t * dx - x, ey = a[1] + t * dy - y;
+  const ex = a[0] + t * dx - x,
+    ey = a[1] + t * dy - y;
   return ex * ex + ey * ey;
 }
 
 /** Chits under a counter: small squares peeking out along its foot, their labels readable from ~30 px counters. */
-function drawChits(ctx: CanvasRenderingContext2D, chits: readonly ChitMark[], x: number, foot: number, s: number): void {
+function drawChits(
+  ctx: CanvasRenderingContext2D,
+  chits: readonly ChitMark[],
+  x: number,
+  foot: number,
+  s: number,
+): void {
   const c = Math.max(8, s * 0.34);
   const step = Math.min(c * 0.92, (s * 1.1 - c) / Math.max(1, chits.length - 1));
   const y = foot - c * 0.15; // mostly below the counter's foot

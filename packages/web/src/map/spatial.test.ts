@@ -13,17 +13,22 @@ describe('GridIndex', () => {
     const idx = new GridIndex(world, 37);
     const boxes: Bounds[] = [];
     for (let i = 0; i < 2000; i++) {
-      const x = r(1000), y = r(1000), w = 1 + r(60), h = 1 + r(60);
+      const x = r(1000),
+        y = r(1000),
+        w = 1 + r(60),
+        h = 1 + r(60);
       boxes.push({ minX: x, minY: y, maxX: x + w, maxY: y + h });
       idx.insert(i, boxes[i]!);
     }
     for (let i = 0; i < 50; i++) {
-      const x = r(1000), y = r(1000);
+      const x = r(1000),
+        y = r(1000);
       boxes[i] = { minX: x, minY: y, maxX: x + 5, maxY: y + 5 };
       idx.update(i, boxes[i]!);
     }
     for (let k = 0; k < 40; k++) {
-      const x = r(1000), y = r(1000);
+      const x = r(1000),
+        y = r(1000);
       const q = { minX: x, minY: y, maxX: x + r(300), maxY: y + r(300) };
       const got = idx.query(q).sort((a, b) => a - b);
       const want = boxes.flatMap((b, i) => (hit(b, q) ? [i] : []));

@@ -12,7 +12,10 @@ export class GridIndex {
   private readonly cols: number;
   private readonly rows: number;
 
-  constructor(private readonly b: Bounds, private readonly cell: number) {
+  constructor(
+    private readonly b: Bounds,
+    private readonly cell: number,
+  ) {
     this.cols = Math.max(1, Math.ceil((b.maxX - b.minX) / cell));
     this.rows = Math.max(1, Math.ceil((b.maxY - b.minY) / cell));
     this.cells = Array.from({ length: this.cols * this.rows }, () => []);
@@ -38,7 +41,10 @@ export class GridIndex {
       this.forCells({ minX: old[0]!, minY: old[1]!, maxX: old[2]!, maxY: old[3]! }, (c) => {
         const list = this.cells[c]!;
         const k = list.indexOf(id);
-        if (k >= 0) { list[k] = list[list.length - 1]!; list.pop(); }
+        if (k >= 0) {
+          list[k] = list[list.length - 1]!;
+          list.pop();
+        }
       });
     }
     this.insert(id, box);

@@ -12,7 +12,15 @@ import type { Stack } from '../map/render.ts';
 import { MapCanvas } from '../ui/MapCanvas.tsx';
 import { ActionList, InfoBox, LogPanel, Prompt, RuleDialog, StackList } from '../ui/panels.tsx';
 import type { GameEntry } from '../ui/App.tsx';
-import { type Connection, type ConnectionStatus, type OnlineClient, type ServerError, type ViewMessage, playLink, rememberToken } from './client.ts';
+import {
+  type Connection,
+  type ConnectionStatus,
+  type OnlineClient,
+  type ServerError,
+  type ViewMessage,
+  playLink,
+  rememberToken,
+} from './client.ts';
 
 export interface OnlineGameProps {
   token: string;
@@ -31,25 +39,38 @@ export function OnlineGame({ token, entries, client, onExit }: OnlineGameProps) 
   const [busy, setBusy] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
   const [rule, setRule] = useState<string | null>(null);
-  const [hover, setHover] = useState<{ place: string | null; stack: Stack | null; at: [number, number] | null }>({ place: null, stack: null, at: null });
+  const [hover, setHover] = useState<{ place: string | null; stack: Stack | null; at: [number, number] | null }>({
+    place: null,
+    stack: null,
+    at: null,
+  });
   const conn = useRef<Connection | null>(null);
 
   useEffect(() => {
     const c = client.connect();
     conn.current = c;
     const offStatus = c.onStatus(setStatus);
-    const off = c.subscribe(token, (m) => {
-      setFatal(null);
-      setVm((prev) => {
-        if (!prev || prev.version !== m.version) setSelected([]);
-        return m;
-      });
-      rememberToken({ token, gameId: m.gameId, role: m.role, game: m.summary.game, createdAt: m.summary.createdAt });
-    }, (e) => setFatal(e));
-    return () => { off(); offStatus(); c.close(); conn.current = null; };
+    const off = c.subscribe(
+      token,
+      (m) => {
+        setFatal(null);
+        setVm((prev) => {
+          if (!prev || prev.version !== m.version) setSelected([]);
+          return m;
+        });
+        rememberToken({ token, gameId: m.gameId, role: m.role, game: m.summary.game, createdAt: m.summary.createdAt });
+      },
+      (e) => setFatal(e),
+    );
+    return () => {
+      off();
+      offStatus();
+      c.close();
+      conn.current = null;
+    };
   }, [token, client]);
 
-  const entry = vm ? entries.find((e) => e.game.rules.id === vm.summary.game) ?? null : null;
+  const entry = vm ? (entries.find((e) => e.game.rules.id === vm.summary.game) ?? null) : null;
   const adapter = entry?.adapter ?? null;
   const view = vm?.view ?? null;
   const myTurn = !!vm && !!view?.decision && view.decision.role === vm.role && vm.summary.status === 'active';
@@ -57,8 +78,9 @@ export function OnlineGame({ token, entries, client, onExit }: OnlineGameProps) 
   const known = useMemo(() => (adapter && view ? adapter.places(view) : new Set<string>()), [vm]);
   const model = useMemo(() => (adapter && view ? adapter.map(view) : null), [vm]);
   const candidates = useMemo(() => matching(actions, selected, known), [actions, selected, known]);
-  const info = useMemo(() => (adapter && view ? adapter.info?.(view) ?? null : null), [vm]);
-  const describe = (a: Action) => (entry && view ? describeAction(entry.game, { game: view.game } as EngineState<unknown>, a) : a.type);
+  const info = useMemo(() => (adapter && view ? (adapter.info?.(view) ?? null) : null), [vm]);
+  const describe = (a: Action) =>
+    entry && view ? describeAction(entry.game, { game: view.game } as EngineState<unknown>, a) : a.type;
 
   async function send(a: Action): Promise<void> {
     const c = conn.current;
@@ -70,13 +92,24 @@ export function OnlineGame({ token, entries, client, onExit }: OnlineGameProps) 
     setSelected([]);
     if (r.ok) return;
     if (r.view) setVm(r.view);
-    const text = r.error.code === 'stale' ? `The game moved on before your action arrived; here is the current position. (${r.error.message})` : r.error.message;
+    const text =
+      r.error.code === 'stale'
+        ? `The game moved on before your action arrived; here is the current position. (${r.error.message})`
+        : r.error.message;
     setMsg({ kind: 'error', text, rule: r.error.rule });
   }
 
   function clickPlace(place: string, stack: Stack | null): void {
     if (!actions.length) return;
-    const tokens = [...(stack ? [...stack.pieces].reverse().map((p) => p.id).filter((id) => known.has(id)) : []), place];
+    const tokens = [
+      ...(stack
+        ? [...stack.pieces]
+            .reverse()
+            .map((p) => p.id)
+            .filter((id) => known.has(id))
+        : []),
+      place,
+    ];
     const hitSel = tokens.find((t) => selected.includes(t));
     if (hitSel) return setSelected(selected.filter((p) => p !== hitSel));
     let sel: string[] | null = null;
@@ -102,12 +135,18 @@ export function OnlineGame({ token, entries, client, onExit }: OnlineGameProps) 
       <div class="setup" data-testid="online-error">
         <h1>Cannot open this game</h1>
         <p class="msg error">{fatal.message}</p>
-        <button class="primary" onClick={onExit}>Back to the games</button>
+        <button class="primary" onClick={onExit}>
+          Back to the games
+        </button>
       </div>
     );
   }
   if (!vm || !view) {
-    return <div class="setup" data-testid="online-loading">Connecting to the server… ({status})</div>;
+    return (
+      <div class="setup" data-testid="online-loading">
+        Connecting to the server… ({status})
+      </div>
+    );
   }
   const roleLabel = adapter?.roleLabel ?? ((r: string) => r);
   const roleColor = adapter?.roleColor ?? (() => '#333');
@@ -118,43 +157,113 @@ export function OnlineGame({ token, entries, client, onExit }: OnlineGameProps) 
   const seat = vm.summary.seats.find((s) => s.role === waitingFor);
 
   return (
-    <div class="game online" data-testid="online-game" data-version={vm.version} data-hash={hash} data-role={vm.role} data-my-turn={String(myTurn)} data-connection={status}>
+    <div
+      class="game online"
+      data-testid="online-game"
+      data-version={vm.version}
+      data-hash={hash}
+      data-role={vm.role}
+      data-my-turn={String(myTurn)}
+      data-connection={status}
+    >
       <header class="topbar">
-        <button onClick={onExit} title="Back to the game list">☰ Games</button>
-        <span class="title">{entry?.game.rules.title ?? vm.summary.game} <small>online</small></span>
-        <span class="status" data-testid="status">{adapter?.status(view).map(([k, v]) => <span key={k} class="chip"><small>{k}</small> {v}</span>)}</span>
-        <span class="seat" style={{ color: roleColor(vm.role) }}>You play: {vm.role === 'observer' ? 'spectator' : roleLabel(vm.role)}</span>
+        <button onClick={onExit} title="Back to the game list">
+          ☰ Games
+        </button>
+        <span class="title">
+          {entry?.game.rules.title ?? vm.summary.game} <small>online</small>
+        </span>
+        <span class="status" data-testid="status">
+          {adapter?.status(view).map(([k, v]) => (
+            <span key={k} class="chip">
+              <small>{k}</small> {v}
+            </span>
+          ))}
+        </span>
+        <span class="seat" style={{ color: roleColor(vm.role) }}>
+          You play: {vm.role === 'observer' ? 'spectator' : roleLabel(vm.role)}
+        </span>
         <span class="spacer" />
-        <span class="chip" data-testid="online-version" title="Actions so far (the server's version)">v{vm.version}</span>
-        <span class={`chip conn-${status}`} data-testid="online-status">{status === 'open' ? '● online' : status === 'connecting' ? '○ reconnecting…' : '× offline'}</span>
-        <button data-testid="copy-link" title="Copy this seat's link (keep it secret: it is your seat)" onClick={() => void navigator.clipboard?.writeText(playLink(token))}>Copy my link</button>
+        <span class="chip" data-testid="online-version" title="Actions so far (the server's version)">
+          v{vm.version}
+        </span>
+        <span class={`chip conn-${status}`} data-testid="online-status">
+          {status === 'open' ? '● online' : status === 'connecting' ? '○ reconnecting…' : '× offline'}
+        </span>
+        <button
+          data-testid="copy-link"
+          title="Copy this seat's link (keep it secret: it is your seat)"
+          onClick={() => void navigator.clipboard?.writeText(playLink(token))}
+        >
+          Copy my link
+        </button>
       </header>
       <main class="board">
         {model ? (
-          <MapCanvas model={model} overlays={overlays} onPlaceClick={clickPlace} onHover={(place, stack, p) => setHover({ place, stack, at: p })} />
-        ) : <div class="no-map">This game has no map: choose from the legal actions.</div>}
-        {stackShown && stackShown.stack.pieces.length > 0 && (
-          <StackList title={adapter?.placeName(stackShown.stack.place) ?? stackShown.stack.place} pieces={model?.pieces.filter((p) => p.place === stackShown.stack.place) ?? stackShown.stack.pieces} at={stackShown.at} />
+          <MapCanvas
+            model={model}
+            overlays={overlays}
+            onPlaceClick={clickPlace}
+            onHover={(place, stack, p) => setHover({ place, stack, at: p })}
+          />
+        ) : (
+          <div class="no-map">This game has no map: choose from the legal actions.</div>
         )}
-        <div class="legend">{selected.length ? 'Click a highlighted place to continue, or the selection again to drop it.' : actions.length ? 'Highlighted places have legal actions: click one.' : ''}</div>
+        {stackShown && stackShown.stack.pieces.length > 0 && (
+          <StackList
+            title={adapter?.placeName(stackShown.stack.place) ?? stackShown.stack.place}
+            pieces={model?.pieces.filter((p) => p.place === stackShown.stack.place) ?? stackShown.stack.pieces}
+            at={stackShown.at}
+          />
+        )}
+        <div class="legend">
+          {selected.length
+            ? 'Click a highlighted place to continue, or the selection again to drop it.'
+            : actions.length
+              ? 'Highlighted places have legal actions: click one.'
+              : ''}
+        </div>
       </main>
       <aside class="side">
-        <Prompt decision={view.decision} outcome={view.outcome} roleLabel={roleLabel} roleColor={roleColor} waiting={false} onRule={setRule} />
+        <Prompt
+          decision={view.decision}
+          outcome={view.outcome}
+          roleLabel={roleLabel}
+          roleColor={roleColor}
+          waiting={false}
+          onRule={setRule}
+        />
         {waitingFor && !view.outcome && (
-          <div class="msg info" data-testid="waiting">Waiting for {roleLabel(waitingFor)}{seat?.kind === 'ai' ? ' (computer)' : seat?.connected ? ' (online)' : ' (not connected)'}…</div>
+          <div class="msg info" data-testid="waiting">
+            Waiting for {roleLabel(waitingFor)}
+            {seat?.kind === 'ai' ? ' (computer)' : seat?.connected ? ' (online)' : ' (not connected)'}…
+          </div>
         )}
         {msg && (
           <div class={`msg ${msg.kind}`} data-testid="message">
-            {msg.text} {msg.rule && <button class="rule-link" data-testid="refusal-rule" onClick={() => setRule(msg.rule!)}>{msg.rule}</button>}
+            {msg.text}{' '}
+            {msg.rule && (
+              <button class="rule-link" data-testid="refusal-rule" onClick={() => setRule(msg.rule!)}>
+                {msg.rule}
+              </button>
+            )}
           </div>
         )}
         {info && <InfoBox info={info} showOdds />}
         {actions.length > 0 && (
-          <ActionList items={listed} total={actions.length} filtered={selected.length ? selected.map((p) => adapter?.placeName(p) ?? p).join(' + ') : null}
-            onChoose={(a) => void send(a)} onPreview={() => undefined} onClear={() => setSelected([])} />
+          <ActionList
+            items={listed}
+            total={actions.length}
+            filtered={selected.length ? selected.map((p) => adapter?.placeName(p) ?? p).join(' + ') : null}
+            onChoose={(a) => void send(a)}
+            onPreview={() => undefined}
+            onClear={() => setSelected([])}
+          />
         )}
         {busy && <div class="msg info">Sending…</div>}
-        <div class="log-head">Log <small>(what {roleLabel(vm.role)} may see)</small></div>
+        <div class="log-head">
+          Log <small>(what {roleLabel(vm.role)} may see)</small>
+        </div>
         <LogPanel log={view.log} onRule={setRule} upTo={vm.version} />
       </aside>
       {rule && <RuleDialog rule={rule} markdown={entry?.rulesText ?? ''} onClose={() => setRule(null)} />}

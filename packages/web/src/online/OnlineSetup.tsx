@@ -6,13 +6,23 @@
 import type { Role } from '@sandtable/engine';
 import { useEffect, useState } from 'preact/hooks';
 import type { GameEntry } from '../ui/App.tsx';
-import { type CreatedGame, type LobbyEntry, type OnlineClient, forgetToken, playLink, rememberToken, storedTokens } from './client.ts';
+import {
+  type CreatedGame,
+  type LobbyEntry,
+  type OnlineClient,
+  forgetToken,
+  playLink,
+  rememberToken,
+  storedTokens,
+} from './client.ts';
 
 const AI = ['random', 'greedy', 'easy', 'normal', 'hard'];
 const LINK = { color: '#8fb8ff', wordBreak: 'break-all' } as const;
 
 export function OnlineSetup({ entries, client }: { entries: GameEntry[]; client: OnlineClient }) {
-  const [gameId, setGameId] = useState(entries.find((e) => e.game.rules.id === 'soft-underbelly')?.game.rules.id ?? entries[0]?.game.rules.id ?? '');
+  const [gameId, setGameId] = useState(
+    entries.find((e) => e.game.rules.id === 'soft-underbelly')?.game.rules.id ?? entries[0]?.game.rules.id ?? '',
+  );
   const e = entries.find((x) => x.game.rules.id === gameId);
   const [seats, setSeats] = useState<Record<Role, 'human' | 'ai'>>({});
   const [ai, setAi] = useState('easy');
@@ -31,7 +41,9 @@ export function OnlineSetup({ entries, client }: { entries: GameEntry[]; client:
       setLobby(null); // no server (e.g. the static build alone): the section still works once one is up
     }
   };
-  useEffect(() => { void refresh(); }, []);
+  useEffect(() => {
+    void refresh();
+  }, []);
   if (!e) return null;
   const roles: readonly Role[] = e.game.rules.roles;
   const seatOf = (r: Role) => seats[r] ?? 'human';
@@ -41,10 +53,14 @@ export function OnlineSetup({ entries, client }: { entries: GameEntry[]; client:
     try {
       const g = await client.createGame({
         game: gameId,
-        seats: Object.fromEntries(roles.map((r) => [r, seatOf(r) === 'ai' ? { kind: 'ai' as const, ai } : { kind: 'human' as const }])),
+        seats: Object.fromEntries(
+          roles.map((r) => [r, seatOf(r) === 'ai' ? { kind: 'ai' as const, ai } : { kind: 'human' as const }]),
+        ),
       });
       const first = g.seats.find((s) => s.token);
-      for (const s of g.seats) if (s.token) rememberToken({ token: s.token, gameId: g.gameId, role: s.role, game: gameId, createdAt: Date.now() });
+      for (const s of g.seats)
+        if (s.token)
+          rememberToken({ token: s.token, gameId: g.gameId, role: s.role, game: gameId, createdAt: Date.now() });
       setCreated(g);
       void refresh();
       if (!first) location.hash = `#/play/${g.spectatorToken}`;
@@ -58,9 +74,21 @@ export function OnlineSetup({ entries, client }: { entries: GameEntry[]; client:
       <h2>Play online</h2>
       <p>The server keeps the game: send each player their link; a link is that seat, so keep yours secret.</p>
       <div class="setup-grid">
-        <label>Game
-          <select value={gameId} data-testid="online-game-select" onChange={(ev) => { setGameId((ev.target as HTMLSelectElement).value); setSeats({}); }}>
-            {entries.map((x) => <option key={x.game.rules.id} value={x.game.rules.id}>{x.game.rules.title}</option>)}
+        <label>
+          Game
+          <select
+            value={gameId}
+            data-testid="online-game-select"
+            onChange={(ev) => {
+              setGameId((ev.target as HTMLSelectElement).value);
+              setSeats({});
+            }}
+          >
+            {entries.map((x) => (
+              <option key={x.game.rules.id} value={x.game.rules.id}>
+                {x.game.rules.title}
+              </option>
+            ))}
           </select>
         </label>
         <fieldset class="seats">
@@ -69,30 +97,61 @@ export function OnlineSetup({ entries, client }: { entries: GameEntry[]; client:
             <div key={r} class="seat-row">
               <span style={{ color: e.adapter.roleColor(r) }}>{e.adapter.roleLabel(r)}</span>
               {(['human', 'ai'] as const).map((s) => (
-                <label key={s} class="radio"><input type="radio" name={`online-seat-${r}`} data-testid={`online-seat-${r}-${s}`} checked={seatOf(r) === s} onChange={() => setSeats({ ...seats, [r]: s })} /> {s === 'human' ? 'Human' : 'Computer'}</label>
+                <label key={s} class="radio">
+                  <input
+                    type="radio"
+                    name={`online-seat-${r}`}
+                    data-testid={`online-seat-${r}-${s}`}
+                    checked={seatOf(r) === s}
+                    onChange={() => setSeats({ ...seats, [r]: s })}
+                  />{' '}
+                  {s === 'human' ? 'Human' : 'Computer'}
+                </label>
               ))}
             </div>
           ))}
-          <label class="strength">Computer strength{' '}
-            <select value={ai} onChange={(ev) => setAi((ev.target as HTMLSelectElement).value)}>{AI.map((k) => <option key={k} value={k}>{k}</option>)}</select>
+          <label class="strength">
+            Computer strength{' '}
+            <select value={ai} onChange={(ev) => setAi((ev.target as HTMLSelectElement).value)}>
+              {AI.map((k) => (
+                <option key={k} value={k}>
+                  {k}
+                </option>
+              ))}
+            </select>
           </label>
         </fieldset>
       </div>
       <div class="setup-buttons">
-        <button class="primary" data-testid="online-create" onClick={() => void create()}>Create online game</button>
+        <button class="primary" data-testid="online-create" onClick={() => void create()}>
+          Create online game
+        </button>
       </div>
-      {error && <div class="msg error" data-testid="online-create-error">{error}</div>}
+      {error && (
+        <div class="msg error" data-testid="online-create-error">
+          {error}
+        </div>
+      )}
       {created && (
         <div class="invites" data-testid="invites">
           <b>Game {created.gameId}: invite links</b>
           <ul>
-            {created.seats.filter((s) => s.token).map((s) => (
-              <li key={s.role}>
-                <span style={{ color: e.adapter.roleColor(s.role) }}>{e.adapter.roleLabel(s.role)}</span>:{' '}
-                <a style={LINK} href={playLink(s.token!)} data-testid={`invite-${s.role}`}>{playLink(s.token!)}</a>
-              </li>
-            ))}
-            <li>Spectators: <a style={LINK} href={playLink(created.spectatorToken)} data-testid="invite-spectator">{playLink(created.spectatorToken)}</a></li>
+            {created.seats
+              .filter((s) => s.token)
+              .map((s) => (
+                <li key={s.role}>
+                  <span style={{ color: e.adapter.roleColor(s.role) }}>{e.adapter.roleLabel(s.role)}</span>:{' '}
+                  <a style={LINK} href={playLink(s.token!)} data-testid={`invite-${s.role}`}>
+                    {playLink(s.token!)}
+                  </a>
+                </li>
+              ))}
+            <li>
+              Spectators:{' '}
+              <a style={LINK} href={playLink(created.spectatorToken)} data-testid="invite-spectator">
+                {playLink(created.spectatorToken)}
+              </a>
+            </li>
           </ul>
         </div>
       )}
@@ -104,10 +163,18 @@ export function OnlineSetup({ entries, client }: { entries: GameEntry[]; client:
               const ge = entries.find((x) => x.game.rules.id === g.game);
               const label = (r: string) => ge?.adapter.roleLabel(r) ?? r;
               return (
-              <li key={g.token}>
-                <a style={LINK} href={playLink(g.token)} data-testid="lobby-game">{ge?.game.rules.title ?? g.game} · game {g.gameId} · you play {label(g.role)} · {g.version} actions</a>{' '}
-                {g.status === 'finished' ? <small>finished</small> : g.yourTurn ? <b>your turn</b> : <small>waiting for {g.turnRole ? label(g.turnRole) : 'the server'}</small>}
-              </li>
+                <li key={g.token}>
+                  <a style={LINK} href={playLink(g.token)} data-testid="lobby-game">
+                    {ge?.game.rules.title ?? g.game} · game {g.gameId} · you play {label(g.role)} · {g.version} actions
+                  </a>{' '}
+                  {g.status === 'finished' ? (
+                    <small>finished</small>
+                  ) : g.yourTurn ? (
+                    <b>your turn</b>
+                  ) : (
+                    <small>waiting for {g.turnRole ? label(g.turnRole) : 'the server'}</small>
+                  )}
+                </li>
               );
             })}
           </ul>

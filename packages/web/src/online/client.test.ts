@@ -1,6 +1,15 @@
 /** The online client against a fake WebSocket and fetch: views, ack, refusals, stale, reconnect, tokens. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OnlineClient, type ViewMessage, type WebSocketLike, forgetToken, playLink, rememberToken, storedTokens, tokenOfHash } from './client.ts';
+import {
+  OnlineClient,
+  type ViewMessage,
+  type WebSocketLike,
+  forgetToken,
+  playLink,
+  rememberToken,
+  storedTokens,
+  tokenOfHash,
+} from './client.ts';
 
 class FakeSocket implements WebSocketLike {
   readyState = 0;
@@ -10,16 +19,44 @@ class FakeSocket implements WebSocketLike {
   onerror: ((ev: unknown) => void) | null = null;
   onmessage: ((ev: { data: unknown }) => void) | null = null;
   constructor(readonly url: string) {}
-  send(data: string): void { this.sent.push(JSON.parse(data)); }
-  close(): void { this.drop(); }
-  accept(): void { this.readyState = 1; this.onopen?.({}); }
-  push(m: unknown): void { this.onmessage?.({ data: JSON.stringify(m) }); }
-  drop(): void { if (this.readyState === 3) return; this.readyState = 3; this.onclose?.({}); }
+  send(data: string): void {
+    this.sent.push(JSON.parse(data));
+  }
+  close(): void {
+    this.drop();
+  }
+  accept(): void {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  push(m: unknown): void {
+    this.onmessage?.({ data: JSON.stringify(m) });
+  }
+  drop(): void {
+    if (this.readyState === 3) return;
+    this.readyState = 3;
+    this.onclose?.({});
+  }
 }
 
 const vm = (version: number, role = 'allies', gameId = 'g1'): ViewMessage => ({
-  type: 'view', gameId, role, version,
-  summary: { gameId, game: 'soft-underbelly', scenario: 's', version, status: 'active', turnRole: role, deadlineAt: null, outcome: null, createdAt: 1, updatedAt: 1, seats: [] },
+  type: 'view',
+  gameId,
+  role,
+  version,
+  summary: {
+    gameId,
+    game: 'soft-underbelly',
+    scenario: 's',
+    version,
+    status: 'active',
+    turnRole: role,
+    deadlineAt: null,
+    outcome: null,
+    createdAt: 1,
+    updatedAt: 1,
+    seats: [],
+  },
   view: { game: { v: version }, decision: null, actions: [], log: [], outcome: null, seq: version } as never,
 });
 
@@ -28,7 +65,15 @@ let client: OnlineClient;
 beforeEach(() => {
   vi.useFakeTimers();
   sockets = [];
-  client = new OnlineClient({ base: 'http://h:1', webSocket: (u) => { const s = new FakeSocket(u); sockets.push(s); return s; }, backoff: [100] });
+  client = new OnlineClient({
+    base: 'http://h:1',
+    webSocket: (u) => {
+      const s = new FakeSocket(u);
+      sockets.push(s);
+      return s;
+    },
+    backoff: [100],
+  });
 });
 afterEach(() => vi.useRealTimers());
 
@@ -54,20 +99,37 @@ describe('OnlineClient connection', () => {
 
     const q = c.act('tok-a', 3, { type: 'pass' });
     const id = sockets[0]!.sent.at(-1).id;
-    sockets[0]!.push({ type: 'refused', id, status: 409, error: { code: 'stale', message: 'stale action' }, view: vm(5) });
+    sockets[0]!.push({
+      type: 'refused',
+      id,
+      status: 409,
+      error: { code: 'stale', message: 'stale action' },
+      view: vm(5),
+    });
     expect(await q).toMatchObject({ ok: false, status: 409, error: { code: 'stale' }, view: { version: 5 } });
     expect(views.at(-1)).toBe(5);
 
     const r = c.act('tok-a', 5, { type: 'bogus' });
-    sockets[0]!.push({ type: 'refused', id: sockets[0]!.sent.at(-1).id, status: 422, error: { code: 'illegal', message: 'not legal', rule: '§9' } });
-    expect(await r).toEqual({ ok: false, status: 422, error: { code: 'illegal', message: 'not legal', rule: '§9' }, view: null });
+    sockets[0]!.push({
+      type: 'refused',
+      id: sockets[0]!.sent.at(-1).id,
+      status: 422,
+      error: { code: 'illegal', message: 'not legal', rule: '§9' },
+    });
+    expect(await r).toEqual({
+      ok: false,
+      status: 422,
+      error: { code: 'illegal', message: 'not legal', rule: '§9' },
+      view: null,
+    });
     c.close();
   });
 
   it('keeps each token to its own game and role on one socket', () => {
     const c = client.connect();
     sockets[0]!.accept();
-    const a: string[] = [], b: string[] = [];
+    const a: string[] = [],
+      b: string[] = [];
     c.subscribe('tok-a', (m) => a.push(m.role));
     sockets[0]!.push(vm(1, 'allies'));
     c.subscribe('tok-b', (m) => b.push(m.role));
@@ -109,11 +171,19 @@ describe('OnlineClient HTTP', () => {
     const calls: { url: string; init: RequestInit | undefined }[] = [];
     const fetch = async (url: string, init?: RequestInit) => {
       calls.push({ url, init });
-      if (url.endsWith('/api/games')) return new Response(JSON.stringify({ gameId: 'g', version: 0, seats: [], spectatorToken: 's' }), { status: 201 });
+      if (url.endsWith('/api/games'))
+        return new Response(JSON.stringify({ gameId: 'g', version: 0, seats: [], spectatorToken: 's' }), {
+          status: 201,
+        });
       return new Response(JSON.stringify({ error: { code: 'unauthorized', message: 'no token' } }), { status: 401 });
     };
     const c = new OnlineClient({ base: 'http://h:1/', fetch });
-    expect(await c.createGame({ game: 'soft-underbelly', seats: { allies: { kind: 'human' }, axis: { kind: 'ai', ai: 'easy' } } })).toMatchObject({ gameId: 'g' });
+    expect(
+      await c.createGame({
+        game: 'soft-underbelly',
+        seats: { allies: { kind: 'human' }, axis: { kind: 'ai', ai: 'easy' } },
+      }),
+    ).toMatchObject({ gameId: 'g' });
     expect(calls[0]!.url).toBe('http://h:1/api/games');
     expect(JSON.parse(String(calls[0]!.init!.body))).toMatchObject({ game: 'soft-underbelly' });
     await expect(c.view('g', 'bad')).rejects.toMatchObject({ status: 401, error: { code: 'unauthorized' } });

@@ -48,7 +48,10 @@ export type ActResult =
   | { ok: false; status: number; error: ServerError; view: ViewMessage | null };
 
 export class HttpError extends Error {
-  constructor(readonly status: number, readonly error: ServerError) {
+  constructor(
+    readonly status: number,
+    readonly error: ServerError,
+  ) {
     super(error.message);
   }
 }
@@ -91,7 +94,11 @@ export class OnlineClient {
     const headers: Record<string, string> = {};
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
-    const res = await this.fetch(`${this.base}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    const res = await this.fetch(`${this.base}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
     const json = (await res.json().catch(() => ({}))) as { error?: ServerError };
     if (!res.ok) throw new HttpError(res.status, json.error ?? { code: 'unavailable', message: `HTTP ${res.status}` });
     return json as T;
@@ -137,7 +144,10 @@ export class Connection {
   private readonly statusListeners = new Set<StatusListener>();
   private readonly queue: string[] = [];
 
-  constructor(private readonly open: () => WebSocketLike, private readonly backoff: number[]) {
+  constructor(
+    private readonly open: () => WebSocketLike,
+    private readonly backoff: number[],
+  ) {
     this.dial();
   }
 
@@ -176,7 +186,12 @@ export class Connection {
       // actions in flight have an unknown fate: the resubscription's view tells the truth
       for (const [id, done] of this.pending) {
         this.pending.delete(id);
-        done({ ok: false, status: 0, error: { code: 'disconnected', message: 'the connection dropped; the view will be refreshed' }, view: null });
+        done({
+          ok: false,
+          status: 0,
+          error: { code: 'disconnected', message: 'the connection dropped; the view will be refreshed' },
+          view: null,
+        });
       }
       if (this.closed) return this.setStatus('closed');
       this.setStatus('connecting');
@@ -192,7 +207,14 @@ export class Connection {
   }
 
   private receive(text: string): void {
-    let m: { type?: string; id?: number | null; gameId?: string; status?: number; error?: ServerError; view?: ViewMessage } & Partial<ViewMessage>;
+    let m: {
+      type?: string;
+      id?: number | null;
+      gameId?: string;
+      status?: number;
+      error?: ServerError;
+      view?: ViewMessage;
+    } & Partial<ViewMessage>;
     try {
       m = JSON.parse(text);
     } catch {
@@ -211,7 +233,12 @@ export class Connection {
       const done = typeof m.id === 'number' ? this.pending.get(m.id) : undefined;
       if (done) {
         this.pending.delete(m.id as number);
-        done({ ok: false, status: m.status ?? 0, error: m.error ?? { code: 'unavailable', message: 'refused' }, view: m.view ?? null });
+        done({
+          ok: false,
+          status: m.status ?? 0,
+          error: m.error ?? { code: 'unavailable', message: 'refused' },
+          view: m.view ?? null,
+        });
       } else if (m.error) {
         // a refused subscription (bad token): tell every subscriber still waiting for a first view
         for (const s of this.subs.values()) s.onError?.(m.error);
@@ -230,11 +257,18 @@ export class Connection {
     this.latest.set(key, v);
     let matched = false;
     for (const [token, s] of this.subs) {
-      if (this.tokenGame.get(token) === key) { s.listener(v); matched = true; }
+      if (this.tokenGame.get(token) === key) {
+        s.listener(v);
+        matched = true;
+      }
     }
     if (matched) return;
     for (const [token, s] of this.subs) {
-      if (!this.tokenGame.has(token)) { this.tokenGame.set(token, key); s.listener(v); return; }
+      if (!this.tokenGame.has(token)) {
+        this.tokenGame.set(token, key);
+        s.listener(v);
+        return;
+      }
     }
   }
 
@@ -246,7 +280,8 @@ export class Connection {
       this.subs.delete(token);
       const g = this.tokenGame.get(token);
       this.tokenGame.delete(token);
-      if (g && ![...this.tokenGame.values()].some((k) => k.split(' ')[0] === g.split(' ')[0])) this.send({ type: 'unsubscribe', gameId: g.split(' ')[0] });
+      if (g && ![...this.tokenGame.values()].some((k) => k.split(' ')[0] === g.split(' ')[0]))
+        this.send({ type: 'unsubscribe', gameId: g.split(' ')[0] });
     };
   }
 

@@ -18,9 +18,32 @@ export const skirmishAdapter: GameAdapter = {
       bounds: { minX: -10, minY: -10, maxX: 310, maxY: 210 },
       pieceSize: 28,
       seaColor: '#7fa7c9',
-      areas: Object.entries(AREAS).map(([id, a]) => ({ id, label: id, name: a.name, polygon: a.poly, center: center(id), fill: g.units[id] ? (g.units[id].side === 'red' ? '#e8c4b8' : '#c4d2ea') : '#e6dfc4' })),
+      areas: Object.entries(AREAS).map(([id, a]) => ({
+        id,
+        label: id,
+        name: a.name,
+        polygon: a.poly,
+        center: center(id),
+        fill: g.units[id] ? (g.units[id].side === 'red' ? '#e8c4b8' : '#c4d2ea') : '#e6dfc4',
+      })),
       links: [],
-      pieces: Object.entries(g.units).flatMap(([id, u]) => (u ? [{ id: `u-${id}`, place: id, side: u.side, fill: COLORS[u.side], ink: '#fff', symbol: 'infantry' as const, top: u.side, bottom: String(u.count), title: `${u.count} ${u.side} units` }] : [])),
+      pieces: Object.entries(g.units).flatMap(([id, u]) =>
+        u
+          ? [
+              {
+                id: `u-${id}`,
+                place: id,
+                side: u.side,
+                fill: COLORS[u.side],
+                ink: '#fff',
+                symbol: 'infantry' as const,
+                top: u.side,
+                bottom: String(u.count),
+                title: `${u.count} ${u.side} units`,
+              },
+            ]
+          : [],
+      ),
       placeCenter: (id) => (AREAS[id] ? center(id) : null),
     };
   },
@@ -29,6 +52,20 @@ export const skirmishAdapter: GameAdapter = {
   roleLabel: (r) => (r === 'red' ? 'Red' : 'Blue'),
   roleColor: (r) => COLORS[r as 'red' | 'blue'] ?? '#888',
   status: (v) => [['Turn', String((v.game as SkirmishState).turn)]],
-  path: (_v, a) => ('from' in a && 'to' in a ? { points: [center(a.from as string), center(a.to as string)], label: a.type === 'move' ? '1 unit' : 'attack' } : null),
-  odds: (_g, _s, _r, a) => (a.type === 'attack' ? [{ title: 'One die', rows: [{ label: 'defender loses 1', p: 0.5 }, { label: 'attacker loses 1', p: 0.5 }] }] : null),
+  path: (_v, a) =>
+    'from' in a && 'to' in a
+      ? { points: [center(a.from as string), center(a.to as string)], label: a.type === 'move' ? '1 unit' : 'attack' }
+      : null,
+  odds: (_g, _s, _r, a) =>
+    a.type === 'attack'
+      ? [
+          {
+            title: 'One die',
+            rows: [
+              { label: 'defender loses 1', p: 0.5 },
+              { label: 'attacker loses 1', p: 0.5 },
+            ],
+          },
+        ]
+      : null,
 };

@@ -12,22 +12,84 @@ export interface SkirmishState {
   turn: number;
   moved: boolean;
 }
-export type SkirmishAction = { type: 'move'; from: string; to: string } | { type: 'attack'; from: string; to: string } | { type: 'pass' };
+export type SkirmishAction =
+  | { type: 'move'; from: string; to: string }
+  | { type: 'attack'; from: string; to: string }
+  | { type: 'pass' };
 
 export const AREAS: Record<string, { name: string; poly: [number, number][]; adj: string[] }> = {
-  A: { name: 'Alpha', poly: [[0, 0], [100, 0], [100, 100], [0, 100]], adj: ['B', 'D'] },
-  B: { name: 'Bravo', poly: [[100, 0], [200, 0], [200, 100], [100, 100]], adj: ['A', 'C', 'E'] },
-  C: { name: 'Charlie', poly: [[200, 0], [300, 0], [300, 100], [200, 100]], adj: ['B', 'F'] },
-  D: { name: 'Delta', poly: [[0, 100], [100, 100], [100, 200], [0, 200]], adj: ['A', 'E'] },
-  E: { name: 'Echo', poly: [[100, 100], [200, 100], [200, 200], [100, 200]], adj: ['B', 'D', 'F'] },
-  F: { name: 'Foxtrot', poly: [[200, 100], [300, 100], [300, 200], [200, 200]], adj: ['C', 'E'] },
+  A: {
+    name: 'Alpha',
+    poly: [
+      [0, 0],
+      [100, 0],
+      [100, 100],
+      [0, 100],
+    ],
+    adj: ['B', 'D'],
+  },
+  B: {
+    name: 'Bravo',
+    poly: [
+      [100, 0],
+      [200, 0],
+      [200, 100],
+      [100, 100],
+    ],
+    adj: ['A', 'C', 'E'],
+  },
+  C: {
+    name: 'Charlie',
+    poly: [
+      [200, 0],
+      [300, 0],
+      [300, 100],
+      [200, 100],
+    ],
+    adj: ['B', 'F'],
+  },
+  D: {
+    name: 'Delta',
+    poly: [
+      [0, 100],
+      [100, 100],
+      [100, 200],
+      [0, 200],
+    ],
+    adj: ['A', 'E'],
+  },
+  E: {
+    name: 'Echo',
+    poly: [
+      [100, 100],
+      [200, 100],
+      [200, 200],
+      [100, 200],
+    ],
+    adj: ['B', 'D', 'F'],
+  },
+  F: {
+    name: 'Foxtrot',
+    poly: [
+      [200, 100],
+      [300, 100],
+      [300, 200],
+      [200, 200],
+    ],
+    adj: ['C', 'E'],
+  },
 };
 
 const TURNS = 3;
 
 function decision(g: SkirmishState): Decision | null {
   if (g.turn > TURNS) return null;
-  return { kind: 'impulse', role: g.active, rule: '§2 Turn', prompt: `${g.active} moves or attacks, then passes (turn ${g.turn})` };
+  return {
+    kind: 'impulse',
+    role: g.active,
+    rule: '§2 Turn',
+    prompt: `${g.active} moves or attacks, then passes (turn ${g.turn})`,
+  };
 }
 
 function legal(g: SkirmishState, role: string): SkirmishAction[] {
@@ -53,7 +115,12 @@ export const skirmishRules: GameRules<SkirmishState, SkirmishAction, SkirmishSta
   options: [{ key: 'turns', label: 'Turns', doc: 'test option', default: TURNS, choices: [TURNS] }],
   setup(ctx: Ctx): SkirmishState {
     ctx.log('Red holds Alpha, Blue holds Foxtrot', { rule: '§1' });
-    return { units: { A: { side: 'red', count: 5 }, B: null, C: null, D: null, E: null, F: { side: 'blue', count: 5 } }, active: 'red', turn: 1, moved: false };
+    return {
+      units: { A: { side: 'red', count: 5 }, B: null, C: null, D: null, E: null, F: { side: 'blue', count: 5 } },
+      active: 'red',
+      turn: 1,
+      moved: false,
+    };
   },
   currentDecision: decision,
   legalActions: legal,
@@ -82,19 +149,23 @@ export const skirmishRules: GameRules<SkirmishState, SkirmishAction, SkirmishSta
   },
   explain(g, role, a) {
     if (a.type === 'move' && g.units[a.to]) return { rule: '§3', message: `${a.to} is occupied` };
-    if ((a.type === 'move' || a.type === 'attack') && !AREAS[a.from]?.adj.includes(a.to)) return { rule: '§3', message: `${a.to} is not adjacent to ${a.from}` };
+    if ((a.type === 'move' || a.type === 'attack') && !AREAS[a.from]?.adj.includes(a.to))
+      return { rule: '§3', message: `${a.to} is not adjacent to ${a.from}` };
     return null;
   },
   view: (g) => g,
   outcome(g) {
     if (g.turn <= TURNS) return null;
     const n = (s: Side) => Object.values(g.units).reduce((t, u) => t + (u?.side === s ? u.count : 0), 0);
-    const r = n('red'), b = n('blue');
+    const r = n('red'),
+      b = n('blue');
     return { winner: r === b ? null : r > b ? 'red' : 'blue', reason: `red ${r}, blue ${b} units`, rule: '§5' };
   },
   describe(_g, a) {
     if (a.type === 'pass') return 'Pass';
-    return a.type === 'move' ? `Move 1 unit ${AREAS[a.from]!.name} → ${AREAS[a.to]!.name}` : `Attack ${AREAS[a.to]!.name} from ${AREAS[a.from]!.name}`;
+    return a.type === 'move'
+      ? `Move 1 unit ${AREAS[a.from]!.name} → ${AREAS[a.to]!.name}`
+      : `Attack ${AREAS[a.to]!.name} from ${AREAS[a.from]!.name}`;
   },
 };
 

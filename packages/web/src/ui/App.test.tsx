@@ -5,12 +5,20 @@ import { skirmishAdapter } from '../testing/skirmish-adapter.ts';
 import { skirmish } from '../testing/skirmish.ts';
 import { App } from './App.tsx';
 
-const entries = [{ game: skirmish, adapter: skirmishAdapter, rulesText: '### 2. Turn (§2 L1)\nRed moves first, then Blue.\n' }];
+const entries = [
+  { game: skirmish, adapter: skirmishAdapter, rulesText: '### 2. Turn (§2 L1)\nRed moves first, then Blue.\n' },
+];
 afterEach(cleanup);
 
 function buttonNamed(re: RegExp): HTMLButtonElement {
   const b = screen.getAllByTestId('action').find((x) => re.test(x.textContent ?? ''));
-  if (!b) throw new Error(`no action button ${re}; have: ${screen.getAllByTestId('action').map((x) => x.textContent).join(' | ')}`);
+  if (!b)
+    throw new Error(
+      `no action button ${re}; have: ${screen
+        .getAllByTestId('action')
+        .map((x) => x.textContent)
+        .join(' | ')}`,
+    );
   return b as HTMLButtonElement;
 }
 
@@ -19,7 +27,11 @@ describe('App (component)', () => {
     render(<App entries={entries} aiDelayMs={0} />);
     fireEvent.click(screen.getByTestId('start-hotseat'));
     expect(screen.getByTestId('prompt').textContent).toMatch(/red moves or attacks/);
-    expect(screen.getAllByTestId('action').map((b) => b.textContent)).toEqual(['Move 1 unit Alpha → Bravo', 'Move 1 unit Alpha → Delta', 'Pass']);
+    expect(screen.getAllByTestId('action').map((b) => b.textContent)).toEqual([
+      'Move 1 unit Alpha → Bravo',
+      'Move 1 unit Alpha → Delta',
+      'Pass',
+    ]);
     fireEvent.click(buttonNamed(/Alpha → Bravo/));
     expect(screen.getByTestId('game').dataset.seq).toBe('1');
     expect(screen.getByTestId('log').textContent).toMatch(/red moves one unit A → B/);

@@ -45,29 +45,85 @@ export function App({ entries, aiDelayMs = 150, computer }: AppProps) {
       return (e as Error).message;
     }
   };
-  const start = (s: Session) => { setSession(s); setKey((k) => k + 1); };
+  const start = (s: Session) => {
+    setSession(s);
+    setKey((k) => k + 1);
+  };
   if (crash) {
     return (
       <div class="setup" data-testid="crash">
         <h1>Something broke</h1>
         <p class="msg error">{String((crash as Error).message ?? crash)}</p>
         <p>Your game record is safe in memory: save it, then report the file.</p>
-        {session && <button onClick={() => { const a = document.createElement('a'); a.href = URL.createObjectURL(new Blob([session.save()])); a.download = 'crash-record.json'; a.click(); }}>Save the record</button>}
-        <button class="primary" onClick={() => { setSession(null); resetCrash(); }}>Back to the games</button>
+        {session && (
+          <button
+            onClick={() => {
+              const a = document.createElement('a');
+              a.href = URL.createObjectURL(new Blob([session.save()]));
+              a.download = 'crash-record.json';
+              a.click();
+            }}
+          >
+            Save the record
+          </button>
+        )}
+        <button
+          class="primary"
+          onClick={() => {
+            setSession(null);
+            resetCrash();
+          }}
+        >
+          Back to the games
+        </button>
       </div>
     );
   }
 
   const online = tokenOfHash(hash);
-  if (online) return <OnlineGame key={online} token={online} entries={entries} client={client} onExit={() => { location.hash = ''; }} />;
+  if (online)
+    return (
+      <OnlineGame
+        key={online}
+        token={online}
+        entries={entries}
+        client={client}
+        onExit={() => {
+          location.hash = '';
+        }}
+      />
+    );
   if (session && entry) {
-    return <GameScreen key={key} session={session} adapter={entry.adapter} rulesText={entry.rulesText} aiDelayMs={aiDelayMs} computer={computer}
-      onExit={() => setSession(null)} onLoad={(t) => load(t, sameGame(t, session.game.rules.id) ? session.seats : undefined, session.ai)} />;
+    return (
+      <GameScreen
+        key={key}
+        session={session}
+        adapter={entry.adapter}
+        rulesText={entry.rulesText}
+        aiDelayMs={aiDelayMs}
+        computer={computer}
+        onExit={() => setSession(null)}
+        onLoad={(t) => load(t, sameGame(t, session.game.rules.id) ? session.seats : undefined, session.ai)}
+      />
+    );
   }
-  return <><Setup entries={entries} onStart={start} onLoad={load} /><OnlineSetup entries={entries} client={client} /></>;
+  return (
+    <>
+      <Setup entries={entries} onStart={start} onLoad={load} />
+      <OnlineSetup entries={entries} client={client} />
+    </>
+  );
 }
 
-function Setup({ entries, onStart, onLoad }: { entries: GameEntry[]; onStart(s: Session): void; onLoad(text: string): string | null }) {
+function Setup({
+  entries,
+  onStart,
+  onLoad,
+}: {
+  entries: GameEntry[];
+  onStart(s: Session): void;
+  onLoad(text: string): string | null;
+}) {
   const [gameId, setGameId] = useState(entries[0]?.game.rules.id ?? '');
   const e = entries.find((x) => x.game.rules.id === gameId);
   const [scenario, setScenario] = useState<string>('');
@@ -95,14 +151,33 @@ function Setup({ entries, onStart, onLoad }: { entries: GameEntry[]; onStart(s: 
       <h1>Sandtable</h1>
       <p class="tagline">WWII board wargames with every rule enforced by the computer.</p>
       <div class="setup-grid">
-        <label>Game
-          <select value={gameId} data-testid="game-select" onChange={(ev) => { setGameId((ev.target as HTMLSelectElement).value); setScenario(''); setOptions({}); setSeats({}); }}>
-            {entries.map((x) => <option key={x.game.rules.id} value={x.game.rules.id}>{x.game.rules.title}</option>)}
+        <label>
+          Game
+          <select
+            value={gameId}
+            data-testid="game-select"
+            onChange={(ev) => {
+              setGameId((ev.target as HTMLSelectElement).value);
+              setScenario('');
+              setOptions({});
+              setSeats({});
+            }}
+          >
+            {entries.map((x) => (
+              <option key={x.game.rules.id} value={x.game.rules.id}>
+                {x.game.rules.title}
+              </option>
+            ))}
           </select>
         </label>
-        <label>Scenario
+        <label>
+          Scenario
           <select value={scen} onChange={(ev) => setScenario((ev.target as HTMLSelectElement).value)}>
-            {rules.scenarios.map((s: { id: string; title: string }) => <option key={s.id} value={s.id}>{s.title}</option>)}
+            {rules.scenarios.map((s: { id: string; title: string }) => (
+              <option key={s.id} value={s.id}>
+                {s.title}
+              </option>
+            ))}
           </select>
         </label>
         <p class="scenario-doc">{rules.scenarios.find((s: { id: string }) => s.id === scen)?.description}</p>
@@ -112,58 +187,138 @@ function Setup({ entries, onStart, onLoad }: { entries: GameEntry[]; onStart(s: 
             <div key={r} class="seat-row">
               <span style={{ color: e.adapter.roleColor(r) }}>{e.adapter.roleLabel(r)}</span>
               {(['human', 'ai'] as Seat[]).map((s) => (
-                <label key={s} class="radio"><input type="radio" name={`seat-${r}`} data-testid={`seat-${r}-${s}`} checked={seatOf(r, i) === s} onChange={() => setSeats({ ...seats, [r]: s })} /> {s === 'human' ? 'Human' : 'Computer'}</label>
+                <label key={s} class="radio">
+                  <input
+                    type="radio"
+                    name={`seat-${r}`}
+                    data-testid={`seat-${r}-${s}`}
+                    checked={seatOf(r, i) === s}
+                    onChange={() => setSeats({ ...seats, [r]: s })}
+                  />{' '}
+                  {s === 'human' ? 'Human' : 'Computer'}
+                </label>
               ))}
             </div>
           ))}
-          <label class="strength">Computer strength{' '}
-            <select value={strength} data-testid="strength" onChange={(ev) => setStrength((ev.target as HTMLSelectElement).value as AiKind)}>
-              {AI_KINDS.map((k) => <option key={k.kind} value={k.kind}>{k.label}</option>)}
+          <label class="strength">
+            Computer strength{' '}
+            <select
+              value={strength}
+              data-testid="strength"
+              onChange={(ev) => setStrength((ev.target as HTMLSelectElement).value as AiKind)}
+            >
+              {AI_KINDS.map((k) => (
+                <option key={k.kind} value={k.kind}>
+                  {k.label}
+                </option>
+              ))}
             </select>
           </label>
         </fieldset>
       </div>
       <div class="setup-buttons">
-        <button class="primary" data-testid="start" onClick={() => begin()}>Start game</button>
-        <button data-testid="start-hotseat" onClick={() => begin(all('human'))}>Hotseat (all human)</button>
-        <button data-testid="start-watch" onClick={() => begin(all('ai'))}>Watch the computer</button>
-        <label class="button">Load a game record… <input type="file" accept=".json" hidden data-testid="setup-load"
-          onChange={async (ev) => { const f = (ev.target as HTMLInputElement).files?.[0]; if (f) setError(onLoad(await f.text())); }} /></label>
+        <button class="primary" data-testid="start" onClick={() => begin()}>
+          Start game
+        </button>
+        <button data-testid="start-hotseat" onClick={() => begin(all('human'))}>
+          Hotseat (all human)
+        </button>
+        <button data-testid="start-watch" onClick={() => begin(all('ai'))}>
+          Watch the computer
+        </button>
+        <label class="button">
+          Load a game record…{' '}
+          <input
+            type="file"
+            accept=".json"
+            hidden
+            data-testid="setup-load"
+            onChange={async (ev) => {
+              const f = (ev.target as HTMLInputElement).files?.[0];
+              if (f) setError(onLoad(await f.text()));
+            }}
+          />
+        </label>
       </div>
       {error && <div class="msg error">{error}</div>}
       <div class="howto">
-        <b>How to play.</b> The box at the top right says what to decide now, and its <span class="rule-link">§</span> tag opens
-        the rule. Every place and counter you can use is outlined in yellow on the map: click one and the list at the side
-        narrows to what you can do there; click a second place to pick a target. Hover a stack to see everything in it.
-        Before dice roll you see the odds and confirm; until then <b>Undo</b> takes an action back. Drag, the wheel,
-        pinch or the arrow keys and +/- move the map.
+        <b>How to play.</b> The box at the top right says what to decide now, and its <span class="rule-link">§</span>{' '}
+        tag opens the rule. Every place and counter you can use is outlined in yellow on the map: click one and the list
+        at the side narrows to what you can do there; click a second place to pick a target. Hover a stack to see
+        everything in it. Before dice roll you see the odds and confirm; until then <b>Undo</b> takes an action back.
+        Drag, the wheel, pinch or the arrow keys and +/- move the map.
       </div>
       {rules.options.length > 0 && (
         <details class="options">
-            <summary>Rule options ({rules.options.length}) — the defaults are the recommended readings</summary>
-          {rules.options.map((o: OptionSpec) => <OptionField key={o.key} spec={o} value={options[o.key] ?? o.default} onChange={(v) => setOptions({ ...options, [o.key]: v })} />)}
-          </details>
-        )}
-        <label>Seed <input value={seed} placeholder="random" onInput={(ev) => setSeed((ev.target as HTMLInputElement).value)} data-testid="seed" /></label>
-
+          <summary>Rule options ({rules.options.length}) — the defaults are the recommended readings</summary>
+          {rules.options.map((o: OptionSpec) => (
+            <OptionField
+              key={o.key}
+              spec={o}
+              value={options[o.key] ?? o.default}
+              onChange={(v) => setOptions({ ...options, [o.key]: v })}
+            />
+          ))}
+        </details>
+      )}
+      <label>
+        Seed{' '}
+        <input
+          value={seed}
+          placeholder="random"
+          onInput={(ev) => setSeed((ev.target as HTMLInputElement).value)}
+          data-testid="seed"
+        />
+      </label>
     </div>
   );
 }
 
-function OptionField({ spec, value, onChange }: { spec: OptionSpec; value: OptionValue; onChange(v: OptionValue): void }) {
+function OptionField({
+  spec,
+  value,
+  onChange,
+}: {
+  spec: OptionSpec;
+  value: OptionValue;
+  onChange(v: OptionValue): void;
+}) {
   let input;
-  if (typeof spec.default === 'boolean') input = <input type="checkbox" checked={value === true} onChange={(ev) => onChange((ev.target as HTMLInputElement).checked)} />;
+  if (typeof spec.default === 'boolean')
+    input = (
+      <input
+        type="checkbox"
+        checked={value === true}
+        onChange={(ev) => onChange((ev.target as HTMLInputElement).checked)}
+      />
+    );
   else if (spec.choices) {
     input = (
-      <select value={JSON.stringify(value)} onChange={(ev) => onChange(JSON.parse((ev.target as HTMLSelectElement).value))}>
-        {spec.choices.map((c) => <option key={JSON.stringify(c)} value={JSON.stringify(c)}>{String(c)}</option>)}
+      <select
+        value={JSON.stringify(value)}
+        onChange={(ev) => onChange(JSON.parse((ev.target as HTMLSelectElement).value))}
+      >
+        {spec.choices.map((c) => (
+          <option key={JSON.stringify(c)} value={JSON.stringify(c)}>
+            {String(c)}
+          </option>
+        ))}
       </select>
     );
-  } else if (typeof spec.default === 'number') input = <input type="number" value={String(value)} onInput={(ev) => onChange(Number((ev.target as HTMLInputElement).value))} />;
+  } else if (typeof spec.default === 'number')
+    input = (
+      <input
+        type="number"
+        value={String(value)}
+        onInput={(ev) => onChange(Number((ev.target as HTMLInputElement).value))}
+      />
+    );
   else input = <input value={String(value)} onInput={(ev) => onChange((ev.target as HTMLInputElement).value)} />;
   return (
     <div class="option" title={spec.doc}>
-      <label>{input} {spec.label}</label>
+      <label>
+        {input} {spec.label}
+      </label>
       <small>{spec.doc}</small>
     </div>
   );

@@ -8,7 +8,19 @@ import type { Stack } from '../map/render.ts';
 import type { Computer } from '../computer.ts';
 import { Session } from '../session.ts';
 import { MapCanvas } from './MapCanvas.tsx';
-import { ActionList, Die, GamePanel, InfoBox, LogPanel, PendingCard, PrivacyScreen, Prompt, ReplayBar, RuleDialog, StackList } from './panels.tsx';
+import {
+  ActionList,
+  Die,
+  GamePanel,
+  InfoBox,
+  LogPanel,
+  PendingCard,
+  PrivacyScreen,
+  Prompt,
+  ReplayBar,
+  RuleDialog,
+  StackList,
+} from './panels.tsx';
 
 export interface GameScreenProps {
   session: Session;
@@ -54,7 +66,11 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
   const [preview, setPreview] = useState<Action | null>(null);
   const [msg, setMsg] = useState<Msg>(null);
   const [rule, setRule] = useState<string | null>(null);
-  const [hover, setHover] = useState<{ place: string | null; stack: Stack | null; at: [number, number] | null }>({ place: null, stack: null, at: null });
+  const [hover, setHover] = useState<{ place: string | null; stack: Stack | null; at: [number, number] | null }>({
+    place: null,
+    stack: null,
+    at: null,
+  });
   const [pinned, setPinned] = useState<{ stack: Stack; at: [number, number] } | null>(null);
   const [numbers, setNumbers] = useState(false);
   const [dice, setDice] = useState<number[] | null>(null);
@@ -65,7 +81,8 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
   const role = session.perspective(lastRole);
   const decisionRole = session.decisionRole();
   const hotseat = session.humans().length > 1;
-  const needsPrivacy = live && session.hiddenInformation && hotseat && role !== revealed && session.humans().includes(role);
+  const needsPrivacy =
+    live && session.hiddenInformation && hotseat && role !== revealed && session.humans().includes(role);
   const view = useMemo(() => session.view(role, at), [version, at, role]);
   const state = session.states[at]!;
   const humanTurn = live && !!decisionRole && session.seats[decisionRole] === 'human' && decisionRole === role;
@@ -76,7 +93,9 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
   const candidates = useMemo(() => matching(actions, selected, known), [actions, selected, known]);
   const describe = (a: Action) => describeAction(session.game, state, bare(a));
 
-  useEffect(() => { if (role !== lastRole) setLastRole(role); }, [role]);
+  useEffect(() => {
+    if (role !== lastRole) setLastRole(role);
+  }, [role]);
   useEffect(() => {
     if (!dice) return;
     const t = setTimeout(() => setDice(null), 5000);
@@ -102,11 +121,20 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
         if (c) play(c.role, c.action);
         return;
       }
-      computer.choose(session.aiView(turn.role), turn.kind, `${session.record.seed}:${turn.role}`, ctrl.signal)
+      computer
+        .choose(session.aiView(turn.role), turn.kind, `${session.record.seed}:${turn.role}`, ctrl.signal)
         .then((a) => play(turn.role, a))
-        .catch((e: Error) => { if (!ctrl.signal.aborted) setMsg({ kind: 'error', text: `the computer failed: ${e.message}; playing randomly` }); const c = session.aiChoice(); if (c && !ctrl.signal.aborted) play(c.role, c.action); });
+        .catch((e: Error) => {
+          if (!ctrl.signal.aborted)
+            setMsg({ kind: 'error', text: `the computer failed: ${e.message}; playing randomly` });
+          const c = session.aiChoice();
+          if (c && !ctrl.signal.aborted) play(c.role, c.action);
+        });
     }, aiDelayMs);
-    return () => { clearTimeout(t); ctrl.abort(); };
+    return () => {
+      clearTimeout(t);
+      ctrl.abort();
+    };
   }, [version, live, needsPrivacy]);
 
   function applyAndShow(r0: Role, a: Action): ReturnType<Session['apply']> {
@@ -140,14 +168,25 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
   function clickPlace(place: string, stack: Stack | null): void {
     if (stack) setPinned({ stack, at: hover.at ?? [0, 0] });
     if (!actions.length) return;
-    const tokens = [...(stack ? [...stack.pieces].reverse().map((p) => p.id).filter((id) => known.has(id)) : []), place];
+    const tokens = [
+      ...(stack
+        ? [...stack.pieces]
+            .reverse()
+            .map((p) => p.id)
+            .filter((id) => known.has(id))
+        : []),
+      place,
+    ];
     const hitSel = tokens.find((t) => selected.includes(t));
     if (hitSel) return setSelected(selected.filter((p) => p !== hitSel));
     let sel: string[] | null = null;
     for (const t of tokens) if (!sel && matching(actions, [...selected, t], known).length) sel = [...selected, t];
     for (const t of tokens) if (!sel && matching(actions, [t], known).length) sel = [t];
     if (!sel) {
-      setMsg({ kind: 'error', text: explainAttempt(session.game, state, role, offered, selected, place, known, adapter.placeName) });
+      setMsg({
+        kind: 'error',
+        text: explainAttempt(session.game, state, role, offered, selected, place, known, adapter.placeName),
+      });
       return;
     }
     setMsg(null);
@@ -201,13 +240,23 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
     for (const p of selected) hl.set(p, 'selected');
     let path: Overlays['path'] = null;
     // the arrow of the action under the pointer: with a selection, the first naming the hovered place; without, the only one naming it
-    const naming = hover.place && actions.length ? candidates.filter((a) => placesOf(a, known).includes(hover.place!)) : [];
-    const pathAction = preview ?? pending ?? (selected.length ? naming[0] : naming.length === 1 ? naming[0] : undefined);
+    const naming =
+      hover.place && actions.length ? candidates.filter((a) => placesOf(a, known).includes(hover.place!)) : [];
+    const pathAction =
+      preview ?? pending ?? (selected.length ? naming[0] : naming.length === 1 ? naming[0] : undefined);
     if (pathAction && adapter.path) {
-      const mine = session.record.actions.slice(0, at).filter((e) => e.role === view.decision?.role).map((e) => e.action);
+      const mine = session.record.actions
+        .slice(0, at)
+        .filter((e) => e.role === view.decision?.role)
+        .map((e) => e.action);
       path = adapter.path(view, bare(pathAction), mine);
     }
-    return { highlights: hl, path, hoverPlace: actions.length && hover.place && targets.has(hover.place) ? hover.place : null, showHexNumbers: numbers };
+    return {
+      highlights: hl,
+      path,
+      hoverPlace: actions.length && hover.place && targets.has(hover.place) ? hover.place : null,
+      showHexNumbers: numbers,
+    };
   }, [candidates, selected, preview, pending, hover.place, numbers, view]);
 
   const undoState = humanTurn || live ? session.canUndo(role) : { ok: false as const, rule: '', message: 'replaying' };
@@ -217,63 +266,188 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
   return (
     <div class="game" data-testid="game" data-seq={session.length} data-role={role}>
       <header class="topbar">
-        <button onClick={onExit} title="Back to the game list">☰ Games</button>
+        <button onClick={onExit} title="Back to the game list">
+          ☰ Games
+        </button>
         <span class="title">{session.game.rules.title}</span>
-        <span class="status" data-testid="status">{adapter.status(view).map(([k, v]) => <span key={k} class="chip"><small>{k}</small> {v}</span>)}</span>
-        <span class="seat" style={{ color: adapter.roleColor(role) }}>You see: {adapter.roleLabel(role)}</span>
+        <span class="status" data-testid="status">
+          {adapter.status(view).map(([k, v]) => (
+            <span key={k} class="chip">
+              <small>{k}</small> {v}
+            </span>
+          ))}
+        </span>
+        <span class="seat" style={{ color: adapter.roleColor(role) }}>
+          You see: {adapter.roleLabel(role)}
+        </span>
         <span class="spacer" />
-        <button data-testid="undo" disabled={!live} title={undoState.ok ? 'Take back your last action' : undoState.message} onClick={undo}>↶ Undo</button>
-        <button data-testid="save" onClick={save}>Save</button>
-        <button data-testid="load" onClick={() => fileInput.current?.click()}>Load</button>
-        <input ref={fileInput} type="file" accept=".json,application/json" hidden data-testid="load-file" onChange={(e) => load((e.target as HTMLInputElement).files?.[0])} />
-        {model?.hex && <label class="toggle"><input type="checkbox" checked={numbers} onChange={() => setNumbers(!numbers)} /> hex numbers</label>}
+        <button
+          data-testid="undo"
+          disabled={!live}
+          title={undoState.ok ? 'Take back your last action' : undoState.message}
+          onClick={undo}
+        >
+          ↶ Undo
+        </button>
+        <button data-testid="save" onClick={save}>
+          Save
+        </button>
+        <button data-testid="load" onClick={() => fileInput.current?.click()}>
+          Load
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".json,application/json"
+          hidden
+          data-testid="load-file"
+          onChange={(e) => load((e.target as HTMLInputElement).files?.[0])}
+        />
+        {model?.hex && (
+          <label class="toggle">
+            <input type="checkbox" checked={numbers} onChange={() => setNumbers(!numbers)} /> hex numbers
+          </label>
+        )}
       </header>
       <main class="board">
         {model ? (
-          <MapCanvas model={model} overlays={overlays} onPlaceClick={clickPlace}
-            onHover={(place, stack, p) => { setHover({ place, stack, at: p }); if (!stack) setPinned(null); }} />
-        ) : <div class="no-map">This game has no map: choose from the legal actions.</div>}
+          <MapCanvas
+            model={model}
+            overlays={overlays}
+            onPlaceClick={clickPlace}
+            onHover={(place, stack, p) => {
+              setHover({ place, stack, at: p });
+              if (!stack) setPinned(null);
+            }}
+          />
+        ) : (
+          <div class="no-map">This game has no map: choose from the legal actions.</div>
+        )}
         {stackShown && stackShown.stack.pieces.length > 0 && (
-          <StackList title={`${adapter.placeName(stackShown.stack.place)}`} pieces={model?.pieces.filter((p) => p.place === stackShown.stack.place) ?? stackShown.stack.pieces} at={stackShown.at} onClose={pinned ? () => setPinned(null) : undefined} />
+          <StackList
+            title={`${adapter.placeName(stackShown.stack.place)}`}
+            pieces={model?.pieces.filter((p) => p.place === stackShown.stack.place) ?? stackShown.stack.pieces}
+            at={stackShown.at}
+            onClose={pinned ? () => setPinned(null) : undefined}
+          />
         )}
         {!stackShown && hover.place && hover.at && (
-          <div class="place-tip" style={{ left: `${hover.at[0] + 14}px`, top: `${hover.at[1] + 10}px` }}>{adapter.placeName(hover.place)}</div>
+          <div class="place-tip" style={{ left: `${hover.at[0] + 14}px`, top: `${hover.at[1] + 10}px` }}>
+            {adapter.placeName(hover.place)}
+          </div>
         )}
-        {dice && <div class="dice-toast" data-testid="dice" title="Click to dismiss" onClick={() => setDice(null)}><span class="dice-label">Rolled</span> {dice.map((d, i) => <Die key={i} value={d} size={26} />)}</div>}
-        {!live && <div class="replay-banner">Replay: after action {at} of {session.length}</div>}
+        {dice && (
+          <div class="dice-toast" data-testid="dice" title="Click to dismiss" onClick={() => setDice(null)}>
+            <span class="dice-label">Rolled</span>{' '}
+            {dice.map((d, i) => (
+              <Die key={i} value={d} size={26} />
+            ))}
+          </div>
+        )}
+        {!live && (
+          <div class="replay-banner">
+            Replay: after action {at} of {session.length}
+          </div>
+        )}
         {adapter.legend && (
           <details class="map-key" data-testid="map-key">
             <summary>Map key</summary>
-            {adapter.legend.map((l) => <div key={l.text}><span class="key-glyph" style={{ color: l.color }}>{l.glyph}</span> {l.text}</div>)}
+            {adapter.legend.map((l) => (
+              <div key={l.text}>
+                <span class="key-glyph" style={{ color: l.color }}>
+                  {l.glyph}
+                </span>{' '}
+                {l.text}
+              </div>
+            ))}
           </details>
         )}
-        <div class="legend">{selected.length ? 'Click a highlighted place to continue, or the selection again to drop it.' : actions.length ? 'Highlighted places have legal actions: click one.' : ''}</div>
+        <div class="legend">
+          {selected.length
+            ? 'Click a highlighted place to continue, or the selection again to drop it.'
+            : actions.length
+              ? 'Highlighted places have legal actions: click one.'
+              : ''}
+        </div>
       </main>
       <aside class="side">
-        <Prompt decision={view.decision} outcome={view.outcome} roleLabel={adapter.roleLabel} roleColor={adapter.roleColor} waiting={live && !!decisionRole && session.seats[decisionRole] === 'ai'} onRule={setRule} />
-        {msg && <div class={`msg ${msg.kind}`} data-testid="message">{msg.text}</div>}
-        {!undoState.ok && live && session.length > 0 && !view.outcome && session.humans().includes(role) && <div class="undo-why" data-testid="undo-why">Undo: {undoState.message.replace(/^cannot undo: /, 'not possible, ')}</div>}
+        <Prompt
+          decision={view.decision}
+          outcome={view.outcome}
+          roleLabel={adapter.roleLabel}
+          roleColor={adapter.roleColor}
+          waiting={live && !!decisionRole && session.seats[decisionRole] === 'ai'}
+          onRule={setRule}
+        />
+        {msg && (
+          <div class={`msg ${msg.kind}`} data-testid="message">
+            {msg.text}
+          </div>
+        )}
+        {!undoState.ok && live && session.length > 0 && !view.outcome && session.humans().includes(role) && (
+          <div class="undo-why" data-testid="undo-why">
+            Undo: {undoState.message.replace(/^cannot undo: /, 'not possible, ')}
+          </div>
+        )}
         {info && <InfoBox info={info} showOdds={!pending} />}
         {panels.length > 0 && (
           <div class="game-panels" data-testid="game-panels">
-            {panels.map((p) => <GamePanel key={p.title} info={p} highlights={overlays.highlights} isPlace={(id) => known.has(id)} onCard={(id) => clickPlace(id, null)} />)}
+            {panels.map((p) => (
+              <GamePanel
+                key={p.title}
+                info={p}
+                highlights={overlays.highlights}
+                isPlace={(id) => known.has(id)}
+                onCard={(id) => clickPlace(id, null)}
+              />
+            ))}
           </div>
         )}
         {pending && (
-          <PendingCard text={describe(pending)} warning={session.irreversible(role, pending)} odds={adapter.odds?.(session.game, state, role, pending) ?? null}
-            onConfirm={() => commit(pending)} onCancel={() => { setPending(null); setSelected([]); }} />
+          <PendingCard
+            text={describe(pending)}
+            warning={session.irreversible(role, pending)}
+            odds={adapter.odds?.(session.game, state, role, pending) ?? null}
+            onConfirm={() => commit(pending)}
+            onCancel={() => {
+              setPending(null);
+              setSelected([]);
+            }}
+          />
         )}
         {actions.length > 0 && !pending && (
-          <ActionList items={listed} total={actions.length} filtered={selected.length ? selected.map(adapter.placeName).join(' + ') : null}
-            onChoose={choose} onPreview={setPreview} onClear={() => setSelected([])} />
+          <ActionList
+            items={listed}
+            total={actions.length}
+            filtered={selected.length ? selected.map(adapter.placeName).join(' + ') : null}
+            onChoose={choose}
+            onPreview={setPreview}
+            onClear={() => setSelected([])}
+          />
         )}
-        <div class="log-head">Log <small>(what {adapter.roleLabel(role)} may see)</small></div>
+        <div class="log-head">
+          Log <small>(what {adapter.roleLabel(role)} may see)</small>
+        </div>
         <LogPanel log={view.log} onRule={setRule} upTo={at} />
       </aside>
       <footer>
-        <ReplayBar at={at} length={session.length} live={live} onSeek={(n) => setCursor(n >= session.length ? null : n)} onLive={() => setCursor(null)} onBranch={branch} />
+        <ReplayBar
+          at={at}
+          length={session.length}
+          live={live}
+          onSeek={(n) => setCursor(n >= session.length ? null : n)}
+          onLive={() => setCursor(null)}
+          onBranch={branch}
+        />
       </footer>
-      {needsPrivacy && <PrivacyScreen role={role} label={adapter.roleLabel(role)} color={adapter.roleColor(role)} onReveal={() => setRevealed(role)} />}
+      {needsPrivacy && (
+        <PrivacyScreen
+          role={role}
+          label={adapter.roleLabel(role)}
+          color={adapter.roleColor(role)}
+          onReveal={() => setRevealed(role)}
+        />
+      )}
       {rule && <RuleDialog rule={rule} markdown={rulesText} onClose={() => setRule(null)} />}
     </div>
   );

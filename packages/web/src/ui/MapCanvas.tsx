@@ -25,7 +25,8 @@ export function MapCanvas({ model, overlays, onPlaceClick, onHover }: MapCanvasP
     if (frame.current) return;
     frame.current = requestAnimationFrame(() => {
       frame.current = 0;
-      const c = canvas.current, r = renderer.current;
+      const c = canvas.current,
+        r = renderer.current;
       if (!c || !r || !cam.current) return;
       const ctx = c.getContext('2d');
       if (!ctx) return;
@@ -39,8 +40,7 @@ export function MapCanvas({ model, overlays, onPlaceClick, onHover }: MapCanvasP
     if (!renderer.current) {
       renderer.current = new MapRenderer(model);
       renderer.current.onStale = redraw; // a zoom at rest: draw the coastal layer sharp
-    }
-    else renderer.current.setModel(model);
+    } else renderer.current.setModel(model);
     redraw();
   }, [model]);
   useEffect(redraw, [overlays]);
@@ -75,23 +75,38 @@ export function MapCanvas({ model, overlays, onPlaceClick, onHover }: MapCanvasP
     };
   }, []);
 
-  useEffect(() => attachInput(canvas.current!, {
-    get: () => cam.current!,
-    set: (c2) => { cam.current = c2; redraw(); },
-    size: () => size.current,
-    fit,
-    click: (x, y) => {
-      const hit = renderer.current?.hitTest(cam.current!, x, y);
-      if (hit?.place) props.current.onPlaceClick(hit.place, hit.stack);
-    },
-    hover: (x, y) => {
-      if (x < 0) return props.current.onHover(null, null, null);
-      const hit = renderer.current?.hitTest(cam.current!, x, y);
-      props.current.onHover(hit?.place ?? null, hit?.stack ?? null, [x, y]);
-    },
-  }), []);
+  useEffect(
+    () =>
+      attachInput(canvas.current!, {
+        get: () => cam.current!,
+        set: (c2) => {
+          cam.current = c2;
+          redraw();
+        },
+        size: () => size.current,
+        fit,
+        click: (x, y) => {
+          const hit = renderer.current?.hitTest(cam.current!, x, y);
+          if (hit?.place) props.current.onPlaceClick(hit.place, hit.stack);
+        },
+        hover: (x, y) => {
+          if (x < 0) return props.current.onHover(null, null, null);
+          const hit = renderer.current?.hitTest(cam.current!, x, y);
+          props.current.onHover(hit?.place ?? null, hit?.stack ?? null, [x, y]);
+        },
+      }),
+    [],
+  );
 
-  return <canvas ref={canvas} class="map-canvas" tabIndex={0} aria-label="Game map: drag or arrow keys to pan, wheel or +/- to zoom, 0 to fit" data-testid="map" />;
+  return (
+    <canvas
+      ref={canvas}
+      class="map-canvas"
+      tabIndex={0}
+      aria-label="Game map: drag or arrow keys to pan, wheel or +/- to zoom, 0 to fit"
+      data-testid="map"
+    />
+  );
 }
 
 interface InputHost {
@@ -151,7 +166,10 @@ export function attachInput(el: HTMLElement, host: InputHost): () => void {
     if (e.ctrlKey || e.metaKey || e.altKey || (t && t !== el && /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName))) return;
     const { w, h } = host.size();
     const c = keyCamera(host.get(), e.key, w, h, host.fit);
-    if (c) { e.preventDefault(); host.set(c); }
+    if (c) {
+      e.preventDefault();
+      host.set(c);
+    }
   };
   const leave = () => host.hover(-1, -1);
   el.addEventListener('pointerdown', down);

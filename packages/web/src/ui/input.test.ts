@@ -10,7 +10,9 @@ function setup() {
   const clicks: [number, number][] = [];
   const detach = attachInput(el, {
     get: () => cam,
-    set: (c) => { cam = c; },
+    set: (c) => {
+      cam = c;
+    },
     size: () => ({ w: 800, h: 600 }),
     fit: () => ({ scale: 0.5, ox: 1, oy: 2 }),
     click: (x, y) => clicks.push([x, y]),

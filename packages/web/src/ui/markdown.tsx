@@ -25,7 +25,11 @@ export function Markdown({ text }: { text: string }) {
       blocks.push(<pre class="md-code">{code.join('\n')}</pre>);
     } else if (/^\s*[-*] /.test(line)) {
       const depth = Math.floor((line.length - line.trimStart().length) / 2);
-      blocks.push(<div class="md-li" style={{ paddingLeft: `${14 + depth * 16}px` }}>• {inline(line.trim().slice(2))}</div>);
+      blocks.push(
+        <div class="md-li" style={{ paddingLeft: `${14 + depth * 16}px` }}>
+          • {inline(line.trim().slice(2))}
+        </div>,
+      );
     } else if (/^#{1,6} /.test(line)) {
       blocks.push(<h4>{inline(line.replace(/^#+ /, ''))}</h4>);
     } else if (line.trim()) {

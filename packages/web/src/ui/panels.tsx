@@ -8,23 +8,43 @@ import { findRuleText } from '../rules-text.ts';
 import { Markdown } from './markdown.tsx';
 
 export function RuleLink({ rule, onRule }: { rule: string; onRule(rule: string): void }) {
-  return <button class="rule-link" title="Read the rule" onClick={() => onRule(rule)}>{rule}</button>;
+  return (
+    <button class="rule-link" title="Read the rule" onClick={() => onRule(rule)}>
+      {rule}
+    </button>
+  );
 }
 
-export function Prompt({ decision, outcome, roleLabel, roleColor, waiting, onRule }: {
-  decision: Decision | null; outcome: Outcome | null; roleLabel(r: Role): string; roleColor(r: Role): string; waiting: boolean; onRule(r: string): void;
+export function Prompt({
+  decision,
+  outcome,
+  roleLabel,
+  roleColor,
+  waiting,
+  onRule,
+}: {
+  decision: Decision | null;
+  outcome: Outcome | null;
+  roleLabel(r: Role): string;
+  roleColor(r: Role): string;
+  waiting: boolean;
+  onRule(r: string): void;
 }) {
   if (outcome) {
     return (
       <div class="prompt outcome" data-testid="outcome">
-        <strong>{outcome.winner ? `${roleLabel(outcome.winner)} win` : 'Draw'}</strong>: {outcome.reason} <RuleLink rule={outcome.rule} onRule={onRule} />
+        <strong>{outcome.winner ? `${roleLabel(outcome.winner)} win` : 'Draw'}</strong>: {outcome.reason}{' '}
+        <RuleLink rule={outcome.rule} onRule={onRule} />
       </div>
     );
   }
   if (!decision) return null;
   return (
     <div class="prompt" data-testid="prompt" style={{ borderLeftColor: roleColor(decision.role) }}>
-      <div class="prompt-role" style={{ color: roleColor(decision.role) }}>{roleLabel(decision.role)}{waiting ? ' (computer) is thinking…' : ''}</div>
+      <div class="prompt-role" style={{ color: roleColor(decision.role) }}>
+        {roleLabel(decision.role)}
+        {waiting ? ' (computer) is thinking…' : ''}
+      </div>
       <div class="prompt-text">{decision.prompt}</div>
       <RuleLink rule={decision.rule} onRule={onRule} />
     </div>
@@ -36,19 +56,45 @@ export interface ListedAction {
   text: string;
 }
 
-export function ActionList({ items, total, onChoose, onPreview, filtered, onClear }: {
-  items: ListedAction[]; total: number; filtered: string | null;
-  onChoose(a: Action): void; onPreview(a: Action | null): void; onClear(): void;
+export function ActionList({
+  items,
+  total,
+  onChoose,
+  onPreview,
+  filtered,
+  onClear,
+}: {
+  items: ListedAction[];
+  total: number;
+  filtered: string | null;
+  onChoose(a: Action): void;
+  onPreview(a: Action | null): void;
+  onClear(): void;
 }) {
   return (
     <div class="actions" data-testid="actions">
       <div class="actions-head">
-        {filtered ? <>Actions with <b>{filtered}</b> ({items.length} of {total}) <button class="link" onClick={onClear}>show all</button></> : <>Legal actions ({total})</>}
+        {filtered ? (
+          <>
+            Actions with <b>{filtered}</b> ({items.length} of {total}){' '}
+            <button class="link" onClick={onClear}>
+              show all
+            </button>
+          </>
+        ) : (
+          <>Legal actions ({total})</>
+        )}
       </div>
       <ul>
         {items.map((it, i) => (
           <li key={i}>
-            <button class="action" data-testid="action" onClick={() => onChoose(it.action)} onMouseEnter={() => onPreview(it.action)} onMouseLeave={() => onPreview(null)}>
+            <button
+              class="action"
+              data-testid="action"
+              onClick={() => onChoose(it.action)}
+              onMouseEnter={() => onPreview(it.action)}
+              onMouseLeave={() => onPreview(null)}
+            >
               {it.text}
             </button>
           </li>
@@ -68,7 +114,9 @@ export function OddsTable({ title, rows }: { title: string; rows: OddsRow[] }) {
           {rows.map((r) => (
             <tr key={r.label}>
               <td class="odds-label">{r.label}</td>
-              <td class="odds-bar"><span style={{ width: `${(r.p / max) * 100}%` }} /></td>
+              <td class="odds-bar">
+                <span style={{ width: `${(r.p / max) * 100}%` }} />
+              </td>
               <td class="odds-p">{(r.p * 100).toFixed(r.p < 0.1 ? 1 : 0)}%</td>
             </tr>
           ))}
@@ -78,16 +126,30 @@ export function OddsTable({ title, rows }: { title: string; rows: OddsRow[] }) {
   );
 }
 
-export function PendingCard({ text, warning, odds, onConfirm, onCancel }: {
-  text: string; warning: string | null; odds: OddsData[] | null; onConfirm(): void; onCancel(): void;
+export function PendingCard({
+  text,
+  warning,
+  odds,
+  onConfirm,
+  onCancel,
+}: {
+  text: string;
+  warning: string | null;
+  odds: OddsData[] | null;
+  onConfirm(): void;
+  onCancel(): void;
 }) {
   return (
     <div class="pending" data-testid="pending">
       <div class="pending-text">{text}</div>
-      {odds?.map((o) => <OddsTable key={o.title} title={o.title} rows={o.rows} />)}
+      {odds?.map((o) => (
+        <OddsTable key={o.title} title={o.title} rows={o.rows} />
+      ))}
       {warning && <div class="warning">Cannot be undone: {warning}</div>}
       <div class="pending-buttons">
-        <button class="primary" data-testid="confirm" onClick={onConfirm}>{warning?.includes('dice') ? 'Roll the dice' : 'Do it'}</button>
+        <button class="primary" data-testid="confirm" onClick={onConfirm}>
+          {warning?.includes('dice') ? 'Roll the dice' : 'Do it'}
+        </button>
         <button onClick={onCancel}>Cancel</button>
       </div>
     </div>
@@ -95,8 +157,37 @@ export function PendingCard({ text, warning, odds, onConfirm, onCancel }: {
 }
 
 const PIPS: Record<number, [number, number][]> = {
-  1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [3, 1], [1, 3], [3, 3]],
-  5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]], 6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]],
+  1: [[2, 2]],
+  2: [
+    [1, 1],
+    [3, 3],
+  ],
+  3: [
+    [1, 1],
+    [2, 2],
+    [3, 3],
+  ],
+  4: [
+    [1, 1],
+    [3, 1],
+    [1, 3],
+    [3, 3],
+  ],
+  5: [
+    [1, 1],
+    [3, 1],
+    [2, 2],
+    [1, 3],
+    [3, 3],
+  ],
+  6: [
+    [1, 1],
+    [3, 1],
+    [1, 2],
+    [3, 2],
+    [1, 3],
+    [3, 3],
+  ],
 };
 
 export function Die({ value, size = 18 }: { value: number; size?: number }) {
@@ -104,7 +195,13 @@ export function Die({ value, size = 18 }: { value: number; size?: number }) {
   return (
     <svg class="die" width={size} height={size} viewBox="0 0 4 4" aria-label={`die ${value}`}>
       <rect x="0.1" y="0.1" width="3.8" height="3.8" rx="0.7" fill="#fbf7ea" stroke="#222" stroke-width="0.15" />
-      {pips ? pips.map(([x, y], i) => <circle key={i} cx={x} cy={y} r="0.38" fill="#222" />) : <text x="2" y="2.7" font-size="2" text-anchor="middle">{value}</text>}
+      {pips ? (
+        pips.map(([x, y], i) => <circle key={i} cx={x} cy={y} r="0.38" fill="#222" />)
+      ) : (
+        <text x="2" y="2.7" font-size="2" text-anchor="middle">
+          {value}
+        </text>
+      )}
     </svg>
   );
 }
@@ -118,14 +215,30 @@ export function LogPanel({ log, onRule, upTo }: { log: LogEntry[]; onRule(r: str
   const shown = all || log.length <= LOG_TAIL ? log : log.slice(-LOG_TAIL);
   return (
     <div class="log" data-testid="log">
-      {shown.length < log.length && <button class="link" onClick={() => setAll(true)}>show the {log.length - shown.length} earlier lines</button>}
+      {shown.length < log.length && (
+        <button class="link" onClick={() => setAll(true)}>
+          show the {log.length - shown.length} earlier lines
+        </button>
+      )}
       {shown.map((e, i) => (
         <div key={i} class={`log-line${e.seq === upTo ? ' latest' : ''}${e.to ? ' private' : ''}`}>
           <span class="log-seq">{e.seq}</span>
-          <span class="log-text">{e.rule && e.text.endsWith(` [${e.rule}]`) ? e.text.slice(0, -e.rule.length - 3) : e.text}</span>
-          {e.dice && <span class="log-dice">{e.dice.map((d, k) => <Die key={k} value={d} size={15} />)}</span>}
+          <span class="log-text">
+            {e.rule && e.text.endsWith(` [${e.rule}]`) ? e.text.slice(0, -e.rule.length - 3) : e.text}
+          </span>
+          {e.dice && (
+            <span class="log-dice">
+              {e.dice.map((d, k) => (
+                <Die key={k} value={d} size={15} />
+              ))}
+            </span>
+          )}
           {e.rule && <RuleLink rule={e.rule} onRule={onRule} />}
-          {e.to && <span class="log-private" title="Only your side sees this line">🔒</span>}
+          {e.to && (
+            <span class="log-private" title="Only your side sees this line">
+              🔒
+            </span>
+          )}
         </div>
       ))}
       <div ref={end} />
@@ -138,44 +251,108 @@ export function RuleDialog({ rule, markdown, onClose }: { rule: string; markdown
   return (
     <div class="modal-back" onClick={onClose}>
       <div class="modal rule-dialog" data-testid="rule-dialog" onClick={(e) => e.stopPropagation()}>
-        <div class="modal-head"><b>Rule {rule}</b><button onClick={onClose} aria-label="Close">✕</button></div>
+        <div class="modal-head">
+          <b>Rule {rule}</b>
+          <button onClick={onClose} aria-label="Close">
+            ✕
+          </button>
+        </div>
         <div class="modal-body">
-          {sections.length ? sections.map((s) => (
-            <section key={s.heading}><h3>{s.heading}</h3><Markdown text={s.body} /></section>
-          )) : <p>The text of {rule} is not bundled with this build.</p>}
+          {sections.length ? (
+            sections.map((s) => (
+              <section key={s.heading}>
+                <h3>{s.heading}</h3>
+                <Markdown text={s.body} />
+              </section>
+            ))
+          ) : (
+            <p>The text of {rule} is not bundled with this build.</p>
+          )}
         </div>
       </div>
     </div>
   );
 }
 
-export function PrivacyScreen({ role, label, color, onReveal }: { role: Role; label: string; color: string; onReveal(): void }) {
+export function PrivacyScreen({
+  role,
+  label,
+  color,
+  onReveal,
+}: {
+  role: Role;
+  label: string;
+  color: string;
+  onReveal(): void;
+}) {
   return (
     <div class="privacy" data-testid="privacy">
       <div class="privacy-card">
-        <div class="privacy-title" style={{ color }}>{label} to play</div>
+        <div class="privacy-title" style={{ color }}>
+          {label} to play
+        </div>
         <p>Pass the device to the {label} player. The other side must not look: this game hides information.</p>
-        <button class="primary" data-testid="reveal" onClick={onReveal}>I am {label}: show my view</button>
+        <button class="primary" data-testid="reveal" onClick={onReveal}>
+          I am {label}: show my view
+        </button>
         <span hidden>{role}</span>
       </div>
     </div>
   );
 }
 
-export function ReplayBar({ at, length, live, onSeek, onLive, onBranch }: {
-  at: number; length: number; live: boolean; onSeek(n: number): void; onLive(): void; onBranch(): void;
+export function ReplayBar({
+  at,
+  length,
+  live,
+  onSeek,
+  onLive,
+  onBranch,
+}: {
+  at: number;
+  length: number;
+  live: boolean;
+  onSeek(n: number): void;
+  onLive(): void;
+  onBranch(): void;
 }) {
   const clamp = (n: number) => Math.max(0, Math.min(length, n));
   return (
     <div class={`replay${live ? '' : ' replaying'}`} data-testid="replay">
-      <button title="Start" onClick={() => onSeek(0)}>«</button>
-      <button title="Back one action" data-testid="replay-back" onClick={() => onSeek(clamp(at - 1))}>◀</button>
-      <input type="range" min={0} max={length} value={at} aria-label="Replay position" data-testid="scrubber"
-        onInput={(e) => onSeek(Number((e.target as HTMLInputElement).value))} />
-      <button title="Forward one action" data-testid="replay-fwd" onClick={() => onSeek(clamp(at + 1))}>▶</button>
-      <button title="End" onClick={() => onSeek(length)}>»</button>
-      <span class="replay-pos" data-testid="replay-pos">{at} / {length}</span>
-      {!live && <><button class="primary" onClick={onLive}>Back to the game</button><button onClick={onBranch} title="Discard the later actions and play on from here">Play from here</button></>}
+      <button title="Start" onClick={() => onSeek(0)}>
+        «
+      </button>
+      <button title="Back one action" data-testid="replay-back" onClick={() => onSeek(clamp(at - 1))}>
+        ◀
+      </button>
+      <input
+        type="range"
+        min={0}
+        max={length}
+        value={at}
+        aria-label="Replay position"
+        data-testid="scrubber"
+        onInput={(e) => onSeek(Number((e.target as HTMLInputElement).value))}
+      />
+      <button title="Forward one action" data-testid="replay-fwd" onClick={() => onSeek(clamp(at + 1))}>
+        ▶
+      </button>
+      <button title="End" onClick={() => onSeek(length)}>
+        »
+      </button>
+      <span class="replay-pos" data-testid="replay-pos">
+        {at} / {length}
+      </span>
+      {!live && (
+        <>
+          <button class="primary" onClick={onLive}>
+            Back to the game
+          </button>
+          <button onClick={onBranch} title="Discard the later actions and play on from here">
+            Play from here
+          </button>
+        </>
+      )}
     </div>
   );
 }
@@ -194,18 +371,46 @@ function CounterIcon({ piece }: { piece: Piece }) {
   return <canvas ref={ref} style={{ width: '40px', height: '40px' }} />;
 }
 
-export function StackList({ title, pieces, at, onClose }: { title: string; pieces: Piece[]; at: [number, number]; onClose?: () => void }) {
+export function StackList({
+  title,
+  pieces,
+  at,
+  onClose,
+}: {
+  title: string;
+  pieces: Piece[];
+  at: [number, number];
+  onClose?: () => void;
+}) {
   return (
     <div class="stack-list" data-testid="stack-list" style={{ left: `${at[0] + 16}px`, top: `${at[1] + 8}px` }}>
-      <div class="stack-head"><b>{title}</b>{onClose && <button onClick={onClose} aria-label="Close">✕</button>}</div>
+      <div class="stack-head">
+        <b>{title}</b>
+        {onClose && (
+          <button onClick={onClose} aria-label="Close">
+            ✕
+          </button>
+        )}
+      </div>
       {[...pieces].reverse().map((p) => (
         <div class="stack-item" key={p.id}>
-          <div class="stack-row"><CounterIcon piece={p} /><span>{p.title}</span></div>
+          <div class="stack-row">
+            <CounterIcon piece={p} />
+            <span>{p.title}</span>
+          </div>
           {p.chits && p.chits.length > 0 && (
             <div class="chit-row" data-testid="chits">
               {p.chits.map((c, i) => (
-                <span key={i} class={`chit${c.faceDown ? ' face-down' : ''}`} data-testid="chit" data-face={c.faceDown ? 'down' : 'up'} title={c.title}
-                  style={{ background: c.fill, color: c.ink }}>{c.label}</span>
+                <span
+                  key={i}
+                  class={`chit${c.faceDown ? ' face-down' : ''}`}
+                  data-testid="chit"
+                  data-face={c.faceDown ? 'down' : 'up'}
+                  title={c.title}
+                  style={{ background: c.fill, color: c.ink }}
+                >
+                  {c.label}
+                </span>
               ))}
               <span class="chit-words">{p.chits.map((c) => c.title).join('; ')}</span>
             </div>
@@ -220,8 +425,18 @@ export function InfoBox({ info, showOdds }: { info: InfoBoxData; showOdds: boole
   return (
     <div class="info-box" data-testid="info-box">
       <div class="info-title">{info.title}</div>
-      {info.lines.map((l, i) => <div key={i} class="info-line">{l}</div>)}
-      {showOdds && info.odds.length > 0 && <div class="info-odds">{info.odds.map((o) => <OddsTable key={o.title} title={o.title} rows={o.rows} />)}</div>}
+      {info.lines.map((l, i) => (
+        <div key={i} class="info-line">
+          {l}
+        </div>
+      ))}
+      {showOdds && info.odds.length > 0 && (
+        <div class="info-odds">
+          {info.odds.map((o) => (
+            <OddsTable key={o.title} title={o.title} rows={o.rows} />
+          ))}
+        </div>
+      )}
     </div>
   );
 }
@@ -230,20 +445,40 @@ export function InfoBox({ info, showOdds }: { info: InfoBoxData; showOdds: boole
  * A game's own side-panel box (hand, deck, tracks): lines, cards and tracks. A card whose id is a
  * place is clickable like a map place and carries that place's highlight.
  */
-export function GamePanel({ info, highlights, isPlace, onCard }: {
-  info: InfoBoxData; highlights: ReadonlyMap<string, string>; isPlace(id: string): boolean; onCard(id: string): void;
+export function GamePanel({
+  info,
+  highlights,
+  isPlace,
+  onCard,
+}: {
+  info: InfoBoxData;
+  highlights: ReadonlyMap<string, string>;
+  isPlace(id: string): boolean;
+  onCard(id: string): void;
 }) {
   const body = (
     <>
-      {info.lines.map((l, i) => <div key={i} class="info-line">{l}</div>)}
+      {info.lines.map((l, i) => (
+        <div key={i} class="info-line">
+          {l}
+        </div>
+      ))}
       {info.cards && info.cards.length > 0 && (
         <div class={`card-row${info.cardText ? ' with-text' : ''}`}>
           {info.cards.map((c, i) => {
             const hl = c.id ? highlights.get(c.id) : undefined;
             const click = c.id && isPlace(c.id) ? () => onCard(c.id!) : undefined;
             return (
-              <button key={`${c.id ?? 'x'}-${i}`} type="button" class={`game-card${c.faceDown ? ' face-down' : ''}${hl ? ` hl-${hl}` : ''}`}
-                data-testid="card" data-card={c.id ?? ''} title={c.text ?? c.title} disabled={!click} onClick={click}>
+              <button
+                key={`${c.id ?? 'x'}-${i}`}
+                type="button"
+                class={`game-card${c.faceDown ? ' face-down' : ''}${hl ? ` hl-${hl}` : ''}`}
+                data-testid="card"
+                data-card={c.id ?? ''}
+                title={c.text ?? c.title}
+                disabled={!click}
+                onClick={click}
+              >
                 {c.badge && <span class="card-badge">{c.badge}</span>}
                 <span class="card-title">{c.title}</span>
                 {info.cardText && c.text && <span class="card-text">{c.text}</span>}
@@ -256,7 +491,13 @@ export function GamePanel({ info, highlights, isPlace, onCard }: {
         <div key={t.label} class="track-row" data-testid="track" data-track={t.label} data-at={t.at}>
           <span class="track-label">{t.label}</span>
           {t.boxes.map((b, k) => (
-            <span key={k} class={`track-box${k === t.at ? ' at' : ''}${k === t.mark ? ' mark' : ''}`} title={k === t.mark ? `${b}: designated position` : b}>{k === t.at ? '●' : b === 'START' ? 'S' : b === 'ENTRY' ? 'E' : b}</span>
+            <span
+              key={k}
+              class={`track-box${k === t.at ? ' at' : ''}${k === t.mark ? ' mark' : ''}`}
+              title={k === t.mark ? `${b}: designated position` : b}
+            >
+              {k === t.at ? '●' : b === 'START' ? 'S' : b === 'ENTRY' ? 'E' : b}
+            </span>
           ))}
         </div>
       ))}
@@ -264,7 +505,17 @@ export function GamePanel({ info, highlights, isPlace, onCard }: {
   );
   return (
     <div class="info-box game-panel" data-testid={info.testId ?? 'panel'}>
-      {info.collapsed ? <details><summary class="info-title">{info.title}</summary>{body}</details> : <><div class="info-title">{info.title}</div>{body}</>}
+      {info.collapsed ? (
+        <details>
+          <summary class="info-title">{info.title}</summary>
+          {body}
+        </details>
+      ) : (
+        <>
+          <div class="info-title">{info.title}</div>
+          {body}
+        </>
+      )}
     </div>
   );
 }
