@@ -7,3 +7,4 @@ export * from './data.ts';
 export * from './playout.ts';
 export * from './determinize.ts';
 export * from './board/index.ts';
+export * from './flow.ts';
