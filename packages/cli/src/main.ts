@@ -35,8 +35,10 @@ const HELP = `sandtable - rules-enforced WWII board wargames
 
 Usage:
   sandtable games                                   list games, scenarios and rule options
-  sandtable new <game> [--scenario S] [--seed N] [--option k=v ...] -o rec.json
-                                                    start a game record
+  sandtable new <game> [--scenario S] [--seed N] [--option k=v ...] [--position pos.json] -o rec.json
+                                                    start a game record (from the set-up, or from a position)
+  sandtable position rec.json [-o pos.json]         the whole position at the record's end, hidden parts
+                                                    included (loads back with new --position)
   sandtable actions rec.json [--role R]             legal actions now (one JSON object a line)
   sandtable apply rec.json '<action json>' [--role R]
                                                     append a legal action (exit 1 and file unchanged if illegal)
@@ -72,15 +74,17 @@ function parseOptions(list: string[] | undefined): Options {
   return out;
 }
 
-function readRecord(file: string): GameRecord {
-  if (!existsSync(file)) throw new Error(`no such record file: ${file}`);
-  let json: unknown;
+function readJson(file: string, what: string): unknown {
+  if (!existsSync(file)) throw new Error(`no such ${what} file: ${file}`);
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
+    return JSON.parse(readFileSync(file, 'utf8'));
   } catch (e) {
     throw new Error(`${file} is not JSON: ${(e as Error).message}`);
   }
-  return parseRecord(json);
+}
+
+function readRecord(file: string): GameRecord {
+  return parseRecord(readJson(file, 'record'));
 }
 
 /** Writes atomically (temp file + rename), so a crash never leaves half a record. */
@@ -367,17 +371,37 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
             scenario: { type: 'string' },
             seed: { type: 'string' },
             option: { type: 'string', multiple: true },
+            position: { type: 'string' },
             o: { type: 'string', short: 'o' },
           },
         });
         const id = positionals[0];
         if (!id || !values.o)
-          throw new Error('usage: sandtable new <game> [--scenario S] [--seed N] [--option k=v] -o rec.json');
+          throw new Error(
+            'usage: sandtable new <game> [--scenario S] [--seed N] [--option k=v] [--position pos.json] -o rec.json',
+          );
         const game = findGame(id);
-        const rec = game.newRecord(values.seed ?? '1', values.scenario, parseOptions(values.option));
+        const position = values.position === undefined ? undefined : readJson(values.position, 'position');
+        const rec = game.newRecord(values.seed ?? '1', values.scenario, parseOptions(values.option), [], position);
         game.replay(rec);
         writeRecord(values.o, rec);
-        out.log(`new ${id} game (${rec.scenario}, seed ${rec.seed}) written to ${values.o}`);
+        const from = position === undefined ? '' : ` from the position in ${values.position}`;
+        out.log(`new ${id} game (${rec.scenario}, seed ${rec.seed})${from} written to ${values.o}`);
+        return 0;
+      }
+      case 'position': {
+        const { values, positionals } = parseArgs({
+          args,
+          allowPositionals: true,
+          options: { o: { type: 'string', short: 'o' } },
+        });
+        const rec = readRecord(positionals[0] ?? '');
+        const game = findGame(rec.game);
+        const text = `${JSON.stringify(game.positionOf(game.replay(rec)), null, 1)}\n`;
+        if (values.o) {
+          writeFileSync(values.o, text);
+          out.log(`position after ${rec.actions.length} actions written to ${values.o}`);
+        } else out.log(text.trimEnd());
         return 0;
       }
       case 'actions': {

@@ -127,6 +127,22 @@ export interface GameRules<G, A extends Action = Action, V = unknown> {
    * rebuild the state from the view alone.
    */
   determinize?(view: V, role: Role, rng: RngState): G;
+  /** Optional: positions, to start a game from any situation (a puzzle, a lesson, a correction). */
+  position?: PositionCodec<G>;
+}
+
+/**
+ * A game's position format: the whole situation (hidden parts included) as plain JSON, in a
+ * documented form an owner can write by hand. `load(save(g))` gives the same legal actions and views.
+ */
+export interface PositionCodec<G> {
+  /** The position of `game`, hidden parts included. */
+  save(game: G): unknown;
+  /**
+   * Checks a position (its schema, its ids, invariants such as stacking) and builds the state.
+   * Throws a RuleError naming the offending path and the rule it breaks.
+   */
+  load(position: unknown, options: Options): G;
 }
 
 /** The game record: the single source of truth. state = replay(record). */
@@ -138,6 +154,8 @@ export interface GameRecord {
   seed: string;
   /** Scripted dice consumed before the seeded generator (tests and worked examples only). */
   dice?: number[];
+  /** The starting position, when the game did not start from the scenario's set-up. */
+  position?: unknown;
   actions: { role: Role; action: Action }[];
 }
 

@@ -20,7 +20,8 @@ import { rollDie, seedRng } from './rng.ts';
 /** The public contract, derived from a game's rules. */
 export interface Game<G, A extends Action = Action, V = unknown> {
   readonly rules: GameRules<G, A, V>;
-  setup(seed: string, scenario?: string, options?: Options, dice?: number[]): EngineState<G>;
+  /** A new game from the scenario's set-up, or from `position` (the game's position format) when given. */
+  setup(seed: string, scenario?: string, options?: Options, dice?: number[], position?: unknown): EngineState<G>;
   legalActions(state: EngineState<G>, role: Role): A[];
   /** Returns the new state; throws RuleError (state untouched) if the action is illegal. */
   apply(state: EngineState<G>, role: Role, action: unknown): EngineState<G>;
@@ -29,7 +30,9 @@ export interface Game<G, A extends Action = Action, V = unknown> {
   decision(state: EngineState<G>): Decision | null;
   /** Options with defaults filled in; throws on unknown keys or bad values. */
   resolveOptions(options?: Options): Options;
-  newRecord(seed: string, scenario?: string, options?: Options, dice?: number[]): GameRecord;
+  newRecord(seed: string, scenario?: string, options?: Options, dice?: number[], position?: unknown): GameRecord;
+  /** The whole position now, hidden parts included, in the game's position format (throws if it has none). */
+  positionOf(state: EngineState<G>): unknown;
   replay(record: GameRecord, upTo?: number): EngineState<G>;
   /** The record without its last action, or a RuleError saying why undo is refused. */
   undo(record: GameRecord, role: Role): GameRecord;
@@ -49,6 +52,7 @@ const recordSchema = z.object({
   ),
   seed: z.string(),
   dice: z.array(z.number().int().min(1)).optional(),
+  position: z.unknown().optional(),
   actions: z.array(z.object({ role: z.string().min(1), action: z.object({ type: z.string().min(1) }).passthrough() })),
 });
 
@@ -147,7 +151,27 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
     return out;
   }
 
-  function setup(seed: string, scenario?: string, options?: Options, dice: number[] = []): EngineState<G> {
+  function positions(): NonNullable<GameRules<G, A, V>['position']> {
+    if (!rules.position) throw new RuleError('positions', `${rules.id} has no position format`, 'malformed');
+    return rules.position;
+  }
+
+  function loadPosition(position: unknown, options: Options): G {
+    try {
+      return positions().load(position, options);
+    } catch (e) {
+      if (e instanceof RuleError) throw e;
+      throw new RuleError('position format', `bad position: ${(e as Error).message}`, 'bad-record');
+    }
+  }
+
+  function setup(
+    seed: string,
+    scenario?: string,
+    options?: Options,
+    dice: number[] = [],
+    position?: unknown,
+  ): EngineState<G> {
     const scen = scenario ?? rules.scenarios[0]?.id;
     if (!scen || !rules.scenarios.some((s) => s.id === scen)) {
       throw new RuleError(
@@ -166,7 +190,13 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
       actors: [],
     };
     const ctx = makeCtx(state, false);
-    state.game = rules.setup(ctx, scen, resolveOptions(options));
+    if (position === undefined) {
+      state.game = rules.setup(ctx, scen, resolveOptions(options));
+    } else {
+      state.game = loadPosition(position, resolveOptions(options));
+      state.barrier.reason = 'the start of the game (from a position)';
+      ctx.log('The game starts from a position.');
+    }
     return state;
   }
 
@@ -247,7 +277,13 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
     };
   }
 
-  function newRecord(seed: string, scenario?: string, options?: Options, dice?: number[]): GameRecord {
+  function newRecord(
+    seed: string,
+    scenario?: string,
+    options?: Options,
+    dice?: number[],
+    position?: unknown,
+  ): GameRecord {
     const scen = scenario ?? rules.scenarios[0]!.id;
     const rec: GameRecord = {
       format: 'sandtable-record/1',
@@ -258,13 +294,17 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
       actions: [],
     };
     if (dice && dice.length) rec.dice = [...dice];
+    if (position !== undefined) {
+      loadPosition(position, rec.options); // refused here, before any record holds it
+      rec.position = structuredClone(position);
+    }
     return rec;
   }
 
   function replay(record: GameRecord, upTo = record.actions.length): EngineState<G> {
     if (record.game !== rules.id)
       throw new RuleError('record format', `record is for "${record.game}", not "${rules.id}"`, 'bad-record');
-    let state = setup(record.seed, record.scenario, record.options, record.dice ?? []);
+    let state = setup(record.seed, record.scenario, record.options, record.dice ?? [], record.position);
     for (let i = 0; i < upTo; i++) {
       const entry = record.actions[i]!;
       try {
@@ -312,6 +352,7 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
     undo,
     hash: (s) => stableHash(s),
     applyInPlace: (s, role, action, quiet = true) => step(s, role, action, quiet),
+    positionOf: (s) => positions().save(s.game),
     clone,
   };
 }

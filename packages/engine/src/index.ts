@@ -8,3 +8,4 @@ export * from './playout.ts';
 export * from './determinize.ts';
 export * from './board/index.ts';
 export * from './flow.ts';
+export * from './position.ts';
