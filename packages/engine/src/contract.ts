@@ -25,6 +25,8 @@ export interface Decision {
   rule: string;
   /** The prompt in words, e.g. "Allocate 2 losses in Sicily". */
   prompt: string;
+  /** The prompt as a message id with parameters, for translation (the game's texts render it). */
+  message?: { id: string; params?: Record<string, string | number> };
 }
 
 export interface LogEntry {

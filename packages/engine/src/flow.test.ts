@@ -97,6 +97,7 @@ describe('the decision flow kernel', () => {
       role: 'red',
       rule: 'R1',
       prompt: 'shoot or pass (red)',
+      message: { id: 'duel.shoot', params: { side: 'red' } },
     });
     expect(flow.legalActions(null, g, 'red')).toEqual([{ type: 'fire' }, { type: 'pass' }]);
     expect(flow.legalActions(null, g, 'blue')).toEqual([]);

@@ -183,12 +183,16 @@ export function defineFlow<E, G, F extends Frame, A extends Action>(spec: FlowSp
     const f = top(g);
     if (!f) return null;
     const d = decisionOf(f);
-    return {
+    const words = d.prompt(env, g, f);
+    const decision: Decision = {
       kind: f.kind,
       role: d.role(env, g, f),
       rule: d.ruleOf?.(env, g, f) ?? d.rule,
-      prompt: wordsText(d.prompt(env, g, f)),
+      prompt: wordsText(words),
     };
+    if (typeof words !== 'string')
+      decision.message = words.params ? { id: words.id, params: words.params } : { id: words.id };
+    return decision;
   }
 
   function legalActions(env: E, g: G, role: Role): A[] {
