@@ -1,188 +1,34 @@
 /**
  * Rise and Fall of the Third Reich data: the JSON files beside this module (map, areas,
- * nations, counters, cards, tracks) validated by schemas, cross-checked, and returned in the
- * shape of `types.ts`. Every datum carries a provenance (see `provenance` in @sandtable/engine).
+ * nations, counters, cards, tracks) validated by the schemas of `types.ts`, cross-checked, and
+ * returned as `ThirdReichData`. Every datum carries a provenance (see `provenance` in @sandtable/engine).
  * The map, counter sheet and card texts are reconstructed (spec section 7); an owner of the box
  * can replace any file.
  */
-import { z } from 'zod';
-import { DataChecks, parseData, provenance } from '@sandtable/engine';
+import { DataChecks, parseData } from '@sandtable/engine';
 import mapJson from './map.json' with { type: 'json' };
 import areasJson from './areas.json' with { type: 'json' };
 import nationsJson from './nations.json' with { type: 'json' };
 import countersJson from './counters.json' with { type: 'json' };
 import cardsJson from './cards.json' with { type: 'json' };
 import tracksJson from './tracks.json' with { type: 'json' };
-import { NATIONS, UNIT_TYPES, type ThirdReichData } from './types.ts';
+import {
+  NATIONS,
+  UNIT_TYPES,
+  areasFileSchema,
+  cardsFileSchema,
+  countersFileSchema,
+  mapFileSchema,
+  nationsFileSchema,
+  tracksFileSchema,
+  type ThirdReichData,
+} from './types.ts';
 
 export * from './types.ts';
 
 export const DATA_FILES = ['map', 'areas', 'nations', 'counters', 'cards', 'tracks'] as const;
 export type DataFileName = (typeof DATA_FILES)[number];
 export type DataFiles = Partial<Record<DataFileName, unknown>>;
-
-// ---- schemas -------------------------------------------------------------------------------
-
-const side = z.enum(['axis', 'allies']);
-const nation = z.enum(NATIONS);
-const unitType = z.enum(UNIT_TYPES);
-const point = z.tuple([z.number(), z.number()]);
-const id = z.string().regex(/^[a-z][a-z_]*$/, 'area ids are lower-case words joined by "_"');
-
-export const mapFileSchema = z.strictObject({
-  provenance,
-  projection: z.string().min(1),
-  areas: z
-    .array(
-      z.strictObject({
-        id,
-        name: z.string().min(1),
-        type: z.enum(['land', 'sea']),
-        center: point,
-        polygons: z.array(z.array(point).min(3, 'a ring needs at least 3 vertices')).min(1),
-        provenance,
-      }),
-    )
-    .min(1),
-  borders: z.array(z.strictObject({ a: id, b: id, kind: z.enum(['land', 'sea', 'point']), provenance })),
-});
-
-export const areasFileSchema = z.strictObject({
-  provenance,
-  areas: z.array(
-    z.strictObject({
-      id,
-      flag: nation.nullable(),
-      flagProvenance: provenance,
-      source: z.enum(['red', 'black', 'half']).nullable(),
-      sourceProvenance: provenance,
-      setup: z.array(z.strictObject({ counter: z.string().min(1), n: z.number().int().min(1) })),
-      setupProvenance: provenance,
-    }),
-  ),
-});
-
-export const nationsFileSchema = z.strictObject({
-  provenance,
-  nations: z.array(
-    z.strictObject({
-      id: nation,
-      name: z.string().min(1),
-      side,
-      status: z.enum(['belligerent', 'neutral']),
-      withdrawable: z.boolean(),
-      provenance,
-    }),
-  ),
-});
-
-export const countersFileSchema = z.strictObject({
-  provenance,
-  types: z.array(
-    z.strictObject({
-      id: unitType,
-      class: z.enum(['land', 'air', 'naval', 'sub']),
-      cost: z.number().int().min(1),
-      name: z.string().min(1),
-      provenance,
-    }),
-  ),
-  counters: z.array(
-    z.strictObject({
-      id: z.string().regex(/^[A-Z]{2}-[A-Z0-9]+$/, 'counter ids look like "GE-LF" or "GE-TF5"'),
-      nation,
-      type: unitType,
-      attack: z.number().int().min(0).max(6),
-      durability: z.number().int().min(1).max(3),
-      movement: z.number().int().min(0).max(6),
-      air: z.number().int().min(1).max(6).optional(),
-      count: z.number().int().min(1),
-      dev: z.number().int().min(1).optional(),
-      jet: z.boolean().optional(),
-      vichy: z.number().int().min(1).optional(),
-      provenance,
-    }),
-  ),
-});
-
-const effect = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('blitzkrieg'), actions: z.number().int().min(2) }),
-  z.strictObject({ kind: z.literal('ambush') }),
-  z.strictObject({
-    kind: z.literal('development'),
-    maxSv: z.number().int().min(3).max(4),
-    units: z.number().int().min(0),
-  }),
-  z.strictObject({ kind: z.literal('diplomacy'), steps: z.number().int().min(1) }),
-  z.strictObject({ kind: z.literal('supply'), yugoslavia: z.boolean().optional() }),
-  z.strictObject({ kind: z.literal('strategicMovement'), units: z.number().int().min(1) }),
-  z.strictObject({ kind: z.literal('wolfpack'), areas: z.array(id).min(1) }),
-  z.strictObject({ kind: z.literal('seaLion') }),
-  z.strictObject({ kind: z.literal('vichyFrance') }),
-  z.strictObject({ kind: z.literal('seaTransport') }),
-  z.strictObject({ kind: z.literal('strategicBombing'), modifiers: z.array(z.number().int()).min(1) }),
-  z.strictObject({ kind: z.literal('lendLease'), sv: z.number().int().min(1), nation }),
-  z.strictObject({ kind: z.literal('landing') }),
-  z.strictObject({ kind: z.literal('longRangeBombing'), extraRange: z.number().int().min(1) }),
-]);
-
-export const cardsFileSchema = z.strictObject({
-  provenance,
-  cards: z.array(
-    z.strictObject({
-      id: z.string().regex(/^(ax|al)[234]-[a-z]+(-\d+)?$/, 'card ids look like "ax2-blitz-1"'),
-      side,
-      sv: z.union([z.literal(2), z.literal(3), z.literal(4)]),
-      name: z.string().min(1),
-      star: z.boolean(),
-      effect,
-      text: z.string().min(1),
-      provenance,
-    }),
-  ),
-});
-
-export const tracksFileSchema = z.strictObject({
-  turnTrack: z.strictObject({
-    turns: z.array(
-      z.strictObject({
-        turn: z.number().int().min(1),
-        season: z.enum(['winter', 'summer']),
-        year: z.number().int(),
-        winter: z.boolean(),
-        provenance,
-      }),
-    ),
-    provenance,
-  }),
-  entryTracks: z.array(
-    z.strictObject({
-      nation: z.enum(['US', 'SU', 'TU', 'SP']),
-      boxes: z.array(z.string().min(1)).min(2),
-      usSourceBox: z.number().int().min(1).optional(),
-      provenance,
-    }),
-  ),
-  boundaryLine: z.strictObject({ north: z.array(id), provenance }),
-  special: z.strictObject({
-    berlin: id,
-    paris: id,
-    london: id,
-    moscow: id,
-    warsaw: id,
-    egypt: id,
-    northAtlantic: id,
-    centralAtlantic: id,
-    easternMediterranean: id,
-    middleEast: id,
-    usSource: id,
-    polishSpecial: z.array(id),
-    doubleForStrategicVictory: z.array(id),
-    provenance,
-  }),
-  conditionalLinks: z.array(z.strictObject({ a: id, b: id, side, whileControls: id, provenance })),
-  forbidden: z.array(z.strictObject({ area: id, sides: z.array(side).min(1), provenance })),
-});
 
 // ---- loading and cross-checks --------------------------------------------------------------
 
@@ -420,14 +266,14 @@ export function loadThirdReichData(files: DataFiles = {}): ThirdReichData {
 
   return {
     projection: map.projection,
-    areas: areas as ThirdReichData['areas'],
+    areas,
     borders: map.borders,
-    nations: nations as ThirdReichData['nations'],
-    unitTypes: countersFile.types as ThirdReichData['unitTypes'],
-    counters: counters as ThirdReichData['counters'],
-    cards: cards as ThirdReichData['cards'],
+    nations,
+    unitTypes: countersFile.types,
+    counters,
+    cards,
     turns,
-    entryTracks: tracks.entryTracks as ThirdReichData['entryTracks'],
+    entryTracks: tracks.entryTracks,
     boundaryNorth: tracks.boundaryLine.north,
     special: sp,
     conditionalLinks: tracks.conditionalLinks,
