@@ -1,17 +1,26 @@
 /**
  * Prokhorovka data: the JSON files beside this module (map, units, set-up, chits, tables)
- * validated by schemas, cross-checked, and returned in the shape of `types.ts`. Every datum
+ * validated by the schemas of `types.ts`, cross-checked, and returned as `ProkhorovkaData`. Every datum
  * carries a provenance (see `provenance` in @sandtable/engine). See games/prokhorovka/DATA.md.
  */
 import { z } from 'zod';
-import { DataChecks, RuleError, parseData, provenance } from '@sandtable/engine';
+import { DataChecks, RuleError, parseData } from '@sandtable/engine';
 import mapJson from './map.json' with { type: 'json' };
 import unitsJson from './units.json' with { type: 'json' };
 import setupJson from './setup.json' with { type: 'json' };
 import chitsJson from './chits.json' with { type: 'json' };
 import tablesJson from './tables.json' with { type: 'json' };
 import { ANY_RIVER, EDGE_BITS, ROAD, buildBoard, hexsidePair, type Board } from './board.ts';
-import type { EquipChit, EquipType, ProkhorovkaData, SupportChit, SupportTypeData } from './types.ts';
+import {
+  chitsFileSchema,
+  mapFileSchema,
+  setupFileSchema,
+  tablesFileSchema,
+  unitsFileSchema,
+  type EquipType,
+  type ProkhorovkaData,
+  type SupportTypeData,
+} from './types.ts';
 
 export * from './types.ts';
 export * from './board.ts';
@@ -19,202 +28,6 @@ export * from './board.ts';
 export const DATA_FILES = ['map', 'units', 'setup', 'chits', 'tables'] as const;
 export type DataFileName = (typeof DATA_FILES)[number];
 export type DataFiles = Partial<Record<DataFileName, unknown>>;
-
-// ---- schemas -------------------------------------------------------------------------------
-const side = z.enum(['DE', 'SU']);
-const label = z.string().regex(/^\d{4}$/, 'a hex is a 4-digit label "CCRR"');
-const nat = z.number().int().min(0);
-const pos = z.number().int().min(1);
-const comment = z.string().optional();
-const cell = z.union([z.number().int().min(0).max(6), z.literal('auto'), z.literal('diamond')]);
-
-export const mapFileSchema = z.strictObject({
-  $comment: comment,
-  grid: z.strictObject({
-    cols: pos,
-    rows: pos,
-    orientation: z.enum(['flat', 'pointy']),
-    offset: z.enum(['odd', 'even']),
-    kmAcross: z.number().positive(),
-    provenance,
-  }),
-  projection: z
-    .strictObject({
-      kind: z.string(),
-      hex0101: z.tuple([z.number(), z.number()]),
-      kmPerDegLon: z.number(),
-      kmPerDegLat: z.number(),
-      provenance,
-    })
-    .optional(),
-  places: z.array(z.strictObject({ hex: label, name: z.string().min(1), kind: z.enum(['city', 'town']), provenance })),
-  hills: z.array(z.strictObject({ hex: label, name: z.string().min(1), provenance })),
-  rivers: z.array(
-    z.strictObject({
-      name: z.string().min(1),
-      kind: z.enum(['river', 'major']),
-      hexsides: z.array(z.string().regex(/^\d{4}\/\d{4}$/, 'a hexside is "AAAA/BBBB"')),
-      provenance,
-    }),
-  ),
-  roads: z.array(z.strictObject({ name: z.string().min(1), hexes: z.array(label).min(2), provenance })),
-  railways: z.array(z.strictObject({ name: z.string().min(1), hexes: z.array(label).min(2), provenance })),
-  startLine: z.strictObject({ germanSide: z.array(label).min(1), provenance }),
-  sources: z.array(
-    z.strictObject({ hex: label, side, edge: z.enum(['N', 'S', 'E', 'W']), name: z.string().min(1), provenance }),
-  ),
-  entrenchments: z.array(z.strictObject({ side, name: z.string().min(1), hexes: z.array(label), provenance })),
-  vpHexes: z.array(z.strictObject({ hex: label, name: z.string().min(1), provenance })),
-});
-
-const values = z.strictObject({ fire: nat, equip: nat, ma: nat });
-export const unitsFileSchema = z.strictObject({
-  $comment: comment,
-  units: z.array(
-    z.strictObject({
-      id: z.string().min(1),
-      side,
-      formation: z.string().min(1),
-      name: z.string().min(1),
-      branch: z.enum(['panzer', 'panzergrenadier', 'tank', 'mechanized', 'infantry', 'paratroop']),
-      mechanized: z.boolean(),
-      reinforcement: z.boolean(),
-      full: values,
-      reduced: values,
-      provenance,
-    }),
-  ),
-});
-
-export const setupFileSchema = z.strictObject({
-  $comment: comment,
-  placements: z.array(z.strictObject({ unit: z.string().min(1), hex: label, provenance })),
-});
-
-const equipType = z.strictObject({
-  side,
-  back: z.enum(['tank', 'equip']),
-  name: z.string().min(1),
-  cls: z.enum(['tank', 'spat', 'atgun', 'spart', 'aagun', 'position', 'detachment']),
-  count: pos,
-  tankFire: nat.optional(),
-  atFire: nat.optional(),
-  armor: nat.optional(),
-  artillery: nat.optional(),
-  aa: nat.optional(),
-  range: nat.optional(),
-  defense: nat.optional(),
-  normal: nat.optional(),
-  equip: nat.optional(),
-  ma: nat.optional(),
-  reroll: z.boolean().optional(),
-  atFireOptional: nat.optional(),
-  provenance,
-});
-const supportType = z.strictObject({
-  side,
-  name: z.string().min(1),
-  kind: z.enum([
-    'fighter',
-    'bomber',
-    'attack',
-    'rudel',
-    'recon',
-    'heavyArtillery',
-    'minefield',
-    'smoke',
-    'engineers',
-    'melee',
-    'commander',
-    'sniper',
-    'molotov',
-    'closeCombat',
-  ]),
-  type: z.enum(['weapon', 'tactical', 'event']),
-  count: pos,
-  aa: nat.optional(),
-  bombing: nat.optional(),
-  groundAttack: nat.optional(),
-  shots: pos.optional(),
-  artillery: nat.optional(),
-  reveals: pos.optional(),
-  damageBonus: nat.optional(),
-  reroll: z.boolean().optional(),
-  red: z.boolean().optional(),
-  provenance,
-});
-export const chitsFileSchema = z.strictObject({
-  $comment: comment,
-  equipment: z.array(equipType),
-  support: z.array(supportType),
-});
-
-const terrain = z.strictObject({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  mpMech: pos,
-  mpNonMech: pos,
-  tdl: nat,
-  artilleryHit: nat,
-  normalHit: nat,
-  tankSupport: cell,
-  bombingHit: nat,
-  groundAttack: cell,
-  provenance,
-});
-const sideCount = z.strictObject({ tank: nat, equip: nat });
-export const tablesFileSchema = z.strictObject({
-  $comment: comment,
-  terrain: z.array(terrain).min(1),
-  hexsides: z.array(
-    z.strictObject({
-      id: z.enum(['river', 'major']),
-      name: z.string().min(1),
-      mpMech: nat,
-      mpNonMech: nat,
-      tdlBonus: nat,
-      provenance,
-    }),
-  ),
-  combat: z.strictObject({
-    defenderHit: pos,
-    acrossRiverNormalHit: pos,
-    entrenchmentTdl: nat,
-    molotovHit: pos,
-    breakdownRoll: pos,
-    xxivJoinHit: pos,
-    xxivFromTurn: pos,
-    damageFlipAt: pos,
-    maxSupportPerBattle: pos,
-    reorgPlaceMax: pos,
-    provenance,
-  }),
-  game: z.strictObject({ turns: pos, optionalTurn: pos, germanWinsAt: pos, provenance }),
-  setupDraws: z.strictObject({ DE: sideCount, SU: sideCount, provenance }),
-  support: z.strictObject({ germanPerTurn: nat, germanChooseAtSetup: nat, sovietDrawAtSetup: nat, provenance }),
-  germanReinforcement: z.strictObject({
-    units: pos,
-    tank: nat,
-    equip: nat,
-    candidates: z.array(z.string()),
-    provenance,
-  }),
-  xxivAllotment: z.array(z.strictObject({ unit: z.string(), tank: nat, equip: nat })),
-  xxivAllotmentProvenance: provenance,
-  turnTrack: z.array(
-    z.strictObject({
-      turn: pos,
-      date: z.string(),
-      sovSP: nat,
-      reinforcements: z.array(
-        z.strictObject({ formation: z.string().min(1), count: pos, entry: z.enum(['N', 'E', 'N/E', 'W', 'any']) }),
-      ),
-      tank: nat,
-      equip: nat,
-      provenance,
-    }),
-  ),
-});
 
 const BUNDLED: Record<DataFileName, unknown> = {
   map: mapJson,
@@ -272,17 +85,17 @@ export function loadProkhorovkaData(files?: DataFiles): ProkhorovkaData {
   if (!map || !units || !setup || !chits || !tables) {
     throw new RuleError('data', `Prokhorovka data failed schema validation:\n${problems.join('\n')}`, 'bad-data');
   }
-  const equipmentTypes = chits.equipment as EquipType[];
-  const supportTypes = chits.support as SupportTypeData[];
+  const equipmentTypes = chits.equipment;
+  const supportTypes = chits.support;
   const data: ProkhorovkaData = {
-    map: map as ProkhorovkaData['map'],
+    map,
     units: units.units,
     setup: setup.placements,
     equipmentTypes,
     supportTypes,
-    equipment: expand(equipmentTypes, 'E') as EquipChit[],
-    support: expand(supportTypes, 'S') as SupportChit[],
-    tables: tables as ProkhorovkaData['tables'],
+    equipment: expand(equipmentTypes, 'E'),
+    support: expand(supportTypes, 'S'),
+    tables,
   };
   crossCheck(data);
   if (useBundled) bundled = data;
