@@ -3,6 +3,7 @@
  * lists without point contacts (2.2.1(6)), and the static unit table (unit i is a counter of
  * kind `unitKind[i]`; the state keeps only where each unit is and whether it is used).
  */
+import { RuleError } from '@sandtable/engine';
 import type { CounterData, NationId, Side, ThirdReichData, UnitClass } from './data/index.ts';
 import { NATIONS } from './data/index.ts';
 
@@ -150,3 +151,28 @@ export function compileBoard(data: ThirdReichData): Board {
 }
 
 export const nationCode = (n: number): NationId => NATIONS[n]!;
+
+/** The area index of an id; an unknown id is a malformed action (2.2.1). */
+export function areaAt(b: Board, id: string): number {
+  const i = b.areaIndex.get(id);
+  if (i === undefined) throw new RuleError('2.2.1', `no area "${id}"`, 'malformed');
+  return i;
+}
+
+/** An area's name. */
+export const areaName = (b: Board, a: number): string => b.data.areas[a]!.name;
+
+/** The counter (printed values) of unit u. */
+export const counterOf = (b: Board, u: number): CounterData => b.counters[b.unitKind[u]!]!;
+
+/** Unit u in logs: its counter id and index. */
+export const unitLabel = (b: Board, u: number): string => `${counterOf(b, u).id}${u}`;
+
+const AIR_TYPES = new Set(['AF', 'CV', 'CVE']);
+/** A unit's air strength (9.2(1)). */
+export const airStrength = (b: Board, u: number): number => counterOf(b, u).air ?? 0;
+/** 9.2(1): air units and carriers with an air strength may air-attack. */
+export const hasAirStrength = (b: Board, u: number): boolean =>
+  AIR_TYPES.has(counterOf(b, u).type) && airStrength(b, u) > 0;
+/** 16.8: jets. */
+export const isJet = (b: Board, u: number): boolean => !!counterOf(b, u).jet;

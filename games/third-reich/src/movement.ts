@@ -1,19 +1,30 @@
 /**
- * Movement legality (8.0) for an explicit path: normal moves (8.1) with the terrain limits of
- * 8.1.1, sea moves (8.1.2), air moves (8.2). Returns the MP cost or the rule that forbids it.
- * The flow (groups, SV, counterattack windows) calls `checkMove` before moving.
+ * Movement (8.0). `checkMove` gives the legality of an explicit path: normal moves (8.1) with the
+ * terrain limits of 8.1.1, sea moves (8.1.2), air moves (8.2); it returns the MP cost or the rule
+ * that forbids it. Then the move as played: the next areas a group may step to, the move carried
+ * out with its counterattack windows (10.1(3), AMB-19), and the moves of events: Sea Transport,
+ * Sea Lion and Landing (8.1.2), the Landing's airborne drop, and Strategic Movement (3.6(2)).
  */
+import { RuleError, type Ctx } from '@sandtable/engine';
 import type { Side } from './data/index.ts';
-import type { Board } from './board.ts';
-import type { TRState } from './state.ts';
+import { areaAt, areaName, counterOf, nationCode, type Board } from './board.ts';
+import type { TRAction } from './actions.ts';
+import { capacityLeft, capacityOk } from './capacity.ts';
+import { eventKind } from './cards.ts';
+import { openWindow } from './counterattack.ts';
+import { enterArea } from './nations.ts';
+import { other, type Act, type TRState } from './state.ts';
 import {
   axisLeaningNeutral,
   controlUnits,
   ctrlSide,
   enemyControlUnits,
   friendlyUnit,
+  isControlUnit,
+  mayAttackIn,
   mayEnter,
   neighbours,
+  revertIfEmpty,
   unitsIn,
 } from './world.ts';
 
@@ -140,4 +151,257 @@ export function checkMove(
     if (count('air') > 4) return fail('8.1.1(2)②', 'at most 4 air units in a land area');
   }
   return { ok: true, cost, seaMove, seas: path.slice(1).filter((a) => b.isSea[a]) };
+}
+
+// ---- the move as played (8.1, 8.1.2, 8.2) ---------------------------------------------------------
+/** `checkMove` for the group under way (a Blitzkrieg's second action may use units the first flipped, 17.1). */
+export function moveCheck(b: Board, g: TRState, act: Act, path: number[], air: boolean): MoveCheck {
+  return checkMove(b, g, act.side, act.units, path, air, { allowUsed: act.blitz !== null && act.blitz.left < 2 });
+}
+
+/** The areas the group may step to next. */
+export function stepChoices(b: Board, g: TRState, act: Act): number[] {
+  const air = act.type === 'airMove';
+  const last = act.path.at(-1)!;
+  const out: number[] = [];
+  const ek = eventKind(b, g, act);
+  const seaOnly = (ek === 'seaTransport' || ek === 'seaLion' || ek === 'landing') && act.path.length === 1; // these start by entering a sea area
+  const landing = ek === 'seaLion' || ek === 'landing';
+  // [REC] (card texts missing, spec 7.2 M6): the landing is one sea move that ends on land. 8.1.2(1)③ gives every sea
+  // move 2 MP at 1 MP per area entered (+1 with enemy ships), so from land it is land - sea - land (one sea area).
+  if (landing && act.path.length >= 3) return out;
+  for (const y of neighbours(b, g, last, act.side)) {
+    if (seaOnly && !b.isSea[y]) continue;
+    if (landing && act.path.length === 2 && !landingOk(b, g, act, y)) continue;
+    if (
+      landing &&
+      act.path.length === 1 &&
+      !neighbours(b, g, y, act.side).some((z) => landingOk(b, g, { ...act, path: [...act.path, y] }, z))
+    )
+      continue;
+    const p = [...act.path, y];
+    const r = moveCheck(b, g, act, p, air);
+    if (r.ok && (!r.seaMove || capacityOk(b, g, act, p))) out.push(y);
+  }
+  return out;
+}
+
+/** Sea Lion / Landing: the group's sea move ends in land area z next to its sea area (Landing: enemy-held). */
+function landingOk(b: Board, g: TRState, act: Act, z: number): boolean {
+  if (b.isSea[z]) return false;
+  const ek = eventKind(b, g, act);
+  if (ek === 'landing' && ctrlSide(b, g, z) !== other(act.side) && !enemyControlUnits(b, g, z, act.side).length)
+    return false;
+  const p = [...act.path, z];
+  const r = moveCheck(b, g, act, p, false);
+  return r.ok && r.seaMove && capacityOk(b, g, act, p);
+}
+
+/** The path decision: the next area, or stop (a landing stops on land, two steps on). */
+export function pathLegal(b: Board, g: TRState): TRAction[] {
+  const act = g.act!;
+  const out: TRAction[] = stepChoices(b, g, act).map((y) => ({ type: 'to' as const, area: b.areaIds[y]! }));
+  const ek = eventKind(b, g, act);
+  if (act.path.length >= (ek === 'seaLion' || ek === 'landing' ? 3 : 2)) out.push({ type: 'stop' });
+  return out;
+}
+
+export function pathPerform(b: Board, ctx: Ctx, g: TRState, a: TRAction): void {
+  if (a.type === 'to') g.act!.path.push(areaAt(b, a.area));
+  if (a.type === 'stop') {
+    g.stack.pop();
+    finishMove(b, ctx, g);
+  }
+}
+
+/** Moves the group along its path once the player stops (8.1, 8.2). */
+function finishMove(b: Board, ctx: Ctx, g: TRState): void {
+  const act = g.act!;
+  const path = act.path;
+  const r = moveCheck(b, g, act, path, act.type === 'airMove');
+  if (!r.ok) throw new RuleError(r.rule, r.why);
+  act.moved = { cost: r.cost, seaMove: r.seaMove };
+  act.pass = g.options.counterattackPassThrough ? path.slice(1, -1) : []; // AMB-19 switch
+  moveOn(b, ctx, g);
+}
+
+/** Moves the group on: first to each area passed through where a counterattack could come (AMB-19 switch), then to the destination. */
+export function moveOn(b: Board, ctx: Ctx, g: TRState): void {
+  const act = g.act!;
+  const path = act.path;
+  const dest = path.at(-1)!;
+  const r = act.moved!;
+  const group = act.units.filter((u) => g.loc[u] === act.area); // units hit back to the start (11.5(2)) or lost drop out
+  while (act.pass!.length && group.length) {
+    const x = act.pass!.shift()!;
+    const opp = other(act.side);
+    if (
+      !unitsIn(g, x).some(
+        (u) => friendlyUnit(g, b, u, opp) && !g.used[u] && b.unitClass[u] !== 'sub' && mayAttackIn(b, g, u, x, opp),
+      )
+    )
+      continue;
+    for (const u of group) g.loc[u] = x;
+    revertIfEmpty(b, g, act.area);
+    act.area = x;
+    ctx.log(`${act.side}: the group passes through ${areaName(b, x)}.`, { rule: 'AMB-19' });
+    g.stack.push({ kind: 'auto', step: 'moveOn', side: act.side });
+    openWindow(b, g); // AMB-19: a window in an area passed through
+    return;
+  }
+  if (!group.length) {
+    g.stack.push({ kind: 'auto', step: 'actDone', side: act.side });
+    return;
+  }
+  for (const u of group) g.loc[u] = dest;
+  revertIfEmpty(b, g, path[0]!); // AMB-7
+  revertIfEmpty(b, g, act.area);
+  for (let i = 1; i < path.length; i++) enterArea(b, ctx, g, path[i]!, act.side, group); // 3.1.3(1)
+  const carried = group.filter((u) => b.unitClass[u] === 'land' || b.unitClass[u] === 'air');
+  if (r.seaMove) {
+    for (const a of path) if (b.isSea[a]) g.seaUse[a] = (g.seaUse[a] ?? 0) + carried.length; // 3.6(3)
+    if (act.blitz && act.blitz.left > 0)
+      act.blitz.flipLater.push(...carried); // 17.1 Q3
+    else if (!act.noFlip) for (const u of carried) g.used[u] = 1; // 8.1.2(1)④
+  }
+  if (act.type === 'airMove') for (const u of group) g.used[u] = 1; // 8.2(6)
+  act.area = dest;
+  ctx.log(
+    `${act.side}: the group moves ${path.map((a) => areaName(b, a)).join(' - ')} (${r.cost} MP${r.seaMove ? ', sea move' : ''}).`,
+    { rule: act.type === 'airMove' ? '8.2' : r.seaMove ? '8.1.2' : '8.1' },
+  );
+  g.stack.push({ kind: 'auto', step: 'actDone', side: act.side });
+  openWindow(b, g); // 10.1(3), AMB-19: at the destination
+}
+
+// ---- moves of events -------------------------------------------------------------------------------
+/** 8.1(4), AMB-15: the group leaves a control unit behind (and a unit of the flag nation if one is there). */
+export function leaveOk(b: Board, g: TRState, act: Act): boolean {
+  const stay = unitsIn(g, act.area).filter((u) => !act.units.includes(u) && friendlyUnit(g, b, u, act.side));
+  if (!stay.some((u) => isControlUnit(b, g, u))) return false; // 8.1(4)
+  const flag = b.flag[act.area]!;
+  return !(flag >= 0 && act.units.some((u) => b.unitNation[u] === flag) && !stay.some((u) => b.unitNation[u] === flag));
+}
+
+/** Strategic Movement: friendly land areas joined to the group's area by friendly-controlled areas (seas within capacity, 3.6(2)). */
+function stratPaths(b: Board, g: TRState, act: Act): Map<number, number> {
+  const from = act.area;
+  const parent = new Map<number, number>([[from, -1]]);
+  if (ctrlSide(b, g, from) !== act.side) return new Map();
+  const queue = [from];
+  for (let i = 0; i < queue.length; i++) {
+    const x = queue[i]!;
+    for (const y of neighbours(b, g, x, act.side)) {
+      if (parent.has(y) || ctrlSide(b, g, y) !== act.side || !mayEnter(b, y, act.side)) continue;
+      if (b.isSea[y] && capacityLeft(b, g, y, act.side) < act.units.length) continue;
+      if (!b.isSea[y] && !b.isSea[x] && g.options.seaBorderStraits !== false && !b.landAdj[x]!.includes(y)) continue; // AMB-2
+      parent.set(y, x);
+      queue.push(y);
+    }
+  }
+  return parent;
+}
+
+/** Friendly land units in `a` and the group together: at most 10 (8.1.1(2)①). */
+const overstacked = (b: Board, g: TRState, act: Act, a: number): boolean =>
+  unitsIn(g, a).filter((u) => friendlyUnit(g, b, u, act.side) && b.unitClass[u] === 'land').length + act.units.length >
+  10;
+
+/**
+ * Strategic Movement destinations: friendly-controlled land areas. [REC] (strategicMovementCounter off) none with enemy
+ * control units, so no counterattack can meet the group; with the option a contested area (3.4(4): control changes only
+ * at the end of the impulse) is allowed, and its enemy units may counterattack the group there (10.1(3), 11.2(1), AMB-20).
+ */
+export function stratDests(b: Board, g: TRState, act: Act): number[] {
+  if (!act.units.length || !leaveOk(b, g, act)) return [];
+  const parent = stratPaths(b, g, act);
+  const out: number[] = [];
+  for (const a of parent.keys()) {
+    if (
+      a === act.area ||
+      b.isSea[a] ||
+      (!g.options.strategicMovementCounter && enemyControlUnits(b, g, a, act.side).length)
+    )
+      continue;
+    if (overstacked(b, g, act, a)) continue; // 8.1.1(2)①
+    if (
+      act.side === 'axis' &&
+      b.northOfBoundary[a] &&
+      act.units.some(
+        (u) => !['GE', 'FI'].includes(nationCode(b.unitNation[u]!)) && b.nationSide0[b.unitNation[u]!] === 'axis',
+      )
+    )
+      continue; // 15.6
+    out.push(a);
+  }
+  return out.sort((x, y) => x - y);
+}
+
+/**
+ * Strategic Movement: the group goes to the chosen area; sea areas on the way use capacity; the units stay unused.
+ * Returns false when the action is over (no counterattack window, [REC]).
+ */
+export function strategicMove(b: Board, ctx: Ctx, g: TRState): boolean {
+  const act = g.act!;
+  const parent = stratPaths(b, g, act);
+  for (let x = parent.get(act.target)!; x !== -1 && x !== undefined; x = parent.get(x)!)
+    if (b.isSea[x]) g.seaUse[x] = (g.seaUse[x] ?? 0) + act.units.length; // 3.6(2)(3)
+  for (const u of act.units) g.loc[u] = act.target;
+  revertIfEmpty(b, g, act.area); // AMB-7
+  ctx.log(
+    `${act.side}: Strategic Movement of ${act.units.length} unit(s) from ${areaName(b, act.area)} to ${areaName(b, act.target)}.`,
+    { rule: '3.6(2)' },
+  );
+  act.path = [act.area, act.target]; // 11.5(2): a counterattacked group retreats only to where it came from
+  act.area = act.target;
+  if (!g.options.strategicMovementCounter) return false; // [REC]: no window (no enemy unit at the destination)
+  g.stack.push({ kind: 'auto', step: 'actDone', side: act.side });
+  openWindow(b, g); // 10.1(3), 11.2(1): a counterattack at the destination (AMB-19; not in the areas of the chain)
+  return true;
+}
+
+/**
+ * Landing: an all-airborne group flies up to its movement to any land area (the path avoids 15.7 areas and neutrals, [REC]).
+ * [REC] (card text missing, spec 7.2 M6; spec 2.2.1: AB units are "presumably" for this card): the event moves one group (3.6(2)),
+ * which either lands by sea or drops by air; a group with any non-AB unit lands by sea, its AB units with it.
+ */
+export function dropZones(b: Board, g: TRState, act: Act): number[] {
+  if (!act.units.length || !act.units.every((u) => counterOf(b, u).type === 'AB') || !leaveOk(b, g, act)) return [];
+  const range = Math.min(...act.units.map((u) => counterOf(b, u).movement));
+  const dist = new Map<number, number>([[act.area, 0]]);
+  const queue = [act.area];
+  for (let i = 0; i < queue.length; i++) {
+    const x = queue[i]!;
+    const d = dist.get(x)!;
+    if (d >= range || (d > 0 && ctrlSide(b, g, x) === 'neutral')) continue;
+    for (const y of neighbours(b, g, x, act.side))
+      if (!dist.has(y) && mayEnter(b, y, act.side)) {
+        dist.set(y, d + 1);
+        queue.push(y);
+      }
+  }
+  const out: number[] = [];
+  for (const [a, d] of dist) {
+    if (d === 0 || b.isSea[a] || ctrlSide(b, g, a) === 'neutral') continue;
+    if (overstacked(b, g, act, a)) continue; // 8.1.1(2)①
+    out.push(a);
+  }
+  return out.sort((x, y) => x - y);
+}
+
+/** Landing: the airborne units land in the chosen area, then a counterattack window there (10.1(3)). */
+export function airborneDrop(b: Board, ctx: Ctx, g: TRState): void {
+  const act = g.act!;
+  for (const u of act.units) g.loc[u] = act.target;
+  revertIfEmpty(b, g, act.area);
+  act.path = [act.area, act.target];
+  ctx.log(
+    `${act.side}: ${act.units.length} airborne unit(s) fly from ${areaName(b, act.area)} to ${areaName(b, act.target)}.`,
+    {
+      rule: '2.1.1',
+    },
+  );
+  act.area = act.target;
+  g.stack.push({ kind: 'auto', step: 'actDone', side: act.side });
+  openWindow(b, g);
 }

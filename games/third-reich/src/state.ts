@@ -63,6 +63,9 @@ export type Pending =
   /** Automatic steps of an action: the attack roll, the end of an action. */
   | { kind: 'auto'; step: 'strike' | 'actDone' | 'moveOn'; side: Side };
 
+/** The pending entry of one kind. */
+export type PendingOf<K extends Pending['kind']> = Extract<Pending, { kind: K }>;
+
 export type ActMode = 'sv' | 'event' | 'air' | 'blitz';
 export type ActType = 'move' | 'airMove' | 'attack' | 'airAttack' | 'bomb' | 'drop';
 
@@ -147,6 +150,12 @@ export interface TRState {
   stack: Pending[];
   options: Options;
   outcome: Outcome | null;
+}
+
+/** A role's view (2.3.2(4)): the opponent's hand and usable deck are counts. */
+export interface TRView extends Omit<TRState, 'hand' | 'deck'> {
+  hand: Record<Side, string[] | number>;
+  deck: Record<Side, string[] | number>;
 }
 
 export const other = (s: Side): Side => (s === 'axis' ? 'allies' : 'axis');

@@ -5,7 +5,7 @@
  */
 import type { Role } from '@sandtable/engine';
 import { POOL, type Board } from './board.ts';
-import type { TRView } from './rules.ts';
+import type { TRView } from './state.ts';
 import type { Side } from './data/index.ts';
 import { SIDES, type TRState } from './state.ts';
 import { axisVictoryAreas, ctrlSide, sourceCount } from './world.ts';

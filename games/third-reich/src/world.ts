@@ -4,7 +4,7 @@
  * and recovery eligibility (13.0).
  */
 import type { Side } from './data/index.ts';
-import { POOL, type Board } from './board.ts';
+import { POOL, REMOVED, type Board } from './board.ts';
 import { other, type TRState } from './state.ts';
 
 export type CtrlSide = Side | 'neutral' | null;
@@ -185,6 +185,14 @@ export function revertIfEmpty(b: Board, g: TRState, area: number): void {
   for (let u = 0; u < g.loc.length; u++)
     if (g.loc[u] === area && g.natBel[b.unitNation[u]!] && !absent(b, g, u)) return;
   g.ctrl[area] = b.flag[area]!;
+}
+
+/** 15.8: a fortress leaving the map is out of the game; anything else goes to the pool, unused. */
+export function toPool(b: Board, g: TRState, u: number): void {
+  const from = g.loc[u]!;
+  g.loc[u] = b.counters[b.unitKind[u]!]!.type === 'FT' ? REMOVED : POOL;
+  g.used[u] = 0;
+  revertIfEmpty(b, g, from); // AMB-7
 }
 
 /** A nation enters the war (3.1.2, 3.4(3)): its areas pass to its camp at once (control stays with the nation). */

@@ -1,0 +1,138 @@
+/**
+ * Counterattacks (10.0): the window of the non-active player at an enemy group action (10.1(3),
+ * AMB-19), the Ambush card or jets (16.8) that open it, the counterattacking units and their fire
+ * (10.1), and the Ambush SV banked for the next impulse (10.2).
+ */
+import type { Ctx } from '@sandtable/engine';
+import type { Side } from './data/index.ts';
+import { airStrength, areaName, counterOf, hasAirStrength, isJet, type Board } from './board.ts';
+import type { TRAction } from './actions.ts';
+import { eventKind } from './cards.ts';
+import { allocator, type Party } from './combat.ts';
+import { startCombat } from './damage.ts';
+import { other, type PendingOf, type TRState } from './state.ts';
+import { friendlyUnit, mayAttackIn, unitsIn } from './world.ts';
+
+/** The area and targets of a counterattack against the current action (AMB-19), and who may counterattack. */
+export function counterSetup(b: Board, g: TRState): { area: number; targets: number[]; eligible: number[] } | null {
+  const act = g.act!;
+  const opp = other(act.side);
+  const area = act.type === 'airAttack' || act.type === 'bomb' ? act.target : act.area; // AMB-19: the target area; 17.2 Q3
+  if (area < 0) return null;
+  const targets = act.units.filter((u) => g.loc[u] === act.area && b.unitClass[u] !== 'sub'); // 15.1(4)
+  if (!targets.length) return null;
+  const eligible = unitsIn(g, area).filter((u) => {
+    if (!friendlyUnit(g, b, u, opp) || g.used[u] || b.unitClass[u] === 'sub') return false; // 10.1(1), 15.1(4)
+    if (act.type === 'airAttack' && !hasAirStrength(b, u)) return false; // 10.1(8)
+    return mayAttackIn(b, g, u, area, opp); // 9.1.1
+  });
+  return eligible.length ? { area, targets, eligible } : null;
+}
+
+/** 10.1(3): the window opens at every group action with eligible counterattackers, whatever the hand holds. */
+export function openWindow(b: Board, g: TRState): void {
+  if (counterSetup(b, g)) g.stack.push({ kind: 'window', side: other(g.act!.side) });
+}
+
+/** 10.1, 10.2: the counterattack fires; its damage points go to allocation (11.2). */
+function fireCounter(b: Board, ctx: Ctx, g: TRState, p: PendingOf<'counter'>): void {
+  const act = g.act!;
+  const cs = counterSetup(b, g)!;
+  const side = p.side;
+  if (p.card) {
+    g.hand[side].splice(g.hand[side].indexOf(p.card), 1);
+    g.discard[side].push(p.card); // 10.2 [REC]: to the discard pile when played
+    g.bank[side] += b.cardById.get(p.card)!.sv; // 10.2(1)(2)
+    ctx.irreversible('a card was revealed');
+  }
+  const vsAir = act.type === 'airAttack';
+  const values = p.units.map((u) => (vsAir || b.unitClass[u] === 'air' ? airStrength(b, u) : counterOf(b, u).attack)); // 10.1, 9.1(2)
+  const dice = ctx.roll(values.length, 'counterattack');
+  let hits = 0;
+  dice.forEach((d, i) => {
+    if (d <= values[i]!) hits++;
+  });
+  const points = 2 * hits; // 10.1(2)
+  if (g.options.counterattackersFlip) for (const u of p.units) g.used[u] = 1; // AMB-27
+  ctx.log(
+    `${side} counterattacks in ${areaName(b, cs.area)} with ${p.units.length} unit(s)${p.card ? ` (${b.cardById.get(p.card)!.name})` : ' (jets, 16.8)'}: ${hits} hit(s), ${points} damage points.`,
+    { rule: '10.1', dice },
+  );
+  const party = (us: number[], s: Side): Party => ({
+    hasAir: us.some((u) => b.unitClass[u] === 'air'),
+    hasFortress: us.some((u) => counterOf(b, u).type === 'FT' && friendlyUnit(g, b, u, s)),
+    maxAttack: Math.max(0, ...us.map((u) => counterOf(b, u).attack)),
+  });
+  // 11.2(1), AMB-20: against Strategic Movement ("no counterattacked units") the counterattackers are compared with the
+  // moving side's units originally in the area ([REC] the group when there were none); "bombing-only" reads the
+  // exception as meant for Strategic Bombing and compares with the group, as in any counterattack (17.2 Q2).
+  const original =
+    act.mode === 'event' &&
+    eventKind(b, g, act) === 'strategicMovement' &&
+    g.options.originalUnitsPriority !== 'bombing-only'
+      ? unitsIn(g, cs.area).filter((u) => friendlyUnit(g, b, u, act.side) && !act.units.includes(u))
+      : [];
+  const who =
+    allocator(party(p.units, side), party(original.length ? original : cs.targets, act.side)) === 'attacker'
+      ? side
+      : act.side; // 11.2(1), 17.2 Q2
+  const retreatTo = act.type === 'move' || act.type === 'drop' ? act.path[0]! : -1; // 11.5(2)
+  startCombat(b, ctx, g, {
+    counter: true,
+    side,
+    alloc: who,
+    points,
+    targets: cs.targets,
+    assigned: cs.targets.map(() => 0),
+    retreatTo,
+  });
+}
+
+// ---- the decisions ----------------------------------------------------------------------------------
+/** The window closes by itself when nobody may counterattack any more. */
+export function windowSettled(b: Board, g: TRState): boolean {
+  if (counterSetup(b, g)) return false;
+  g.stack.pop();
+  return true;
+}
+
+export function windowLegal(b: Board, g: TRState, p: PendingOf<'window'>): TRAction[] {
+  const out: TRAction[] = [];
+  const seen = new Set<string>();
+  for (const id of g.hand[p.side]) {
+    const c = b.cardById.get(id)!;
+    if (c.effect.kind !== 'ambush' || seen.has(`${c.sv}`)) continue;
+    seen.add(`${c.sv}`);
+    out.push({ type: 'ambush', card: id });
+  }
+  if (g.options.opt16_8 && counterSetup(b, g)?.eligible.some((u) => isJet(b, u))) out.push({ type: 'jet' }); // 16.8
+  out.push({ type: 'noCounter' });
+  return out;
+}
+
+export function windowPerform(g: TRState, p: PendingOf<'window'>, a: TRAction): void {
+  g.stack.pop();
+  if (a.type === 'ambush') g.stack.push({ kind: 'counter', side: p.side, card: a.card, units: [] });
+  if (a.type === 'jet') g.stack.push({ kind: 'counter', side: p.side, card: null, units: [] });
+}
+
+export function counterLegal(b: Board, g: TRState, p: PendingOf<'counter'>): TRAction[] {
+  const cs = counterSetup(b, g);
+  const out: TRAction[] = [];
+  const seen = new Set<number>();
+  for (const u of cs?.eligible ?? []) {
+    if (p.units.includes(u) || (p.card === null && !isJet(b, u)) || seen.has(b.unitKind[u]!)) continue;
+    seen.add(b.unitKind[u]!);
+    out.push({ type: 'join', unit: u });
+  }
+  if (p.units.length) out.push({ type: 'fire' });
+  return out;
+}
+
+export function counterPerform(b: Board, ctx: Ctx, g: TRState, p: PendingOf<'counter'>, a: TRAction): void {
+  if (a.type === 'join') p.units.push(a.unit);
+  if (a.type === 'fire') {
+    g.stack.pop();
+    fireCounter(b, ctx, g, p);
+  }
+}

@@ -1,0 +1,278 @@
+/**
+ * Groups and their actions (7.0-7.2): forming a group unit by unit in one area (7.0, 7.1),
+ * declaring its action (7.2) and its target (9.2(2)), and the end of the action. Groups act for
+ * the SV of a card (6.1.1), for an air operation (6.2, AMB-14: one group, one action, then the
+ * impulse ends), for an event (Sea Transport, Strategic Movement, Sea Lion, Landing, the
+ * bombings) and for Blitzkrieg (17.1: two actions of one group).
+ */
+import type { Ctx } from '@sandtable/engine';
+import type { Side } from './data/index.ts';
+import { areaAt, areaName, hasAirStrength, type Board } from './board.ts';
+import type { OpAction, TRAction } from './actions.ts';
+import { airReach, airTargets, bombTargets, canNormalAttack } from './attack.ts';
+import { eventKind, extraRange } from './cards.ts';
+import { openWindow } from './counterattack.ts';
+import { airborneDrop, dropZones, stepChoices, strategicMove, stratDests } from './movement.ts';
+import { enterArea } from './nations.ts';
+import type { Act, ActMode, ActType, PendingOf, TRState } from './state.ts';
+import { endImpulse } from './turn.ts';
+import { friendlyUnit, unitsIn } from './world.ts';
+
+// ---- 7.0, 7.1 forming a group ---------------------------------------------------------------------
+/** Whether unit u may join a group of `mode` (7.1(1) unused, 6.1.1(3) once per SV use, 6.2 air units only). */
+function mayJoin(b: Board, g: TRState, u: number, side: Side, mode: ActMode): boolean {
+  if (g.loc[u]! < 0 || g.used[u] || !friendlyUnit(g, b, u, side)) return false;
+  if (mode === 'sv' && g.op?.acted.includes(u)) return false;
+  if (mode === 'air') return b.unitClass[u] === 'air' || hasAirStrength(b, u);
+  if (mode === 'event') {
+    const k = b.cardById.get(g.op?.card ?? '')?.effect.kind;
+    if (k === 'strategicMovement' || k === 'seaLion' || k === 'landing') return b.unitClass[u] === 'land'; // the cards move land units
+    if (k === 'strategicBombing' || k === 'longRangeBombing') return b.unitClass[u] === 'air';
+  }
+  return true;
+}
+
+/** The areas where a group of `mode` may be formed (7.0). */
+export function formAreas(b: Board, g: TRState, side: Side, mode: ActMode): number[] {
+  const s = new Set<number>();
+  for (let u = 0; u < g.loc.length; u++) if (mayJoin(b, g, u, side, mode)) s.add(g.loc[u]!);
+  return [...s].sort((x, y) => x - y);
+}
+
+/** Whether `side` may take an air operation: an unused AF, CV or CVE (5.0(3), AMB-32). */
+export function hasAirOperation(b: Board, g: TRState, side: Side): boolean {
+  for (let u = 0; u < g.loc.length; u++) if (mayJoin(b, g, u, side, 'air')) return true;
+  return false;
+}
+
+/** Starts a group in an area (7.0). */
+export function form(b: Board, g: TRState, side: Side, mode: ActMode, area: number): void {
+  g.act = {
+    side,
+    mode,
+    units: [],
+    area,
+    type: null,
+    path: [],
+    target: -1,
+    damaged: [],
+    blitz: mode === 'blitz' ? { left: 2, twice: false, firstDone: false, points: 0, flipLater: [] } : null,
+  };
+  const ek = mode === 'event' ? b.cardById.get(g.op?.card ?? '')?.effect.kind : undefined;
+  if (ek === 'seaTransport') g.act.noFlip = true; // 8.1.2(1)④ exception
+  if (ek === 'seaLion' || ek === 'landing')
+    g.act.blitz = { left: 2, twice: false, firstDone: false, points: 0, flipLater: [] }; // move, then attack
+  g.stack.push({ kind: 'group', side });
+}
+
+// ---- 7.2 the group's action ---------------------------------------------------------------------------
+/** The actions the group may declare now (7.2; the events' own actions). */
+function declareChoices(b: Board, g: TRState, act: Act): OpAction[] {
+  const out: OpAction[] = [];
+  if (!act.units.length) return out;
+  const area = g.loc[act.units[0]!]!;
+  const probe = (type: ActType) => ({ ...act, type, path: [area] });
+  const ek = eventKind(b, g, act);
+  if (ek === 'seaLion' || ek === 'landing') {
+    // a sea move into a coastal land area, then a normal attack there
+    if (act.blitz!.left === 2) {
+      const out: OpAction[] = stepChoices(b, g, probe('move')).length ? [{ type: 'declare', action: 'move' }] : [];
+      if (ek === 'landing' && dropZones(b, g, act).length) out.push({ type: 'declare', action: 'drop' }); // airborne units fly instead
+      return out;
+    }
+    return canNormalAttack(b, g, act) ? [{ type: 'declare', action: 'attack' }] : [];
+  }
+  if (ek === 'strategicMovement') return stratDests(b, g, act).length ? [{ type: 'declare', action: 'move' }] : [];
+  if (ek === 'strategicBombing') return bombTargets(b, g, act).length ? [{ type: 'declare', action: 'bomb' }] : [];
+  if (ek === 'seaTransport')
+    return stepChoices(b, g, probe('move')).length ? [{ type: 'declare', action: 'move' }] : []; // 8.1.2: a sea move
+  if (ek === 'longRangeBombing')
+    return airTargets(b, g, act, extraRange(b, g, act)).length && act.units.every((u) => b.unitClass[u] === 'air')
+      ? [{ type: 'declare', action: 'airAttack' }]
+      : [];
+  if (act.mode !== 'air' && stepChoices(b, g, probe('move')).length) out.push({ type: 'declare', action: 'move' });
+  if (act.units.every((u) => b.unitClass[u] === 'air') && stepChoices(b, g, probe('airMove')).length)
+    out.push({ type: 'declare', action: 'airMove' });
+  if (act.mode !== 'air' && canNormalAttack(b, g, act)) {
+    out.push({ type: 'declare', action: 'attack' });
+    if (act.blitz && act.blitz.left === 2 && g.options.blitzCombined)
+      out.push({ type: 'declare', action: 'attack', twice: true }); // 17.1 Q2, AMB-39
+  }
+  if (airTargets(b, g, act, extraRange(b, g, act)).length) out.push({ type: 'declare', action: 'airAttack' });
+  return out;
+}
+
+/** The group declares its action (7.2): a move steps on (8.0), an attack strikes after the counterattack window (10.1(6)). */
+function declare(b: Board, ctx: Ctx, g: TRState, type: ActType, twice: boolean): void {
+  const act = g.act!;
+  g.stack.pop(); // the group decision
+  act.type = type;
+  act.area = g.loc[act.units[0]!]!;
+  act.damaged = [];
+  if (act.mode === 'sv') {
+    g.op!.svLeft -= 1;
+    g.op!.acted.push(...act.units);
+  } // 6.1.1(1), 6.1.1(3)
+  if (act.blitz) {
+    act.blitz.left -= twice ? 2 : 1;
+    act.blitz.twice = twice;
+    act.blitz.firstDone = false;
+    act.blitz.points = 0;
+  }
+  const what = `${act.units.length} unit(s) in ${areaName(b, act.area)}`;
+  if (type === 'drop' || (type === 'move' && eventKind(b, g, act) === 'strategicMovement')) {
+    g.stack.push({ kind: 'target', side: act.side });
+    return;
+  }
+  if (type === 'move' || type === 'airMove') {
+    act.path = [act.area];
+    g.stack.push({ kind: 'path', side: act.side });
+    ctx.log(`${act.side}: ${what} ${type === 'move' ? 'move' : 'air-move'}.`, {
+      rule: type === 'move' ? '8.1' : '8.2',
+    });
+    return;
+  }
+  g.stack.push({ kind: 'auto', step: 'actDone', side: act.side });
+  if (type === 'attack') {
+    act.target = act.area;
+    for (const u of act.units) g.used[u] = 1; // 9.1(5); 10.1(5): already flipped when counterattacked
+    g.stack.push({ kind: 'auto', step: 'strike', side: act.side });
+    ctx.log(`${act.side}: ${what} attack${twice ? ' twice (declared in advance, 17.1)' : ''}.`, { rule: '9.1' });
+    openWindow(b, g); // 10.1(3), 10.1(6): the counterattack comes first
+  } else {
+    g.stack.push({ kind: 'target', side: act.side });
+  }
+}
+
+/** The end of a group action: a Blitzkrieg group's second action (17.1), or back to the card, or the air operation ends the impulse (6.2). */
+export function actDone(b: Board, ctx: Ctx, g: TRState): void {
+  const act = g.act!;
+  if (act.blitz) {
+    const alive = act.units.filter((u) => g.loc[u] === act.area);
+    if (act.blitz.left > 0 && alive.length) {
+      // 17.1: the second action of the same group
+      act.units = alive;
+      act.type = null;
+      g.stack.push({ kind: 'group', side: act.side });
+      return;
+    }
+    for (const u of act.blitz.flipLater) if (g.loc[u]! >= 0) g.used[u] = 1; // 17.1 Q3: flip after the second action
+  }
+  g.act = null;
+  if (act.mode === 'air') {
+    g.passes = 0;
+    g.bank[act.side] = 0;
+  } // 10.2(3): an air operation loses the banked SV
+  if (act.mode === 'air' || act.mode === 'blitz' || act.mode === 'event') {
+    const ch = g.stack.at(-1);
+    if (ch?.kind === 'choose') g.stack.pop();
+    if (act.mode === 'air') endImpulse(b, ctx, g, act.side); // 6.2, AMB-14: one group, one action
+  }
+}
+
+// ---- the decisions ------------------------------------------------------------------------------------
+/** Choose the area of a group for an air operation, an event or Blitzkrieg, or cancel. */
+export function chooseLegal(b: Board, g: TRState, p: PendingOf<'choose'>): TRAction[] {
+  return [
+    ...formAreas(b, g, p.side, p.mode).map((a) => ({ type: 'form' as const, area: b.areaIds[a]! })),
+    { type: 'cancel' },
+  ];
+}
+
+export function choosePerform(b: Board, g: TRState, p: PendingOf<'choose'>, a: TRAction): void {
+  if (a.type === 'form') form(b, g, p.side, p.mode, areaAt(b, a.area));
+  if (a.type === 'cancel') {
+    g.stack.pop();
+    if (p.mode === 'air') g.stack.push({ kind: 'impulse', side: p.side });
+  }
+}
+
+/** Add a unit of the area, declare the action, or cancel (a Blitzkrieg's second action: no second action). */
+export function groupLegal(b: Board, g: TRState): TRAction[] {
+  const a = g.act!;
+  const out: TRAction[] = [];
+  const cap =
+    eventKind(b, g, a) === 'strategicMovement'
+      ? (b.cardById.get(g.op!.card)!.effect as { units: number }).units
+      : Infinity;
+  if ((!a.blitz || a.blitz.left === 2) && a.units.length < cap) {
+    const seen = new Set<number>();
+    for (const u of unitsIn(g, a.area)) {
+      if (a.units.includes(u) || !mayJoin(b, g, u, a.side, a.mode) || seen.has(b.unitKind[u]!)) continue;
+      seen.add(b.unitKind[u]!);
+      out.push({ type: 'add', unit: u });
+    }
+  }
+  out.push(...declareChoices(b, g, a));
+  out.push(a.blitz && a.blitz.left < 2 ? { type: 'done' } : { type: 'cancel' });
+  return out;
+}
+
+export function groupPerform(b: Board, ctx: Ctx, g: TRState, a: TRAction): void {
+  switch (a.type) {
+    case 'add':
+      g.act!.units.push(a.unit);
+      break;
+    case 'declare':
+      declare(b, ctx, g, a.action, !!a.twice);
+      break;
+    case 'cancel':
+      g.stack.pop();
+      g.act = null;
+      break;
+    case 'done':
+      g.stack.pop();
+      g.act!.blitz!.left = 0;
+      actDone(b, ctx, g);
+      break;
+  }
+}
+
+/** The target area of the declared action: an air attack (9.2(2)), a bombing (16.2), a drop or a Strategic Movement. */
+export function targetLegal(b: Board, g: TRState): TRAction[] {
+  const act = g.act!;
+  const areas =
+    act.type === 'drop'
+      ? dropZones(b, g, act)
+      : act.type === 'move'
+        ? stratDests(b, g, act)
+        : act.type === 'bomb'
+          ? bombTargets(b, g, act).map((t) => t.area)
+          : airTargets(b, g, act, extraRange(b, g, act));
+  return areas.map((a) => ({ type: 'target' as const, area: b.areaIds[a]! }));
+}
+
+export function targetPerform(b: Board, ctx: Ctx, g: TRState, p: PendingOf<'target'>, a: TRAction): void {
+  if (a.type !== 'target') return;
+  const side = p.side;
+  g.stack.pop();
+  const act = g.act!;
+  act.target = areaAt(b, a.area);
+  if (act.type === 'move') {
+    if (!strategicMove(b, ctx, g)) actDone(b, ctx, g);
+    return;
+  }
+  if (act.type === 'drop') {
+    airborneDrop(b, ctx, g);
+    return;
+  }
+  if (act.type === 'bomb') {
+    act.dist = bombTargets(b, g, act).find((t) => t.area === act.target)!.dist;
+    for (const u of act.units) g.used[u] = 1; // the bombers flip
+    ctx.log(`${side}: ${act.units.length} unit(s) in ${areaName(b, act.area)} bomb ${areaName(b, act.target)}.`, {
+      rule: '16.2',
+    });
+    g.stack.push({ kind: 'auto', step: 'strike', side });
+    openWindow(b, g); // 17.2 Q3
+    return;
+  }
+  for (const u of act.units) g.used[u] = 1; // 9.2(5)
+  const flown = airReach(b, g, act, extraRange(b, g, act)).get(act.target) ?? [];
+  for (const x of flown.slice(1, -1)) enterArea(b, ctx, g, x, side); // 3.1.3(1): overflight, before the attack (TC-46)
+  if (g.options.airTargetViolates) enterArea(b, ctx, g, act.target, side); // AMB-8
+  ctx.log(`${side}: ${act.units.length} unit(s) in ${areaName(b, act.area)} air-attack ${areaName(b, act.target)}.`, {
+    rule: '9.2',
+  });
+  g.stack.push({ kind: 'auto', step: 'strike', side });
+  openWindow(b, g);
+}

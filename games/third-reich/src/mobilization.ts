@@ -1,0 +1,87 @@
+/**
+ * Mobilization (12.0): units from the pool placed used (12.0(1)) for their cost in SV (12.0(2)),
+ * in the areas 12.0(3)-(6) allow, using sea capacity on the way (12.0(5), 3.6(3)); free
+ * mobilization by an event (Lend-Lease).
+ */
+import type { Ctx } from '@sandtable/engine';
+import type { Side } from './data/index.ts';
+import { areaAt, areaName, POOL, type Board } from './board.ts';
+import type { TRAction } from './actions.ts';
+import type { PendingOf, TRState } from './state.ts';
+import { costOf, mobilizationOrigins, placementCache, placements, placementSeas } from './world.ts';
+
+/** Whether a unit of counter kind k is in the mobilization pool. */
+function inPool(b: Board, g: TRState, k: number): boolean {
+  const first = b.unitKind.indexOf(k);
+  for (let i = 0; i < b.counters[k]!.count; i++) if (g.loc[first + i] === POOL) return true;
+  return false;
+}
+
+/** 12.0: the counters `side` may mobilize with `left` SV, and where. */
+export function mobilizeChoices(b: Board, g: TRState, side: Side): { counter: number; area: number }[] {
+  const out: { counter: number; area: number }[] = [];
+  const left = g.op!.svLeft;
+  const pre = placementCache(b, g, side);
+  b.counters.forEach((_, k) => {
+    if (costOf(b, k) > left) return;
+    if (!inPool(b, g, k)) return;
+    for (const a of placements(b, g, k, side, pre)) out.push({ counter: k, area: a });
+  });
+  return out;
+}
+
+/** 12.0(1)(2)(5): a unit from the pool, placed used, paid from the card's SV. */
+export function mobilize(b: Board, ctx: Ctx, g: TRState, side: Side, counter: string, areaId: string): void {
+  const k = b.counterIndex.get(counter)!;
+  const area = areaAt(b, areaId);
+  const first = b.unitKind.indexOf(k);
+  let u = first;
+  while (g.loc[u] !== POOL) u++;
+  g.loc[u] = area;
+  g.used[u] = 1; // 12.0(1): placed used
+  const cls = b.classOf.get(b.counters[k]!.type)!;
+  if ((cls === 'land' || cls === 'air') && !b.noSourceNation[b.nationIndex.get(b.counters[k]!.nation)!]) {
+    const seas = placementSeas(b, g, mobilizationOrigins(b, g, k, side), area, side) ?? []; // 12.0(5)
+    for (const s of seas) g.seaUse[s] = (g.seaUse[s] ?? 0) + 1; // 3.6(3)
+  }
+  g.op!.svLeft -= costOf(b, k); // 12.0(2)
+  ctx.log(`${side} mobilizes ${counter} in ${areaName(b, area)} (${costOf(b, k)} SV).`, { rule: '12.0' });
+}
+
+// ---- free mobilization (Lend-Lease) -------------------------------------------------------------------
+function freeMobChoices(b: Board, g: TRState, p: PendingOf<'freeMob'>): { counter: number; area: number }[] {
+  const out: { counter: number; area: number }[] = [];
+  const pre = placementCache(b, g, p.side);
+  b.counters.forEach((c, k) => {
+    if (b.nationIndex.get(c.nation) !== p.nation || costOf(b, k) > p.left) return;
+    if (inPool(b, g, k)) for (const a of placements(b, g, k, p.side, pre)) out.push({ counter: k, area: a });
+  });
+  return out;
+}
+
+export function freeMobLegal(b: Board, g: TRState, p: PendingOf<'freeMob'>): TRAction[] {
+  return [
+    ...freeMobChoices(b, g, p).map((m) => ({
+      type: 'freeMobilize' as const,
+      counter: b.counters[m.counter]!.id,
+      area: b.areaIds[m.area]!,
+    })),
+    { type: 'endEvent' },
+  ];
+}
+
+export function freeMobPerform(b: Board, ctx: Ctx, g: TRState, p: PendingOf<'freeMob'>, a: TRAction): void {
+  if (a.type === 'endEvent') {
+    g.stack.pop();
+    return;
+  }
+  if (a.type !== 'freeMobilize') return;
+  const k = b.counterIndex.get(a.counter)!;
+  const u = g.loc.findIndex((l, v) => l === POOL && b.unitKind[v] === k);
+  g.loc[u] = areaAt(b, a.area);
+  g.used[u] = 1; // 12.0(1)
+  p.left -= costOf(b, k);
+  ctx.log(`${p.side} mobilizes ${a.counter} in ${areaName(b, areaAt(b, a.area))} free (Lend-Lease).`, {
+    rule: '12.0',
+  });
+}
