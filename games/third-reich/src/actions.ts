@@ -2,10 +2,11 @@
  * The players' actions, and how an action names a card: any copy of a card stands for the copy
  * the player holds (copies are interchangeable, 2.3).
  */
-import type { Role } from '@sandtable/engine';
+import type { DecisionKind, Role } from '@sandtable/engine';
 import type { Side } from './data/index.ts';
+import type { Board } from './board.ts';
 import { cardClass } from './cards.ts';
-import type { ActType, TRState } from './state.ts';
+import type { ActType, Pending, PendingOf, TRState } from './state.ts';
 
 /** The decisions of group actions (7.0-11.5). */
 export type OpAction =
@@ -90,3 +91,9 @@ export function normalise(g: TRState, role: Role, a: TRAction): TRAction {
   }
   return a;
 }
+
+/** One kind of pending decision, for the flow kernel: prompt, rule, legal actions, effects, refusals. */
+export type TRDecision<K extends Pending['kind']> = DecisionKind<Board, TRState, PendingOf<K>, TRAction>;
+
+/** Who decides: the side named in the pending entry. */
+export const bySide = (_b: Board, _g: TRState, f: { side: Side }): Side => f.side;

@@ -3,7 +3,7 @@
  * range (9.2, AMB-34), the attack roll (11.1) and who allocates its points (11.2(1)); the
  * Strategic Bombing of a source area (16.2) and its card losses.
  */
-import type { Ctx } from '@sandtable/engine';
+import { call, type Ctx } from '@sandtable/engine';
 import type { Side } from './data/index.ts';
 import { airStrength, areaName, counterOf, hasAirStrength, type Board } from './board.ts';
 import { discardAtRandom } from './cards.ts';
@@ -146,7 +146,7 @@ export function strike(b: Board, ctx: Ctx, g: TRState): void {
     // 17.1 Q2, AMB-39: the second declared attack adds its points
     act.blitz.firstDone = true;
     act.blitz.points = points;
-    g.stack.push({ kind: 'auto', step: 'strike', side: act.side });
+    call(g.stack, { kind: 'auto', step: 'strike', side: act.side });
     openWindow(b, g); // 10.1(3): a window at the second action too
     return;
   }
@@ -197,7 +197,7 @@ function bombStrike(b: Board, ctx: Ctx, g: TRState): void {
   });
   const opp = other(act.side);
   if (g.options.opt16_2_2 && hits > 0) {
-    g.stack.push({ kind: 'discard', side: opp, left: hits });
+    call(g.stack, { kind: 'discard', side: opp, left: hits });
     return;
   } // 16.2(2): the owner chooses
   discardAtRandom(b, ctx, g, opp, hits, `The ${opp}`, '16.2(2)');

@@ -2,11 +2,11 @@
  * Sea transport capacity (3.6): what is left of a sea area's capacity this impulse (3.6(1)(3)),
  * whether a sea move fits (8.1.2(1)①), and the overflow of land and air units at sea (3.6(5)).
  */
-import type { Ctx } from '@sandtable/engine';
+import { call, end } from '@sandtable/engine';
 import type { Side } from './data/index.ts';
-import { unitLabel, type Board } from './board.ts';
-import type { TRAction } from './actions.ts';
-import type { Act, PendingOf, TRState } from './state.ts';
+import { areaName, unitLabel, type Board } from './board.ts';
+import { bySide, type TRDecision } from './actions.ts';
+import type { Act, TRState } from './state.ts';
 import { friendlyUnit, seaCapacity, toPool, unitsIn } from './world.ts';
 
 /** 3.6(3): what is left of a sea area's capacity this impulse (3.6(1), AMB-13). */
@@ -36,29 +36,35 @@ export function checkOverflow(b: Board, g: TRState): void {
       const carried = carriedAt(b, g, a, side).length;
       const cap = Math.floor(seaCapacity(b, g, a, side));
       if (carried > cap && !g.stack.some((p) => p.kind === 'overflow' && p.area === a && p.side === side))
-        g.stack.push({ kind: 'overflow', side, area: a, left: carried - cap });
+        call(g.stack, { kind: 'overflow', side, area: a, left: carried - cap });
     }
   }
 }
 
-/** The overflow resolves itself once the units at sea fit again. */
-export function overflowSettled(b: Board, g: TRState, p: PendingOf<'overflow'>): boolean {
-  if (carriedAt(b, g, p.area, p.side).length > Math.floor(seaCapacity(b, g, p.area, p.side))) return false;
-  g.stack.pop();
-  return true;
-}
-
-export function overflowLegal(b: Board, g: TRState, p: PendingOf<'overflow'>): TRAction[] {
-  const seen = new Set<number>();
-  return carriedAt(b, g, p.area, p.side)
-    .filter((u) => !seen.has(b.unitKind[u]!) && !!seen.add(b.unitKind[u]!))
-    .map((unit) => ({ type: 'sink' as const, unit }));
-}
-
-export function overflowPerform(b: Board, ctx: Ctx, g: TRState, p: PendingOf<'overflow'>, a: TRAction): void {
-  if (a.type !== 'sink') return;
-  toPool(b, g, a.unit);
-  p.left--;
-  ctx.log(`${unitLabel(b, a.unit)} at sea beyond the transport capacity goes to the pool.`, { rule: '3.6(5)' });
-  if (p.left <= 0) g.stack.pop();
-}
+/** 3.6(5): the owner sends land and air units at sea beyond the capacity to the pool, one at a time. */
+export const overflowDecision: TRDecision<'overflow'> = {
+  rule: '3.6(5)',
+  role: bySide,
+  prompt: (b, _g, f) => `Send ${f.left} unit(s) at sea in ${areaName(b, f.area)} to the pool`,
+  actions: ['sink'],
+  legal(b, g, f) {
+    const seen = new Set<number>();
+    return carriedAt(b, g, f.area, f.side)
+      .filter((u) => !seen.has(b.unitKind[u]!) && !!seen.add(b.unitKind[u]!))
+      .map((unit) => ({ type: 'sink' as const, unit }));
+  },
+  perform(b, ctx, g, f, a) {
+    if (a.type !== 'sink') return;
+    toPool(b, g, a.unit);
+    f.left--;
+    ctx.log(`${unitLabel(b, a.unit)} at sea beyond the transport capacity goes to the pool.`, { rule: '3.6(5)' });
+    if (f.left <= 0) end(g.stack);
+  },
+  refuse: (b, _g, f) => ({ rule: '3.6(5)', message: `only your land or air units at sea in ${areaName(b, f.area)}` }),
+  /** The overflow resolves itself once the units at sea fit again. */
+  auto(b, _ctx, g, f) {
+    if (carriedAt(b, g, f.area, f.side).length > Math.floor(seaCapacity(b, g, f.area, f.side))) return false;
+    end(g.stack);
+    return true;
+  },
+};

@@ -2,11 +2,11 @@
  * Control at the end of an impulse (3.4(4)-(6)), Poland's surrender that follows it (15.4), and
  * the voluntary reassignment of areas among friendly nations (3.4(5), AMB-6).
  */
-import type { Ctx } from '@sandtable/engine';
+import { end, type Ctx } from '@sandtable/engine';
 import type { Side } from './data/index.ts';
 import { areaAt, areaName, nationCode, POOL, type Board } from './board.ts';
-import type { TRAction } from './actions.ts';
-import type { PendingOf, TRState } from './state.ts';
+import { bySide, type TRDecision } from './actions.ts';
+import type { TRState } from './state.ts';
 import { ctrlSide, friendlyUnit, updateControl } from './world.ts';
 
 /** 3.4(4)(6): control as the units stand at the end of an impulse; then 15.4: Poland may surrender. */
@@ -56,26 +56,35 @@ export function reassignChoices(b: Board, g: TRState, side: Side, done: number[]
   return out;
 }
 
-export function reassignLegal(b: Board, g: TRState, p: PendingOf<'reassign'>): TRAction[] {
-  return [
-    ...reassignChoices(b, g, p.side, p.done).map((r) => ({
+/** 3.4(5): hand friendly-controlled areas to other friendly nations with units there, or keep control as it is. */
+export const reassignDecision: TRDecision<'reassign'> = {
+  rule: '3.4(5)',
+  role: bySide,
+  prompt: () => 'Hand areas to other friendly nations, or finish',
+  actions: ['reassign', 'endReassign'],
+  legal: (b, g, f) => [
+    ...reassignChoices(b, g, f.side, f.done).map((r) => ({
       type: 'reassign' as const,
       area: b.areaIds[r.area]!,
       nation: nationCode(r.nation),
     })),
     { type: 'endReassign' },
-  ];
-}
-
-export function reassignPerform(b: Board, ctx: Ctx, g: TRState, p: PendingOf<'reassign'>, a: TRAction): void {
-  if (a.type === 'endReassign') {
-    g.stack.pop();
-    return;
-  }
-  if (a.type !== 'reassign') return;
-  const area = areaAt(b, a.area);
-  g.ctrl[area] = b.nationIndex.get(a.nation as never)!;
-  p.done.push(area);
-  ctx.log(`${p.side} hands ${areaName(b, area)} to ${a.nation}.`, { rule: '3.4(5)' });
-  if (!reassignChoices(b, g, p.side, p.done).length) g.stack.pop();
-}
+  ],
+  perform(b, ctx, g, f, a) {
+    if (a.type === 'endReassign') {
+      end(g.stack);
+      return;
+    }
+    if (a.type !== 'reassign') return;
+    const area = areaAt(b, a.area);
+    g.ctrl[area] = b.nationIndex.get(a.nation as never)!;
+    f.done.push(area);
+    ctx.log(`${f.side} hands ${areaName(b, area)} to ${a.nation}.`, { rule: '3.4(5)' });
+    if (!reassignChoices(b, g, f.side, f.done).length) end(g.stack);
+  },
+  refuse: () => ({
+    rule: 'AMB-6',
+    message:
+      'only a friendly-controlled area with units of several friendly nations, to one of them (a flag area only back to its flag nation), once an impulse',
+  }),
+};

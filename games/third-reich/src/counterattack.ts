@@ -3,10 +3,10 @@
  * AMB-19), the Ambush card or jets (16.8) that open it, the counterattacking units and their fire
  * (10.1), and the Ambush SV banked for the next impulse (10.2).
  */
-import type { Ctx } from '@sandtable/engine';
+import { call, end, goto, type Ctx } from '@sandtable/engine';
 import type { Side } from './data/index.ts';
 import { airStrength, areaName, counterOf, hasAirStrength, isJet, type Board } from './board.ts';
-import type { TRAction } from './actions.ts';
+import { bySide, type TRAction, type TRDecision } from './actions.ts';
 import { eventKind } from './cards.ts';
 import { allocator, type Party } from './combat.ts';
 import { startCombat } from './damage.ts';
@@ -31,7 +31,7 @@ export function counterSetup(b: Board, g: TRState): { area: number; targets: num
 
 /** 10.1(3): the window opens at every group action with eligible counterattackers, whatever the hand holds. */
 export function openWindow(b: Board, g: TRState): void {
-  if (counterSetup(b, g)) g.stack.push({ kind: 'window', side: other(g.act!.side) });
+  if (counterSetup(b, g)) call(g.stack, { kind: 'window', side: other(g.act!.side) });
 }
 
 /** 10.1, 10.2: the counterattack fires; its damage points go to allocation (11.2). */
@@ -89,50 +89,78 @@ function fireCounter(b: Board, ctx: Ctx, g: TRState, p: PendingOf<'counter'>): v
 }
 
 // ---- the decisions ----------------------------------------------------------------------------------
-/** The window closes by itself when nobody may counterattack any more. */
-export function windowSettled(b: Board, g: TRState): boolean {
-  if (counterSetup(b, g)) return false;
-  g.stack.pop();
-  return true;
-}
+/** 10.1(3): the non-active player may counterattack the group action with an Ambush card or jets (16.8). */
+export const windowDecision: TRDecision<'window'> = {
+  rule: '10.1(3)',
+  role: bySide,
+  prompt: (_b, g) => `Counterattack the ${g.act!.side} group action?`,
+  actions: ['ambush', 'jet', 'noCounter'],
+  legal(b, g, f) {
+    const out: TRAction[] = [];
+    const seen = new Set<string>();
+    for (const id of g.hand[f.side]) {
+      const c = b.cardById.get(id)!;
+      if (c.effect.kind !== 'ambush' || seen.has(`${c.sv}`)) continue;
+      seen.add(`${c.sv}`);
+      out.push({ type: 'ambush', card: id });
+    }
+    if (g.options.opt16_8 && counterSetup(b, g)?.eligible.some((u) => isJet(b, u))) out.push({ type: 'jet' }); // 16.8
+    out.push({ type: 'noCounter' });
+    return out;
+  },
+  perform(_b, _ctx, g, f, a) {
+    if (a.type === 'ambush') goto(g.stack, { kind: 'counter', side: f.side, card: a.card, units: [] });
+    if (a.type === 'jet') goto(g.stack, { kind: 'counter', side: f.side, card: null, units: [] });
+    if (a.type === 'noCounter') end(g.stack);
+  },
+  refuse(b, g, f, a) {
+    if (a.type === 'ambush' && !g.hand[f.side].includes(a.card))
+      return { rule: '10.0', message: 'a counterattack needs an Ambush card in your hand' };
+    if (a.type === 'ambush') return { rule: '10.0', message: `${a.card} is not an Ambush card` };
+    if (a.type === 'jet')
+      return g.options.opt16_8
+        ? { rule: '16.8', message: 'no unused jet may counterattack here' }
+        : { rule: '16.8', message: 'jets are an optional rule (16.8), not in play' };
+    return counterSetup(b, g) ? null : { rule: '10.1(1)', message: 'no unit may counterattack' };
+  },
+  /** The window closes by itself when nobody may counterattack any more. */
+  auto(b, _ctx, g) {
+    if (counterSetup(b, g)) return false;
+    end(g.stack);
+    return true;
+  },
+};
 
-export function windowLegal(b: Board, g: TRState, p: PendingOf<'window'>): TRAction[] {
-  const out: TRAction[] = [];
-  const seen = new Set<string>();
-  for (const id of g.hand[p.side]) {
-    const c = b.cardById.get(id)!;
-    if (c.effect.kind !== 'ambush' || seen.has(`${c.sv}`)) continue;
-    seen.add(`${c.sv}`);
-    out.push({ type: 'ambush', card: id });
-  }
-  if (g.options.opt16_8 && counterSetup(b, g)?.eligible.some((u) => isJet(b, u))) out.push({ type: 'jet' }); // 16.8
-  out.push({ type: 'noCounter' });
-  return out;
-}
-
-export function windowPerform(g: TRState, p: PendingOf<'window'>, a: TRAction): void {
-  g.stack.pop();
-  if (a.type === 'ambush') g.stack.push({ kind: 'counter', side: p.side, card: a.card, units: [] });
-  if (a.type === 'jet') g.stack.push({ kind: 'counter', side: p.side, card: null, units: [] });
-}
-
-export function counterLegal(b: Board, g: TRState, p: PendingOf<'counter'>): TRAction[] {
-  const cs = counterSetup(b, g);
-  const out: TRAction[] = [];
-  const seen = new Set<number>();
-  for (const u of cs?.eligible ?? []) {
-    if (p.units.includes(u) || (p.card === null && !isJet(b, u)) || seen.has(b.unitKind[u]!)) continue;
-    seen.add(b.unitKind[u]!);
-    out.push({ type: 'join', unit: u });
-  }
-  if (p.units.length) out.push({ type: 'fire' });
-  return out;
-}
-
-export function counterPerform(b: Board, ctx: Ctx, g: TRState, p: PendingOf<'counter'>, a: TRAction): void {
-  if (a.type === 'join') p.units.push(a.unit);
-  if (a.type === 'fire') {
-    g.stack.pop();
-    fireCounter(b, ctx, g, p);
-  }
-}
+/** 10.1: the counterattacking units, one by one, then fire (jets only with 16.8). */
+export const counterDecision: TRDecision<'counter'> = {
+  rule: '10.1',
+  role: bySide,
+  prompt: () => 'Choose the counterattacking units, then fire',
+  actions: ['join', 'fire'],
+  legal(b, g, f) {
+    const cs = counterSetup(b, g);
+    const out: TRAction[] = [];
+    const seen = new Set<number>();
+    for (const u of cs?.eligible ?? []) {
+      if (f.units.includes(u) || (f.card === null && !isJet(b, u)) || seen.has(b.unitKind[u]!)) continue;
+      seen.add(b.unitKind[u]!);
+      out.push({ type: 'join', unit: u });
+    }
+    if (f.units.length) out.push({ type: 'fire' });
+    return out;
+  },
+  perform(b, ctx, g, f, a) {
+    if (a.type === 'join') f.units.push(a.unit);
+    if (a.type === 'fire') {
+      end(g.stack);
+      fireCounter(b, ctx, g, f);
+    }
+  },
+  refuse: (_b, _g, f, a) =>
+    a.type === 'fire'
+      ? { rule: '10.1', message: 'choose at least one counterattacking unit first' }
+      : {
+          rule: f.card === null ? '16.8' : '10.1(1)',
+          message: `only unused units in the area that may attack there${f.card === null ? ' (jets)' : ''}, each once`,
+        },
+};

@@ -2,14 +2,14 @@
  * Damage (11.0): who allocates (11.2(1)), allocation point by point (11.2(2), AMB-21, AMB-22),
  * results (11.3, 11.4) and retreats (11.5).
  */
-import type { Ctx } from '@sandtable/engine';
+import { call, end, type Ctx } from '@sandtable/engine';
 import type { Side } from './data/index.ts';
 import { areaAt, areaName, counterOf, nationCode, unitLabel, type Board } from './board.ts';
-import type { TRAction } from './actions.ts';
+import { bySide, type TRDecision } from './actions.ts';
 import { checkOverflow } from './capacity.ts';
 import { eliminationThreshold, resultOf, type Target } from './combat.ts';
 import { enterArea } from './nations.ts';
-import { other, type Combat, type PendingOf, type TRState } from './state.ts';
+import { other, type Combat, type TRState } from './state.ts';
 import {
   axisLeaningNeutral,
   controlUnits,
@@ -39,7 +39,7 @@ export function startCombat(b: Board, ctx: Ctx, g: TRState, c: Combat): void {
     g.combat = null;
     return;
   }
-  g.stack.push({ kind: 'alloc', side: c.alloc });
+  call(g.stack, { kind: 'alloc', side: c.alloc });
   autoAlloc(b, ctx, g);
 }
 
@@ -74,7 +74,7 @@ function autoAlloc(b: Board, ctx: Ctx, g: TRState): void {
   for (;;) {
     const ch = allocChoices(b, g);
     if (ch.length === 0) {
-      g.stack.pop();
+      end(g.stack);
       resolveCombat(b, ctx, g);
       return;
     }
@@ -105,7 +105,7 @@ function resolveCombat(b: Board, ctx: Ctx, g: TRState): void {
     }
   });
   ctx.log(`Damage ${c.points}: ${parts.join(', ') || 'no effect'}.`, { rule: '11.3' });
-  for (const [side, units] of retreats) g.stack.push({ kind: 'retreat', side, units, only: c.retreatTo });
+  for (const [side, units] of retreats) call(g.stack, { kind: 'retreat', side, units, only: c.retreatTo });
   checkOverflow(b, g);
 }
 
@@ -153,47 +153,74 @@ export function retreatDests(b: Board, g: TRState, u: number, only: number): num
 }
 
 // ---- the decisions ----------------------------------------------------------------------------------
-export function allocLegal(b: Board, g: TRState): TRAction[] {
-  return allocChoices(b, g).map((unit) => ({ type: 'hit' as const, unit }));
-}
+/** 11.2: the allocating player places the damage points one at a time (a lone choice is placed for them). */
+export const allocDecision: TRDecision<'alloc'> = {
+  rule: '11.2',
+  role: bySide,
+  prompt: (_b, g) =>
+    `Allocate ${g.combat!.points - g.combat!.assigned.reduce((s, x) => s + x, 0)} more damage point(s)`,
+  actions: ['hit'],
+  legal: (b, g) => allocChoices(b, g).map((unit) => ({ type: 'hit' as const, unit })),
+  perform(b, ctx, g, _f, a) {
+    if (a.type !== 'hit') return;
+    g.combat!.assigned[g.combat!.targets.indexOf(a.unit)]!++;
+    autoAlloc(b, ctx, g);
+  },
+  refuse: (_b, g, _f, a) =>
+    a.type === 'hit' && !g.combat!.targets.includes(a.unit)
+      ? { rule: '11.1(2)', message: 'only units hit by this combat take its points' }
+      : {
+          rule: '11.2(2)',
+          message:
+            'used units first (11.2(1)); no unit beyond what eliminates it (AMB-21) while others can still take points',
+        },
+};
 
-export function allocPerform(b: Board, ctx: Ctx, g: TRState, a: TRAction): void {
-  if (a.type !== 'hit') return;
-  g.combat!.assigned[g.combat!.targets.indexOf(a.unit)]!++;
-  autoAlloc(b, ctx, g);
-}
-
-/** A retreat whose unit has already left the map (or none is left) needs no decision. */
-export function retreatSettled(g: TRState, p: PendingOf<'retreat'>): boolean {
-  if (p.units.length === 0 || g.loc[p.units[0]!]! < 0) {
-    p.units.shift();
-    if (!p.units.length) g.stack.pop();
+/** 11.5: the owner retreats each unit whose result says so, or eliminates it instead. */
+export const retreatDecision: TRDecision<'retreat'> = {
+  rule: '11.5',
+  role: bySide,
+  prompt: (b, _g, f) => `Retreat ${unitLabel(b, f.units[0]!)} (or eliminate it)`,
+  actions: ['retreat'],
+  legal(b, g, f) {
+    const u = f.units[0];
+    if (u === undefined) return [];
+    return [
+      ...retreatDests(b, g, u, f.only).map((a) => ({ type: 'retreat' as const, unit: u, to: b.areaIds[a]! })),
+      { type: 'retreat', unit: u, to: 'pool' },
+    ];
+  },
+  perform(b, ctx, g, f, a) {
+    if (a.type !== 'retreat') return;
+    f.units.shift();
+    if (a.to === 'pool') {
+      toPool(b, g, a.unit);
+      ctx.log(`${unitLabel(b, a.unit)} is eliminated instead of retreating.`, { rule: '11.5(1)' });
+    } else {
+      const to = areaAt(b, a.to);
+      const from = g.loc[a.unit]!;
+      g.loc[a.unit] = to;
+      revertIfEmpty(b, g, from); // AMB-7
+      enterArea(b, ctx, g, to, f.side, [a.unit]); // 3.1.3(3)
+      ctx.log(`${unitLabel(b, a.unit)} retreats to ${areaName(b, to)}.`, { rule: '11.5' });
+    }
+    if (!f.units.length) end(g.stack);
+  },
+  refuse: (_b, _g, f, a) =>
+    a.type === 'retreat' && a.unit !== f.units[0]
+      ? { rule: '11.5', message: 'retreats are taken one unit at a time, in order' }
+      : {
+          rule: f.only >= 0 ? '11.5(2)' : '11.5(1)',
+          message:
+            f.only >= 0
+              ? 'a counterattacked moving unit retreats only to the area it moved from'
+              : 'a unit may not retreat into an enemy-controlled area, an area with enemy control units, an area over the stacking limit, or across land/sea',
+        },
+  /** A retreat whose unit has already left the map (or none is left) needs no decision. */
+  auto(_b, _ctx, g, f) {
+    if (f.units.length !== 0 && g.loc[f.units[0]!]! >= 0) return false;
+    f.units.shift();
+    if (!f.units.length) end(g.stack);
     return true;
-  }
-  return false;
-}
-
-export function retreatLegal(b: Board, g: TRState, p: PendingOf<'retreat'>): TRAction[] {
-  const u = p.units[0]!;
-  return [
-    ...retreatDests(b, g, u, p.only).map((a) => ({ type: 'retreat' as const, unit: u, to: b.areaIds[a]! })),
-    { type: 'retreat', unit: u, to: 'pool' },
-  ];
-}
-
-export function retreatPerform(b: Board, ctx: Ctx, g: TRState, p: PendingOf<'retreat'>, a: TRAction): void {
-  if (a.type !== 'retreat') return;
-  p.units.shift();
-  if (a.to === 'pool') {
-    toPool(b, g, a.unit);
-    ctx.log(`${unitLabel(b, a.unit)} is eliminated instead of retreating.`, { rule: '11.5(1)' });
-  } else {
-    const to = areaAt(b, a.to);
-    const from = g.loc[a.unit]!;
-    g.loc[a.unit] = to;
-    revertIfEmpty(b, g, from); // AMB-7
-    enterArea(b, ctx, g, to, p.side, [a.unit]); // 3.1.3(3)
-    ctx.log(`${unitLabel(b, a.unit)} retreats to ${areaName(b, to)}.`, { rule: '11.5' });
-  }
-  if (!p.units.length) g.stack.pop();
-}
+  },
+};

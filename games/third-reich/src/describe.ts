@@ -2,13 +2,11 @@
  * Actions in words (CLI, UI, logs), and why an action that is not legal now is refused, with the
  * rule that forbids it.
  */
-import type { Role } from '@sandtable/engine';
-import type { Side } from './data/index.ts';
+import type { Refusal, Role } from '@sandtable/engine';
 import { areaAt, areaName, type Board } from './board.ts';
 import { sameAction, type TRAction } from './actions.ts';
 import { cardOf } from './cards.ts';
-import { checkMove } from './movement.ts';
-import { currentDecision, legalActions } from './sequence.ts';
+import { flow } from './sequence.ts';
 import type { TRState } from './state.ts';
 
 /** Why a group may be left with nothing to declare: adding units only ever narrows its actions. */
@@ -23,7 +21,7 @@ const unitWords = (b: Board, g: TRState, u: number) =>
 function deadEndGroup(b: Board, g: TRState): boolean {
   const top = g.stack.at(-1);
   if (top?.kind !== 'group' || !g.act?.units.length) return false;
-  return legalActions(b, g, top.side).every((x) => x.type === 'cancel');
+  return flow.legalActions(b, g, top.side).every((x) => x.type === 'cancel');
 }
 
 /** The action in words (CLI, UI, logs). */
@@ -125,51 +123,15 @@ export function describeAction(b: Board, g: TRState, a: TRAction): string {
   }
 }
 
-/** Why an action that is not legal now is refused, with its rule. */
-export function explainAction(b: Board, g: TRState, role: Role, a: TRAction): { rule: string; message: string } | null {
-  const d = currentDecision(b, g);
+/**
+ * Why an action that is not legal now is refused, with the rule that forbids it: the pending
+ * decision's own refusal (flow handlers), or, for an action of a decision that is not pending, the
+ * rule of the sequence of play that keeps it away.
+ */
+export function explainAction(b: Board, g: TRState, role: Role, a: TRAction): Refusal | null {
+  const d = flow.currentDecision(b, g);
   if (!d) return { rule: '14.0', message: 'the game is over' };
-  if (d.role !== role) return { rule: d.rule, message: `it is ${d.role}'s decision: ${d.prompt}` };
-  if (legalActions(b, g, role).some((x) => sameAction(x, a))) return null;
-  const side = role as Side;
-  const top = g.stack.at(-1)!;
-  if (a.type === 'play' && top.kind === 'impulse' && g.bank[side] > 0)
-    return { rule: '10.2(1)', message: 'with banked Ambush SV no other card may be played this impulse' };
-  if (a.type === 'play' && top.kind !== 'impulse') return { rule: '6.1(1)', message: 'one card per impulse' };
-  if (a.type === 'event' && g.op?.eventDone) return { rule: '6.1(3)', message: 'the event was already carried out' };
-  if (a.type === 'sv' && g.op?.svDone)
-    return { rule: '6.1(3)', message: 'the SV part is over; the SV part and the event are not interleaved' };
-  if (a.type === 'add' && g.act && top.kind === 'group') {
-    if (g.used[a.unit]) return { rule: '7.1(1)', message: 'used units cannot join a group' };
-    if (g.op?.acted.includes(a.unit) && g.act.mode === 'sv')
-      return { rule: '6.1.1(3)', message: 'within one SV use a group acts only once' };
-    if (g.loc[a.unit] !== g.act.area) return { rule: '7.0', message: 'a group is formed from the units of one area' };
-  }
-  if (a.type === 'to' && g.act && top.kind === 'path') {
-    const r = checkMove(
-      b,
-      g,
-      side,
-      g.act.units,
-      [...g.act.path, b.areaIndex.get(a.area) ?? -1],
-      g.act.type === 'airMove',
-      { allowUsed: !!g.act.blitz && g.act.blitz.left < 2 },
-    );
-    if (!r.ok) return { rule: r.rule, message: r.why };
-    return { rule: '3.6', message: 'the sea transport capacity is used up' };
-  }
-  if (a.type === 'retreat' && top.kind === 'retreat')
-    return {
-      rule: '11.5(1)',
-      message:
-        'a unit may not retreat into an enemy-controlled area, an area with enemy control units, an area over the stacking limit, or across land/sea',
-    };
-  if (a.type === 'declare' && a.action === 'airAttack' && b.data.turns[g.turn - 1]!.winter)
-    return {
-      rule: '15.2(1)',
-      message: 'no air attack into Soviet-flag areas on winter turns, or no target in range',
-    };
-  if (a.type === 'ambush' && !g.hand[side].includes(a.card))
-    return { rule: '10.0', message: 'a counterattack needs an Ambush card in your hand' };
-  return { rule: d.rule, message: `not legal now: ${d.prompt}` };
+  if (flow.legalActions(b, g, role).some((x) => sameAction(x, a))) return null;
+  if (d.role === role && a.type === 'play' && g.op) return { rule: '6.1(1)', message: 'one card per impulse' };
+  return flow.explain(b, g, role, a) ?? { rule: d.rule, message: `not legal now: ${d.prompt}` };
 }

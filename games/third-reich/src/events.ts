@@ -4,14 +4,14 @@
  * Movement, Sea Lion, Landing, Strategic Bombing), Diplomacy (3.1.2), Development (2.3.2), Vichy
  * France (3.1.2⑤), Lend-Lease and Wolfpack (15.1(6)); the discards they cause (16.2, 16.1.2).
  */
-import type { Ctx } from '@sandtable/engine';
+import { call, end, type Ctx } from '@sandtable/engine';
 import type { Side } from './data/index.ts';
 import { areaAt, DEV, POOL, type Board } from './board.ts';
-import type { TRAction } from './actions.ts';
+import { bySide, type TRAction, type TRDecision } from './actions.ts';
 import { cardClass, cardOf, discardAtRandom } from './cards.ts';
 import { diplomacy, diplomacyChoices, vichy, vichyPossible } from './nations.ts';
 import { recovery } from './recovery.ts';
-import { other, type PendingOf, type TRState } from './state.ts';
+import { other, type TRState } from './state.ts';
 import { ctrlSide, friendlyUnit, placements } from './world.ts';
 
 /** Events that move or strike with one group (3.6(2), 8.1.2, 9.2(2), 16.2). */
@@ -45,13 +45,13 @@ export function carryOutEvent(b: Board, ctx: Ctx, g: TRState, side: Side): void 
   ctx.log(`${side} carries out the event ${cardOf(b, g.op!.card).name}.`, { rule: '6.1.2' });
   if (e.kind === 'supply') recovery(b, ctx, g, side); // 13.0: "whenever a Supply event is used"
   if (e.kind === 'supply' && e.yugoslavia) supplyYugoslavia(b, ctx, g); // 15.5(1)
-  if (e.kind === 'blitzkrieg') g.stack.push({ kind: 'choose', side, mode: 'blitz' }); // 17.1
-  if (GROUP_EVENTS.includes(e.kind)) g.stack.push({ kind: 'choose', side, mode: 'event' });
-  if (e.kind === 'diplomacy') g.stack.push({ kind: 'diplomacy', side });
-  if (e.kind === 'development') g.stack.push({ kind: 'develop', side, left: e.units, started: false });
+  if (e.kind === 'blitzkrieg') call(g.stack, { kind: 'choose', side, mode: 'blitz' }); // 17.1
+  if (GROUP_EVENTS.includes(e.kind)) call(g.stack, { kind: 'choose', side, mode: 'event' });
+  if (e.kind === 'diplomacy') call(g.stack, { kind: 'diplomacy', side });
+  if (e.kind === 'development') call(g.stack, { kind: 'develop', side, left: e.units, started: false });
   if (e.kind === 'vichyFrance') vichy(b, ctx, g);
   if (e.kind === 'lendLease')
-    g.stack.push({ kind: 'freeMob', side, left: e.sv, nation: b.nationIndex.get(e.nation as never)! });
+    call(g.stack, { kind: 'freeMob', side, left: e.sv, nation: b.nationIndex.get(e.nation as never)! });
   if (e.kind === 'wolfpack') wolfpack(b, ctx, g, e.areas);
 }
 
@@ -95,7 +95,7 @@ function wolfpack(b: Board, ctx: Ctx, g: TRState, areas: string[]): void {
   for (const u of subs) g.used[u] = 1;
   ctx.log(`Wolfpack: ${subs.length} submarines raid, ${hits} hit(s).`, { rule: '15.1(6)', dice });
   if (g.options.opt16_2_1 && hits > 0) {
-    g.stack.push({ kind: 'discard', side: 'allies', left: hits });
+    call(g.stack, { kind: 'discard', side: 'allies', left: hits });
     return;
   } // 16.2(1): the owner chooses
   discardAtRandom(b, ctx, g, 'allies', hits, 'The Allies', '15.1(6)'); // [REC] chosen at random (16.2(1) off)
@@ -103,15 +103,25 @@ function wolfpack(b: Board, ctx: Ctx, g: TRState, areas: string[]): void {
 
 // ---- the decisions ----------------------------------------------------------------------------------------
 /** 3.1.2: the nation named by Diplomacy. */
-export function diplomacyLegal(b: Board, g: TRState, p: PendingOf<'diplomacy'>): TRAction[] {
-  return diplomacyChoices(b, g, p.side).map((nation) => ({ type: 'diplo' as const, nation }));
-}
-
-export function diplomacyPerform(b: Board, ctx: Ctx, g: TRState, p: PendingOf<'diplomacy'>, a: TRAction): void {
-  if (a.type !== 'diplo') return;
-  g.stack.pop();
-  diplomacy(b, ctx, g, p.side, a.nation);
-}
+export const diplomacyDecision: TRDecision<'diplomacy'> = {
+  rule: '3.1.2',
+  role: bySide,
+  prompt: () => 'Diplomacy: choose the nation',
+  actions: ['diplo'],
+  legal: (b, g, f) => diplomacyChoices(b, g, f.side).map((nation) => ({ type: 'diplo' as const, nation })),
+  perform(b, ctx, g, f, a) {
+    if (a.type !== 'diplo') return;
+    end(g.stack);
+    diplomacy(b, ctx, g, f.side, a.nation);
+  },
+  refuse: (b, g, f, a) =>
+    a.type === 'diplo' && g.natLocked[b.nationIndex.get(a.nation as never) ?? -1]
+      ? { rule: '3.1.3(2)①', message: `${a.nation} is fixed for good after a violation of its neutrality` }
+      : {
+          rule: '3.1.2',
+          message: `${f.side} Diplomacy may name the US or the USSR while neutral (Allies), Turkey or Spain on their tracks, France back (Allies, Paris held), or a neutral of the own camp`,
+        },
+};
 
 /** 2.3.2, Development: SV <= maxSv cards of the development pool; own units there (by counter kind). */
 function developChoices(b: Board, g: TRState, side: Side, maxSv: number, started: boolean): TRAction[] {
@@ -131,66 +141,85 @@ function developChoices(b: Board, g: TRState, side: Side, maxSv: number, started
   return out;
 }
 
-export function developLegal(b: Board, g: TRState, p: PendingOf<'develop'>): TRAction[] {
-  const e = cardOf(b, g.op!.card).effect as { maxSv: number };
-  return [...developChoices(b, g, p.side, e.maxSv, p.started), { type: 'endEvent' }];
-}
-
-export function developPerform(b: Board, ctx: Ctx, g: TRState, p: PendingOf<'develop'>, a: TRAction): void {
-  const side = p.side;
-  if (a.type === 'devCard') {
-    // 2.3.2: into the discard pile, usable from the next turn
-    g.stack.pop();
-    g.dev[side].splice(g.dev[side].indexOf(a.card), 1);
-    g.discard[side].push(a.card);
-    ctx.log(`${side} develops ${cardOf(b, a.card).name}.`, {
-      rule: '2.3.2',
-      to: g.options.opt16_1_1 ? [side] : undefined,
-    });
-    if (g.options.opt16_1_1) (g.faceDown ??= { axis: [], allies: [] })[side].push(a.card); // 16.1.1(2): face down
-    if (g.options.opt16_1_1)
-      ctx.log(`${side} develops a card of SV ${cardOf(b, a.card).sv} (16.1.1).`, {
-        rule: '16.1.1',
-        to: [other(side)],
+/** 2.3.2: Development takes one card, or up to the card's number of units, from the development pool. */
+export const developDecision: TRDecision<'develop'> = {
+  rule: '2.3.2',
+  role: bySide,
+  prompt: (_b, _g, f) =>
+    f.started
+      ? `Development: up to ${f.left} more unit(s) to the mobilization pool`
+      : 'Development: take a card, or units, from the development pool',
+  actions: ['devCard', 'devUnit', 'endEvent'],
+  legal(b, g, f) {
+    const e = cardOf(b, g.op!.card).effect as { maxSv: number };
+    return [...developChoices(b, g, f.side, e.maxSv, f.started), { type: 'endEvent' }];
+  },
+  perform(b, ctx, g, f, a) {
+    const side = f.side;
+    if (a.type === 'devCard') {
+      // 2.3.2: into the discard pile, usable from the next turn
+      end(g.stack);
+      g.dev[side].splice(g.dev[side].indexOf(a.card), 1);
+      g.discard[side].push(a.card);
+      ctx.log(`${side} develops ${cardOf(b, a.card).name}.`, {
+        rule: '2.3.2',
+        to: g.options.opt16_1_1 ? [side] : undefined,
       });
-  }
-  if (a.type === 'devUnit') {
-    const k = b.counterIndex.get(a.counter)!;
-    const u = g.loc.findIndex((l, v) => l === DEV && b.unitKind[v] === k);
-    g.loc[u] = POOL;
-    p.left--;
-    p.started = true;
-    ctx.log(`${side} moves ${a.counter} from the development pool to the mobilization pool.`, { rule: '2.3.2' });
-    if (p.left <= 0) g.stack.pop();
-  }
-  if (a.type === 'endEvent') g.stack.pop();
-}
+      if (g.options.opt16_1_1) (g.faceDown ??= { axis: [], allies: [] })[side].push(a.card); // 16.1.1(2): face down
+      if (g.options.opt16_1_1)
+        ctx.log(`${side} develops a card of SV ${cardOf(b, a.card).sv} (16.1.1).`, {
+          rule: '16.1.1',
+          to: [other(side)],
+        });
+    }
+    if (a.type === 'devUnit') {
+      const k = b.counterIndex.get(a.counter)!;
+      const u = g.loc.findIndex((l, v) => l === DEV && b.unitKind[v] === k);
+      g.loc[u] = POOL;
+      f.left--;
+      f.started = true;
+      ctx.log(`${side} moves ${a.counter} from the development pool to the mobilization pool.`, { rule: '2.3.2' });
+      if (f.left <= 0) end(g.stack);
+    }
+    if (a.type === 'endEvent') end(g.stack);
+  },
+  refuse: (_b, _g, f, a) =>
+    a.type === 'devCard' && f.started
+      ? { rule: '2.3.2', message: 'a card or units: units were already taken' }
+      : a.type === 'devCard'
+        ? { rule: '2.3.2', message: "only an own card of the development pool within the card's SV" }
+        : { rule: '2.3.2', message: 'only own units of the development pool' },
+};
 
-/** 16.2: the owner's choice of the cards lost (16.3: a hand of 4 or fewer is safe with the option). */
-export function discardSettled(g: TRState, p: PendingOf<'discard'>): boolean {
-  if (p.left <= 0 || !g.hand[p.side].length || (g.options.opt16_3 && g.hand[p.side].length <= 4)) {
-    g.stack.pop();
+/** 16.2: the owner chooses the cards lost (16.3: a hand of 4 or fewer is safe with the option). */
+export const discardDecision: TRDecision<'discard'> = {
+  rule: '16.2',
+  role: bySide,
+  prompt: (_b, _g, f) => `Choose ${f.left} card(s) to discard`,
+  actions: ['discard'],
+  legal(_b, g, f) {
+    const seen = new Set<string>();
+    return g.hand[f.side]
+      .filter((id) => !seen.has(cardClass(id)) && seen.add(cardClass(id)))
+      .map((c) => ({ type: 'discard' as const, card: c }));
+  },
+  perform(b, ctx, g, f, a) {
+    if (a.type !== 'discard') return;
+    const side = f.side;
+    g.hand[side].splice(g.hand[side].indexOf(a.card), 1);
+    g.discard[side].push(a.card);
+    f.left--;
+    if (g.options.opt16_1_2) {
+      (g.faceDown ??= { axis: [], allies: [] })[side].push(a.card);
+      ctx.log(`${side} discards ${cardOf(b, a.card).name} face down.`, { rule: '16.1.2', to: [side] });
+      ctx.log(`${side} discards a card face down.`, { rule: '16.1.2', to: [other(side)] });
+    } else ctx.log(`${side} discards ${cardOf(b, a.card).name}.`, { rule: '16.2' });
+  },
+  refuse: (_b, _g, f, a) =>
+    a.type === 'discard' ? { rule: '16.2', message: `${a.card} is not in ${f.side}'s hand` } : null,
+  auto(_b, _ctx, g, f) {
+    if (f.left > 0 && g.hand[f.side].length && !(g.options.opt16_3 && g.hand[f.side].length <= 4)) return false;
+    end(g.stack);
     return true;
-  }
-  return false;
-}
-
-export function discardLegal(g: TRState, p: PendingOf<'discard'>): TRAction[] {
-  const seen = new Set<string>();
-  return g.hand[p.side]
-    .filter((id) => !seen.has(cardClass(id)) && seen.add(cardClass(id)))
-    .map((c) => ({ type: 'discard' as const, card: c }));
-}
-
-export function discardPerform(b: Board, ctx: Ctx, g: TRState, p: PendingOf<'discard'>, a: TRAction): void {
-  if (a.type !== 'discard') return;
-  const side = p.side;
-  g.hand[side].splice(g.hand[side].indexOf(a.card), 1);
-  g.discard[side].push(a.card);
-  p.left--;
-  if (g.options.opt16_1_2) {
-    (g.faceDown ??= { axis: [], allies: [] })[side].push(a.card);
-    ctx.log(`${side} discards ${cardOf(b, a.card).name} face down.`, { rule: '16.1.2', to: [side] });
-    ctx.log(`${side} discards a card face down.`, { rule: '16.1.2', to: [other(side)] });
-  } else ctx.log(`${side} discards ${cardOf(b, a.card).name}.`, { rule: '16.2' });
-}
+  },
+};

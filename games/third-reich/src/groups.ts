@@ -5,16 +5,16 @@
  * impulse ends), for an event (Sea Transport, Strategic Movement, Sea Lion, Landing, the
  * bombings) and for Blitzkrieg (17.1: two actions of one group).
  */
-import type { Ctx } from '@sandtable/engine';
+import { call, end, type Ctx } from '@sandtable/engine';
 import type { Side } from './data/index.ts';
 import { areaAt, areaName, hasAirStrength, type Board } from './board.ts';
-import type { OpAction, TRAction } from './actions.ts';
+import { bySide, type OpAction, type TRAction, type TRDecision } from './actions.ts';
 import { airReach, airTargets, bombTargets, canNormalAttack } from './attack.ts';
 import { eventKind, extraRange } from './cards.ts';
 import { openWindow } from './counterattack.ts';
 import { airborneDrop, dropZones, stepChoices, strategicMove, stratDests } from './movement.ts';
 import { enterArea } from './nations.ts';
-import type { Act, ActMode, ActType, PendingOf, TRState } from './state.ts';
+import type { Act, ActMode, ActType, TRState } from './state.ts';
 import { endImpulse } from './turn.ts';
 import { friendlyUnit, unitsIn } from './world.ts';
 
@@ -62,7 +62,7 @@ export function form(b: Board, g: TRState, side: Side, mode: ActMode, area: numb
   if (ek === 'seaTransport') g.act.noFlip = true; // 8.1.2(1)④ exception
   if (ek === 'seaLion' || ek === 'landing')
     g.act.blitz = { left: 2, twice: false, firstDone: false, points: 0, flipLater: [] }; // move, then attack
-  g.stack.push({ kind: 'group', side });
+  call(g.stack, { kind: 'group', side });
 }
 
 // ---- 7.2 the group's action ---------------------------------------------------------------------------
@@ -105,7 +105,7 @@ function declareChoices(b: Board, g: TRState, act: Act): OpAction[] {
 /** The group declares its action (7.2): a move steps on (8.0), an attack strikes after the counterattack window (10.1(6)). */
 function declare(b: Board, ctx: Ctx, g: TRState, type: ActType, twice: boolean): void {
   const act = g.act!;
-  g.stack.pop(); // the group decision
+  end(g.stack); // the group decision
   act.type = type;
   act.area = g.loc[act.units[0]!]!;
   act.damaged = [];
@@ -121,26 +121,26 @@ function declare(b: Board, ctx: Ctx, g: TRState, type: ActType, twice: boolean):
   }
   const what = `${act.units.length} unit(s) in ${areaName(b, act.area)}`;
   if (type === 'drop' || (type === 'move' && eventKind(b, g, act) === 'strategicMovement')) {
-    g.stack.push({ kind: 'target', side: act.side });
+    call(g.stack, { kind: 'target', side: act.side });
     return;
   }
   if (type === 'move' || type === 'airMove') {
     act.path = [act.area];
-    g.stack.push({ kind: 'path', side: act.side });
+    call(g.stack, { kind: 'path', side: act.side });
     ctx.log(`${act.side}: ${what} ${type === 'move' ? 'move' : 'air-move'}.`, {
       rule: type === 'move' ? '8.1' : '8.2',
     });
     return;
   }
-  g.stack.push({ kind: 'auto', step: 'actDone', side: act.side });
+  call(g.stack, { kind: 'auto', step: 'actDone', side: act.side });
   if (type === 'attack') {
     act.target = act.area;
     for (const u of act.units) g.used[u] = 1; // 9.1(5); 10.1(5): already flipped when counterattacked
-    g.stack.push({ kind: 'auto', step: 'strike', side: act.side });
+    call(g.stack, { kind: 'auto', step: 'strike', side: act.side });
     ctx.log(`${act.side}: ${what} attack${twice ? ' twice (declared in advance, 17.1)' : ''}.`, { rule: '9.1' });
     openWindow(b, g); // 10.1(3), 10.1(6): the counterattack comes first
   } else {
-    g.stack.push({ kind: 'target', side: act.side });
+    call(g.stack, { kind: 'target', side: act.side });
   }
 }
 
@@ -153,7 +153,7 @@ export function actDone(b: Board, ctx: Ctx, g: TRState): void {
       // 17.1: the second action of the same group
       act.units = alive;
       act.type = null;
-      g.stack.push({ kind: 'group', side: act.side });
+      call(g.stack, { kind: 'group', side: act.side });
       return;
     }
     for (const u of act.blitz.flipLater) if (g.loc[u]! >= 0) g.used[u] = 1; // 17.1 Q3: flip after the second action
@@ -164,115 +164,162 @@ export function actDone(b: Board, ctx: Ctx, g: TRState): void {
     g.bank[act.side] = 0;
   } // 10.2(3): an air operation loses the banked SV
   if (act.mode === 'air' || act.mode === 'blitz' || act.mode === 'event') {
-    const ch = g.stack.at(-1);
-    if (ch?.kind === 'choose') g.stack.pop();
+    if (g.stack.at(-1)?.kind === 'choose') end(g.stack);
     if (act.mode === 'air') endImpulse(b, ctx, g, act.side); // 6.2, AMB-14: one group, one action
   }
 }
 
 // ---- the decisions ------------------------------------------------------------------------------------
-/** Choose the area of a group for an air operation, an event or Blitzkrieg, or cancel. */
-export function chooseLegal(b: Board, g: TRState, p: PendingOf<'choose'>): TRAction[] {
-  return [
-    ...formAreas(b, g, p.side, p.mode).map((a) => ({ type: 'form' as const, area: b.areaIds[a]! })),
+/** The area of a group for an air operation (6.2), an event or Blitzkrieg (7.0), or give up. */
+export const chooseDecision: TRDecision<'choose'> = {
+  rule: '7.0',
+  ruleOf: (_b, _g, f) => (f.mode === 'air' ? '6.2' : '7.0'),
+  role: bySide,
+  prompt: (_b, _g, f) => `Choose the area of the group for the ${f.mode === 'air' ? 'air operation' : 'event'}`,
+  actions: ['form', 'cancel'],
+  legal: (b, g, f) => [
+    ...formAreas(b, g, f.side, f.mode).map((a) => ({ type: 'form' as const, area: b.areaIds[a]! })),
     { type: 'cancel' },
-  ];
-}
-
-export function choosePerform(b: Board, g: TRState, p: PendingOf<'choose'>, a: TRAction): void {
-  if (a.type === 'form') form(b, g, p.side, p.mode, areaAt(b, a.area));
-  if (a.type === 'cancel') {
-    g.stack.pop();
-    if (p.mode === 'air') g.stack.push({ kind: 'impulse', side: p.side });
-  }
-}
-
-/** Add a unit of the area, declare the action, or cancel (a Blitzkrieg's second action: no second action). */
-export function groupLegal(b: Board, g: TRState): TRAction[] {
-  const a = g.act!;
-  const out: TRAction[] = [];
-  const cap =
-    eventKind(b, g, a) === 'strategicMovement'
-      ? (b.cardById.get(g.op!.card)!.effect as { units: number }).units
-      : Infinity;
-  if ((!a.blitz || a.blitz.left === 2) && a.units.length < cap) {
-    const seen = new Set<number>();
-    for (const u of unitsIn(g, a.area)) {
-      if (a.units.includes(u) || !mayJoin(b, g, u, a.side, a.mode) || seen.has(b.unitKind[u]!)) continue;
-      seen.add(b.unitKind[u]!);
-      out.push({ type: 'add', unit: u });
+  ],
+  perform(b, _ctx, g, f, a) {
+    if (a.type === 'form') form(b, g, f.side, f.mode, areaAt(b, a.area));
+    if (a.type === 'cancel') {
+      end(g.stack);
+      if (f.mode === 'air') call(g.stack, { kind: 'impulse', side: f.side }); // 6.2: the impulse is still to play
     }
-  }
-  out.push(...declareChoices(b, g, a));
-  out.push(a.blitz && a.blitz.left < 2 ? { type: 'done' } : { type: 'cancel' });
-  return out;
-}
+  },
+  refuse: (_b, _g, f, a) =>
+    a.type === 'form'
+      ? {
+          rule: f.mode === 'air' ? '6.2' : '7.1(1)',
+          message: `no unused unit of yours in ${a.area} may join this group${f.mode === 'air' ? ' (air units and carriers only)' : ''}`,
+        }
+      : null,
+};
 
-export function groupPerform(b: Board, ctx: Ctx, g: TRState, a: TRAction): void {
-  switch (a.type) {
-    case 'add':
-      g.act!.units.push(a.unit);
-      break;
-    case 'declare':
-      declare(b, ctx, g, a.action, !!a.twice);
-      break;
-    case 'cancel':
-      g.stack.pop();
-      g.act = null;
-      break;
-    case 'done':
-      g.stack.pop();
-      g.act!.blitz!.left = 0;
-      actDone(b, ctx, g);
-      break;
-  }
-}
+/** 7.0-7.2: add units of the area to the group, or declare its action; cancel (a Blitzkrieg's second action: no second action). */
+export const groupDecision: TRDecision<'group'> = {
+  rule: '7.0-7.2',
+  role: bySide,
+  prompt: (b, g) =>
+    `Group in ${areaName(b, g.act!.area)} (${g.act!.units.length} unit(s)): add units or choose its action`,
+  actions: ['add', 'declare', 'cancel', 'done'],
+  legal(b, g) {
+    const a = g.act!;
+    const out: TRAction[] = [];
+    const cap =
+      eventKind(b, g, a) === 'strategicMovement'
+        ? (b.cardById.get(g.op!.card)!.effect as { units: number }).units
+        : Infinity;
+    if ((!a.blitz || a.blitz.left === 2) && a.units.length < cap) {
+      const seen = new Set<number>();
+      for (const u of unitsIn(g, a.area)) {
+        if (a.units.includes(u) || !mayJoin(b, g, u, a.side, a.mode) || seen.has(b.unitKind[u]!)) continue;
+        seen.add(b.unitKind[u]!);
+        out.push({ type: 'add', unit: u });
+      }
+    }
+    out.push(...declareChoices(b, g, a));
+    out.push(a.blitz && a.blitz.left < 2 ? { type: 'done' } : { type: 'cancel' });
+    return out;
+  },
+  perform(b, ctx, g, _f, a) {
+    switch (a.type) {
+      case 'add':
+        g.act!.units.push(a.unit);
+        break;
+      case 'declare':
+        declare(b, ctx, g, a.action, !!a.twice);
+        break;
+      case 'cancel':
+        end(g.stack);
+        g.act = null;
+        break;
+      case 'done':
+        end(g.stack);
+        g.act!.blitz!.left = 0;
+        actDone(b, ctx, g);
+        break;
+    }
+  },
+  refuse(b, g, _f, a) {
+    const act = g.act!;
+    if (a.type === 'add') {
+      if (g.used[a.unit]) return { rule: '7.1(1)', message: 'used units cannot join a group' };
+      if (g.op?.acted.includes(a.unit) && act.mode === 'sv')
+        return { rule: '6.1.1(3)', message: 'within one SV use a group acts only once' };
+      if (g.loc[a.unit] !== act.area) return { rule: '7.0', message: 'a group is formed from the units of one area' };
+      if (act.blitz && act.blitz.left < 2)
+        return { rule: '17.1', message: 'the second action of a Blitzkrieg group takes no new units' };
+    }
+    if (a.type === 'declare' && a.action === 'airAttack' && b.data.turns[g.turn - 1]!.winter)
+      return {
+        rule: '15.2(1)',
+        message: 'no air attack into Soviet-flag areas on winter turns, or no target in range',
+      };
+    return null;
+  },
+};
 
 /** The target area of the declared action: an air attack (9.2(2)), a bombing (16.2), a drop or a Strategic Movement. */
-export function targetLegal(b: Board, g: TRState): TRAction[] {
-  const act = g.act!;
-  const areas =
-    act.type === 'drop'
-      ? dropZones(b, g, act)
-      : act.type === 'move'
-        ? stratDests(b, g, act)
-        : act.type === 'bomb'
-          ? bombTargets(b, g, act).map((t) => t.area)
-          : airTargets(b, g, act, extraRange(b, g, act));
-  return areas.map((a) => ({ type: 'target' as const, area: b.areaIds[a]! }));
-}
-
-export function targetPerform(b: Board, ctx: Ctx, g: TRState, p: PendingOf<'target'>, a: TRAction): void {
-  if (a.type !== 'target') return;
-  const side = p.side;
-  g.stack.pop();
-  const act = g.act!;
-  act.target = areaAt(b, a.area);
-  if (act.type === 'move') {
-    if (!strategicMove(b, ctx, g)) actDone(b, ctx, g);
-    return;
-  }
-  if (act.type === 'drop') {
-    airborneDrop(b, ctx, g);
-    return;
-  }
-  if (act.type === 'bomb') {
-    act.dist = bombTargets(b, g, act).find((t) => t.area === act.target)!.dist;
-    for (const u of act.units) g.used[u] = 1; // the bombers flip
-    ctx.log(`${side}: ${act.units.length} unit(s) in ${areaName(b, act.area)} bomb ${areaName(b, act.target)}.`, {
-      rule: '16.2',
+export const targetDecision: TRDecision<'target'> = {
+  rule: '9.2(2)',
+  role: bySide,
+  prompt: () => 'Choose the target area of the air attack',
+  actions: ['target'],
+  legal(b, g) {
+    const act = g.act!;
+    const areas =
+      act.type === 'drop'
+        ? dropZones(b, g, act)
+        : act.type === 'move'
+          ? stratDests(b, g, act)
+          : act.type === 'bomb'
+            ? bombTargets(b, g, act).map((t) => t.area)
+            : airTargets(b, g, act, extraRange(b, g, act));
+    return areas.map((a) => ({ type: 'target' as const, area: b.areaIds[a]! }));
+  },
+  perform(b, ctx, g, f, a) {
+    if (a.type !== 'target') return;
+    const side = f.side;
+    end(g.stack);
+    const act = g.act!;
+    act.target = areaAt(b, a.area);
+    if (act.type === 'move') {
+      if (!strategicMove(b, ctx, g)) actDone(b, ctx, g);
+      return;
+    }
+    if (act.type === 'drop') {
+      airborneDrop(b, ctx, g);
+      return;
+    }
+    if (act.type === 'bomb') {
+      act.dist = bombTargets(b, g, act).find((t) => t.area === act.target)!.dist;
+      for (const u of act.units) g.used[u] = 1; // the bombers flip
+      ctx.log(`${side}: ${act.units.length} unit(s) in ${areaName(b, act.area)} bomb ${areaName(b, act.target)}.`, {
+        rule: '16.2',
+      });
+      call(g.stack, { kind: 'auto', step: 'strike', side });
+      openWindow(b, g); // 17.2 Q3
+      return;
+    }
+    for (const u of act.units) g.used[u] = 1; // 9.2(5)
+    const flown = airReach(b, g, act, extraRange(b, g, act)).get(act.target) ?? [];
+    for (const x of flown.slice(1, -1)) enterArea(b, ctx, g, x, side); // 3.1.3(1): overflight, before the attack (TC-46)
+    if (g.options.airTargetViolates) enterArea(b, ctx, g, act.target, side); // AMB-8
+    ctx.log(`${side}: ${act.units.length} unit(s) in ${areaName(b, act.area)} air-attack ${areaName(b, act.target)}.`, {
+      rule: '9.2',
     });
-    g.stack.push({ kind: 'auto', step: 'strike', side });
-    openWindow(b, g); // 17.2 Q3
-    return;
-  }
-  for (const u of act.units) g.used[u] = 1; // 9.2(5)
-  const flown = airReach(b, g, act, extraRange(b, g, act)).get(act.target) ?? [];
-  for (const x of flown.slice(1, -1)) enterArea(b, ctx, g, x, side); // 3.1.3(1): overflight, before the attack (TC-46)
-  if (g.options.airTargetViolates) enterArea(b, ctx, g, act.target, side); // AMB-8
-  ctx.log(`${side}: ${act.units.length} unit(s) in ${areaName(b, act.area)} air-attack ${areaName(b, act.target)}.`, {
-    rule: '9.2',
-  });
-  g.stack.push({ kind: 'auto', step: 'strike', side });
-  openWindow(b, g);
-}
+    call(g.stack, { kind: 'auto', step: 'strike', side });
+    openWindow(b, g);
+  },
+  refuse(_b, g) {
+    const t = g.act!.type;
+    if (t === 'drop') return { rule: '2.1.1', message: "not a land area within the airborne units' movement" };
+    if (t === 'move')
+      return { rule: '3.6(2)', message: 'not a friendly land area joined by friendly-controlled areas' };
+    if (t === 'bomb')
+      return { rule: '16.2', message: "not an enemy-controlled source area within the bombers' movement" };
+    return { rule: '9.2(2)', message: 'not in range, or no enemy units there (15.2(1) in winter, 15.7, 16.5)' };
+  },
+};

@@ -3,10 +3,10 @@
  * in the areas 12.0(3)-(6) allow, using sea capacity on the way (12.0(5), 3.6(3)); free
  * mobilization by an event (Lend-Lease).
  */
-import type { Ctx } from '@sandtable/engine';
+import { end, type Ctx } from '@sandtable/engine';
 import type { Side } from './data/index.ts';
-import { areaAt, areaName, POOL, type Board } from './board.ts';
-import type { TRAction } from './actions.ts';
+import { areaAt, areaName, nationCode, POOL, type Board } from './board.ts';
+import { bySide, type TRDecision } from './actions.ts';
 import type { PendingOf, TRState } from './state.ts';
 import { costOf, mobilizationOrigins, placementCache, placements, placementSeas } from './world.ts';
 
@@ -59,29 +59,40 @@ function freeMobChoices(b: Board, g: TRState, p: PendingOf<'freeMob'>): { counte
   return out;
 }
 
-export function freeMobLegal(b: Board, g: TRState, p: PendingOf<'freeMob'>): TRAction[] {
-  return [
-    ...freeMobChoices(b, g, p).map((m) => ({
+/** Lend-Lease: mobilize units of one nation worth up to the card's SV, free (12.0(1): placed used). */
+export const freeMobDecision: TRDecision<'freeMob'> = {
+  rule: '12.0',
+  role: bySide,
+  prompt: (_b, _g, f) => `Lend-Lease: mobilize ${nationCode(f.nation)} units worth up to ${f.left} SV free`,
+  actions: ['freeMobilize', 'endEvent'],
+  legal: (b, g, f) => [
+    ...freeMobChoices(b, g, f).map((m) => ({
       type: 'freeMobilize' as const,
       counter: b.counters[m.counter]!.id,
       area: b.areaIds[m.area]!,
     })),
     { type: 'endEvent' },
-  ];
-}
-
-export function freeMobPerform(b: Board, ctx: Ctx, g: TRState, p: PendingOf<'freeMob'>, a: TRAction): void {
-  if (a.type === 'endEvent') {
-    g.stack.pop();
-    return;
-  }
-  if (a.type !== 'freeMobilize') return;
-  const k = b.counterIndex.get(a.counter)!;
-  const u = g.loc.findIndex((l, v) => l === POOL && b.unitKind[v] === k);
-  g.loc[u] = areaAt(b, a.area);
-  g.used[u] = 1; // 12.0(1)
-  p.left -= costOf(b, k);
-  ctx.log(`${p.side} mobilizes ${a.counter} in ${areaName(b, areaAt(b, a.area))} free (Lend-Lease).`, {
-    rule: '12.0',
-  });
-}
+  ],
+  perform(b, ctx, g, f, a) {
+    if (a.type === 'endEvent') {
+      end(g.stack);
+      return;
+    }
+    if (a.type !== 'freeMobilize') return;
+    const k = b.counterIndex.get(a.counter)!;
+    const u = g.loc.findIndex((l, v) => l === POOL && b.unitKind[v] === k);
+    g.loc[u] = areaAt(b, a.area);
+    g.used[u] = 1; // 12.0(1)
+    f.left -= costOf(b, k);
+    ctx.log(`${f.side} mobilizes ${a.counter} in ${areaName(b, areaAt(b, a.area))} free (Lend-Lease).`, {
+      rule: '12.0',
+    });
+  },
+  refuse: (_b, _g, f, a) =>
+    a.type === 'freeMobilize'
+      ? {
+          rule: '12.0',
+          message: `only ${nationCode(f.nation)} units in the pool costing up to ${f.left} SV, in an area where they may be mobilized`,
+        }
+      : null,
+};

@@ -5,10 +5,10 @@
  * out with its counterattack windows (10.1(3), AMB-19), and the moves of events: Sea Transport,
  * Sea Lion and Landing (8.1.2), the Landing's airborne drop, and Strategic Movement (3.6(2)).
  */
-import { RuleError, type Ctx } from '@sandtable/engine';
+import { call, end, RuleError, type Ctx } from '@sandtable/engine';
 import type { Side } from './data/index.ts';
 import { areaAt, areaName, counterOf, nationCode, type Board } from './board.ts';
-import type { TRAction } from './actions.ts';
+import { bySide, type TRAction, type TRDecision } from './actions.ts';
 import { capacityLeft, capacityOk } from './capacity.ts';
 import { eventKind } from './cards.ts';
 import { openWindow } from './counterattack.ts';
@@ -197,22 +197,42 @@ function landingOk(b: Board, g: TRState, act: Act, z: number): boolean {
   return r.ok && r.seaMove && capacityOk(b, g, act, p);
 }
 
-/** The path decision: the next area, or stop (a landing stops on land, two steps on). */
-export function pathLegal(b: Board, g: TRState): TRAction[] {
-  const act = g.act!;
-  const out: TRAction[] = stepChoices(b, g, act).map((y) => ({ type: 'to' as const, area: b.areaIds[y]! }));
-  const ek = eventKind(b, g, act);
-  if (act.path.length >= (ek === 'seaLion' || ek === 'landing' ? 3 : 2)) out.push({ type: 'stop' });
-  return out;
-}
-
-export function pathPerform(b: Board, ctx: Ctx, g: TRState, a: TRAction): void {
-  if (a.type === 'to') g.act!.path.push(areaAt(b, a.area));
-  if (a.type === 'stop') {
-    g.stack.pop();
-    finishMove(b, ctx, g);
-  }
-}
+/** 8.1, 8.2: the group's path, area by area, then stop (a landing stops on land, two steps on). */
+export const pathDecision: TRDecision<'path'> = {
+  rule: '8.1',
+  ruleOf: (_b, g) => (g.act!.type === 'airMove' ? '8.2' : '8.1'),
+  role: bySide,
+  prompt: (b, g) => `Move the group: next area from ${areaName(b, g.act!.path.at(-1)!)}, or stop`,
+  actions: ['to', 'stop'],
+  legal(b, g) {
+    const act = g.act!;
+    const out: TRAction[] = stepChoices(b, g, act).map((y) => ({ type: 'to' as const, area: b.areaIds[y]! }));
+    const ek = eventKind(b, g, act);
+    if (act.path.length >= (ek === 'seaLion' || ek === 'landing' ? 3 : 2)) out.push({ type: 'stop' });
+    return out;
+  },
+  perform(b, ctx, g, _f, a) {
+    if (a.type === 'to') g.act!.path.push(areaAt(b, a.area));
+    if (a.type === 'stop') {
+      end(g.stack);
+      finishMove(b, ctx, g);
+    }
+  },
+  /** The rule the step breaks (checkMove), else the sea transport capacity (3.6). */
+  refuse(b, g, f, a) {
+    const act = g.act!;
+    if (a.type === 'stop')
+      return act.path.length < 2
+        ? { rule: '8.1', message: 'the group has not moved yet' }
+        : { rule: '8.1.2', message: 'Sea Lion and Landing end their sea move on land' };
+    if (a.type !== 'to') return null;
+    const r = checkMove(b, g, f.side, act.units, [...act.path, b.areaIndex.get(a.area) ?? -1], act.type === 'airMove', {
+      allowUsed: !!act.blitz && act.blitz.left < 2,
+    });
+    if (!r.ok) return { rule: r.rule, message: r.why };
+    return { rule: '3.6', message: 'the sea transport capacity is used up' };
+  },
+};
 
 /** Moves the group along its path once the player stops (8.1, 8.2). */
 function finishMove(b: Board, ctx: Ctx, g: TRState): void {
@@ -245,12 +265,12 @@ export function moveOn(b: Board, ctx: Ctx, g: TRState): void {
     revertIfEmpty(b, g, act.area);
     act.area = x;
     ctx.log(`${act.side}: the group passes through ${areaName(b, x)}.`, { rule: 'AMB-19' });
-    g.stack.push({ kind: 'auto', step: 'moveOn', side: act.side });
+    call(g.stack, { kind: 'auto', step: 'moveOn', side: act.side });
     openWindow(b, g); // AMB-19: a window in an area passed through
     return;
   }
   if (!group.length) {
-    g.stack.push({ kind: 'auto', step: 'actDone', side: act.side });
+    call(g.stack, { kind: 'auto', step: 'actDone', side: act.side });
     return;
   }
   for (const u of group) g.loc[u] = dest;
@@ -270,7 +290,7 @@ export function moveOn(b: Board, ctx: Ctx, g: TRState): void {
     `${act.side}: the group moves ${path.map((a) => areaName(b, a)).join(' - ')} (${r.cost} MP${r.seaMove ? ', sea move' : ''}).`,
     { rule: act.type === 'airMove' ? '8.2' : r.seaMove ? '8.1.2' : '8.1' },
   );
-  g.stack.push({ kind: 'auto', step: 'actDone', side: act.side });
+  call(g.stack, { kind: 'auto', step: 'actDone', side: act.side });
   openWindow(b, g); // 10.1(3), AMB-19: at the destination
 }
 
@@ -355,7 +375,7 @@ export function strategicMove(b: Board, ctx: Ctx, g: TRState): boolean {
   act.path = [act.area, act.target]; // 11.5(2): a counterattacked group retreats only to where it came from
   act.area = act.target;
   if (!g.options.strategicMovementCounter) return false; // [REC]: no window (no enemy unit at the destination)
-  g.stack.push({ kind: 'auto', step: 'actDone', side: act.side });
+  call(g.stack, { kind: 'auto', step: 'actDone', side: act.side });
   openWindow(b, g); // 10.1(3), 11.2(1): a counterattack at the destination (AMB-19; not in the areas of the chain)
   return true;
 }
@@ -402,6 +422,6 @@ export function airborneDrop(b: Board, ctx: Ctx, g: TRState): void {
     },
   );
   act.area = act.target;
-  g.stack.push({ kind: 'auto', step: 'actDone', side: act.side });
+  call(g.stack, { kind: 'auto', step: 'actDone', side: act.side });
   openWindow(b, g);
 }

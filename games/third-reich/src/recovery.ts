@@ -4,10 +4,10 @@
  * the USSR in winter (15.2(2)), the US (15.3(5)) and Yugoslavia (15.5(2)). Withdrawal to the pool
  * at the end of the turn (5.0(4)③).
  */
-import type { Ctx } from '@sandtable/engine';
+import { call, end, type Ctx } from '@sandtable/engine';
 import type { Side } from './data/index.ts';
 import { nationCode, POOL, type Board } from './board.ts';
-import type { TRAction } from './actions.ts';
+import { bySide, type TRDecision } from './actions.ts';
 import type { PendingOf, TRState } from './state.ts';
 import { ctrlSide, friendlyUnit, landAreasOf, locField, recoverable } from './world.ts';
 
@@ -55,7 +55,7 @@ export function recovery(
       for (const u of eligible) g.used[u] = 0;
       if (eligible.length)
         ctx.log(`${nationCode(n)}: ${eligible.length} units recover (${quota} land areas).`, { rule: '13.0' });
-    } else g.stack.push({ kind: 'recover', side, nation: n, left: quota });
+    } else call(g.stack, { kind: 'recover', side, nation: n, left: quota });
     quota = 0;
   }
 }
@@ -75,26 +75,34 @@ function recoverChoices(b: Board, g: TRState, p: PendingOf<'recover'>): number[]
   return dedupeUnits(b, g, recoverable(b, g, p.nation));
 }
 
-/** 13.0(2): the choice is over when the quota is used up or nothing is left to recover. */
-export function recoverSettled(b: Board, g: TRState, p: PendingOf<'recover'>): boolean {
-  if (p.left <= 0 || recoverChoices(b, g, p).length === 0) {
-    g.stack.pop();
+/** 13.0(2): choose the used units of a nation that recover, up to its land areas. */
+export const recoverDecision: TRDecision<'recover'> = {
+  rule: '13.0(2)',
+  role: bySide,
+  prompt: (_b, _g, f) => `Recover up to ${f.left} used ${nationCode(f.nation)} units`,
+  actions: ['recover', 'endRecovery'],
+  legal: (b, g, f) => [
+    ...recoverChoices(b, g, f).map((unit) => ({ type: 'recover' as const, unit })),
+    { type: 'endRecovery' },
+  ],
+  perform(_b, _ctx, g, f, a) {
+    if (a.type === 'recover') {
+      g.used[a.unit] = 0;
+      f.left--;
+    }
+    if (a.type === 'endRecovery') end(g.stack);
+  },
+  refuse: (_b, _g, f) => ({
+    rule: '13.0(1)',
+    message: `only used ${nationCode(f.nation)} units with a line of communication (3.5) to an area the nation controls (submarines always)`,
+  }),
+  /** The choice is over when the quota is used up or nothing is left to recover. */
+  auto(b, _ctx, g, f) {
+    if (f.left > 0 && recoverChoices(b, g, f).length !== 0) return false;
+    end(g.stack);
     return true;
-  }
-  return false;
-}
-
-export function recoverLegal(b: Board, g: TRState, p: PendingOf<'recover'>): TRAction[] {
-  return [...recoverChoices(b, g, p).map((unit) => ({ type: 'recover' as const, unit })), { type: 'endRecovery' }];
-}
-
-export function recoverPerform(g: TRState, p: PendingOf<'recover'>, a: TRAction): void {
-  if (a.type === 'recover') {
-    g.used[a.unit] = 0;
-    p.left--;
-  }
-  if (a.type === 'endRecovery') g.stack.pop();
-}
+  },
+};
 
 // ---- 5.0(4)③ withdrawal ---------------------------------------------------------------------------------
 /** Units `side` may return to the pool: GE, IT, UK, SU, US units (5.0(4)③), AMB-35. */
@@ -121,20 +129,28 @@ export function withdrawable(b: Board, g: TRState, side: Side): number[] {
 
 /** The withdrawal step: a decision only when there is something to withdraw. */
 export function withdrawal(b: Board, g: TRState, side: Side): void {
-  if (withdrawable(b, g, side).length) g.stack.push({ kind: 'withdraw', side });
+  if (withdrawable(b, g, side).length) call(g.stack, { kind: 'withdraw', side });
 }
 
-export function withdrawLegal(b: Board, g: TRState, p: PendingOf<'withdraw'>): TRAction[] {
-  return [
-    ...withdrawable(b, g, p.side).map((unit) => ({ type: 'withdraw' as const, unit })),
+/** 5.0(4)③: return units to the mobilization pool, or finish. */
+export const withdrawDecision: TRDecision<'withdraw'> = {
+  rule: '5.0(4)③',
+  role: bySide,
+  prompt: () => 'Return units to the mobilization pool, or finish',
+  actions: ['withdraw', 'endWithdrawal'],
+  legal: (b, g, f) => [
+    ...withdrawable(b, g, f.side).map((unit) => ({ type: 'withdraw' as const, unit })),
     { type: 'endWithdrawal' },
-  ];
-}
-
-export function withdrawPerform(g: TRState, a: TRAction): void {
-  if (a.type === 'withdraw') {
-    g.loc[a.unit] = POOL;
-    g.used[a.unit] = 0;
-  }
-  if (a.type === 'endWithdrawal') g.stack.pop();
-}
+  ],
+  perform(_b, _ctx, g, _f, a) {
+    if (a.type === 'withdraw') {
+      g.loc[a.unit] = POOL;
+      g.used[a.unit] = 0;
+    }
+    if (a.type === 'endWithdrawal') end(g.stack);
+  },
+  refuse: () => ({
+    rule: '5.0(4)③',
+    message: 'only German, Italian, British, Soviet and US units, leaving a unit in each own-flag area (AMB-35)',
+  }),
+};

@@ -5,17 +5,17 @@
  * counterattacks (counterattack.ts, 10.0), damage and retreats (damage.ts, 11.0), mobilization
  * (mobilization.ts, 12.0), recovery (recovery.ts, 13.0), victory (victory.ts, 14.0), events
  * (events.ts, 6.1.2, 15.x, 16.x), nations at war (nations.ts, 3.1), control (control.ts, 3.4)
- * and sea capacity (capacity.ts, 3.6). The sequence of play is sequence.ts; every rule cites its
- * number.
+ * and sea capacity (capacity.ts, 3.6). The sequence of play runs on the engine's flow kernel
+ * (sequence.ts); every rule cites its number.
  */
-import type { GameRules } from '@sandtable/engine';
+import { RuleError, type GameRules } from '@sandtable/engine';
 import type { ThirdReichData } from './data/index.ts';
 import { compileBoard, type Board } from './board.ts';
-import { normalise, type TRAction } from './actions.ts';
+import { normalise, sameAction, type TRAction } from './actions.ts';
 import { opName } from './cards.ts';
 import { describeAction, explainAction } from './describe.ts';
 import { OPTIONS } from './options.ts';
-import { advance, currentDecision, legalActions, perform } from './sequence.ts';
+import { flow } from './sequence.ts';
 import { initialState } from './setup.ts';
 import type { TRState, TRView } from './state.ts';
 import { summaryText } from './summary.ts';
@@ -44,12 +44,20 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     setup(ctx, _scenario, options) {
       const g = initialState(b, ctx, options); // 4.0
       startTurn(b, ctx, g); // 5.0
-      advance(b, ctx, g);
+      flow.proceed(b, ctx, g);
       return g;
     },
-    currentDecision: (g) => currentDecision(b, g),
-    legalActions: (g, role) => legalActions(b, g, role),
-    perform: (ctx, g, role, a) => perform(b, ctx, g, role, normalise(g, role, a)),
+    currentDecision: (g) => flow.currentDecision(b, g),
+    legalActions: (g, role) => flow.legalActions(b, g, role),
+    perform(ctx, g, role, action) {
+      const a = normalise(g, role, action);
+      if (!flow.legalActions(b, g, role).some((x) => sameAction(x, a)))
+        throw new RuleError(
+          flow.currentDecision(b, g)?.rule ?? 'sequence',
+          `illegal action ${JSON.stringify(a)} for ${role}`,
+        );
+      flow.perform(b, ctx, g, a);
+    },
     view: (g, role) => view(b, g, role),
     outcome: (g) => g.outcome,
     clone: (g) => structuredClone(g),
@@ -65,7 +73,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
           `Group action: ${g.act.side} ${g.act.type ?? 'forming'} with ${g.act.units.map((u) => b.counters[b.unitKind[u]!]!.id).join(' ') || 'no units yet'} in ${data.areas[g.act.area]!.name}.`,
         );
       if (g.combat) lines.push(`Combat: ${g.combat.points} damage points, allocated by ${g.combat.alloc}.`);
-      const d = currentDecision(b, g);
+      const d = flow.currentDecision(b, g);
       if (d) lines.push(`Decision: ${d.role}: ${d.prompt} (${d.rule}).`);
       return lines.join('\n');
     },

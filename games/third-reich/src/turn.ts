@@ -1,17 +1,26 @@
 /**
- * The turn (5.0): hands chosen from the usable decks (5.0(1)), the first player (5.0(2)),
- * impulses until two consecutive passes (5.0(3)), and the end of the turn (5.0(4): ① strategic
- * victory, ② recovery and ③ withdrawal for each player, ④ the decks, ⑤ the turn marker).
+ * The turn (5.0), as the sequence of play chart reads:
+ *   (1) each player chooses a hand from the usable deck, as many cards as sources (5.0(1));
+ *   (2) the player with more sources moves first, ties to the Axis (5.0(2));
+ *   (3) impulses alternate until two consecutive passes (5.0(3), 6.0);
+ *   (4) the end of the turn: ① strategic victory (14.1), ② recovery (13.0) and ③ withdrawal,
+ *       first player then second, ④ the decks, ⑤ the turn marker (5.0(4)).
+ * Steps are scheduled in that order on the pending-decision stack (`schedule`).
  */
-import type { Ctx } from '@sandtable/engine';
+import { call, end, type Ctx } from '@sandtable/engine';
 import type { Side } from './data/index.ts';
 import type { Board } from './board.ts';
-import type { TRAction } from './actions.ts';
+import { bySide, type TRDecision } from './actions.ts';
 import { cardClass, cardOf } from './cards.ts';
 import { reassignChoices, settleControl } from './control.ts';
-import { other, SIDES, type PendingOf, type TRState } from './state.ts';
+import { other, SIDES, type Pending, type PendingOf, type TRState } from './state.ts';
 import { gameVictory, strategicVictory } from './victory.ts';
 import { sourceCount } from './world.ts';
+
+/** Schedules steps to run in the order given, before what is already pending (the last one ends up below the others). */
+export function schedule(g: TRState, ...steps: Pending[]): void {
+  for (let i = steps.length - 1; i >= 0; i--) call(g.stack, steps[i]!);
+}
 
 /** 5.0(1)(2): hands, then the impulses from the first player. */
 export function startTurn(b: Board, ctx: Ctx, g: TRState): void {
@@ -27,42 +36,55 @@ export function startTurn(b: Board, ctx: Ctx, g: TRState): void {
     `Turn ${g.turn} (${t.season} ${t.year}${t.winter ? ', W' : ''}): sources Axis ${ax}, Allies ${al}; hands Axis ${Math.min(n.axis, g.deck.axis.length)}, Allies ${Math.min(n.allies, g.deck.allies.length)}; ${g.first} moves first.`,
     { rule: '5.0(1)(2)' },
   );
-  g.stack = [
-    { kind: 'impulse', side: g.first },
+  g.stack = [];
+  schedule(
+    g,
+    { kind: 'hand', side: 'axis', left: n.axis }, // (1)
     { kind: 'hand', side: 'allies', left: n.allies },
-    { kind: 'hand', side: 'axis', left: n.axis },
-  ];
+    { kind: 'impulse', side: g.first }, // (2)(3)
+  );
 }
 
 // ---- 5.0(1) hands ------------------------------------------------------------------------------------
-/** The hand is complete, the deck is short (AMB-29: taken whole), or all its cards are alike: no decision. */
-export function handSettled(b: Board, ctx: Ctx, g: TRState, p: PendingOf<'hand'>): boolean {
-  if (p.left <= 0 || g.deck[p.side].length === 0) {
-    g.stack.pop();
-    return true;
-  }
-  if (g.deck[p.side].length <= p.left) {
-    // AMB-29: a short deck is taken whole.
-    g.hand[p.side].push(...g.deck[p.side]);
-    g.deck[p.side] = [];
-    g.stack.pop();
-    return true;
-  }
-  if (new Set(g.deck[p.side].map(cardClass)).size === 1) {
-    pick(b, ctx, g, p, g.deck[p.side][0]!);
-    return true;
-  }
-  return false;
-}
+/** 5.0(1): choose cards from the usable deck into the hand, one at a time. */
+export const handDecision: TRDecision<'hand'> = {
+  rule: '5.0(1)',
+  role: bySide,
+  prompt: (_b, _g, f) => `Choose ${f.left} more card(s) from your usable deck for your hand`,
+  actions: ['pick'],
+  legal(_b, g, f) {
+    const seen = new Set<string>();
+    return g.deck[f.side]
+      .filter((id) => !seen.has(cardClass(id)) && seen.add(cardClass(id)))
+      .map((card) => ({ type: 'pick', card }));
+  },
+  perform(b, ctx, g, f, a) {
+    if (a.type === 'pick') pick(b, ctx, g, f, a.card);
+  },
+  refuse: (_b, _g, f, a) =>
+    a.type === 'pick' ? { rule: '5.0(1)', message: `${a.card} is not in ${f.side}'s usable deck` } : null,
+  /** The hand is complete, the deck is short (AMB-29: taken whole), or all its cards are alike: no decision. */
+  auto(b, ctx, g, f) {
+    if (f.left <= 0 || g.deck[f.side].length === 0) {
+      end(g.stack);
+      return true;
+    }
+    if (g.deck[f.side].length <= f.left) {
+      // AMB-29: a short deck is taken whole.
+      g.hand[f.side].push(...g.deck[f.side]);
+      g.deck[f.side] = [];
+      end(g.stack);
+      return true;
+    }
+    if (new Set(g.deck[f.side].map(cardClass)).size === 1) {
+      pick(b, ctx, g, f, g.deck[f.side][0]!);
+      return true;
+    }
+    return false;
+  },
+};
 
-export function handLegal(g: TRState, p: PendingOf<'hand'>): TRAction[] {
-  const seen = new Set<string>();
-  return g.deck[p.side]
-    .filter((id) => !seen.has(cardClass(id)) && seen.add(cardClass(id)))
-    .map((card) => ({ type: 'pick', card }));
-}
-
-export function pick(b: Board, ctx: Ctx, g: TRState, p: PendingOf<'hand'>, id: string): void {
+function pick(b: Board, ctx: Ctx, g: TRState, p: PendingOf<'hand'>, id: string): void {
   const side = p.side;
   g.deck[side].splice(g.deck[side].indexOf(id), 1);
   g.hand[side].push(id);
@@ -74,8 +96,9 @@ export function pick(b: Board, ctx: Ctx, g: TRState, p: PendingOf<'hand'>, id: s
 }
 
 // ---- 5.0(3) impulses ----------------------------------------------------------------------------------
+/** 5.0(3): the player passes; two consecutive passes end the turn. */
 export function doPass(b: Board, ctx: Ctx, g: TRState, side: Side): void {
-  g.stack.pop();
+  end(g.stack);
   g.bank[side] = 0; // 10.2 [REC]: banked SV not used in the next impulse is lost
   g.passes++;
   ctx.log(`${side} passes.`, { rule: '5.0(3)' });
@@ -89,25 +112,26 @@ export function endImpulse(b: Board, ctx: Ctx, g: TRState, side: Side): void {
     endTurn(b, ctx, g); // 5.0(3): two consecutive passes end the turn
   else {
     g.active = other(side);
-    g.stack.push({ kind: 'impulse', side: g.active });
+    call(g.stack, { kind: 'impulse', side: g.active });
   }
   // 3.4(5): each player may then hand areas to other friendly nations (the active player decides first).
   for (const s of [other(side), side])
-    if (!g.outcome && reassignChoices(b, g, s, []).length) g.stack.push({ kind: 'reassign', side: s, done: [] });
+    if (!g.outcome && reassignChoices(b, g, s, []).length) call(g.stack, { kind: 'reassign', side: s, done: [] });
 }
 
 // ---- 5.0(4) the end of the turn -----------------------------------------------------------------------
 function endTurn(b: Board, ctx: Ctx, g: TRState): void {
   if (strategicVictory(b, ctx, g)) return; // ① 14.1
   const second = other(g.first);
-  // ② recovery, ③ withdrawal, first player then second; then ④ decks and ⑤ the turn marker.
-  g.stack = [
-    { kind: 'auto', step: 'finishTurn' },
-    { kind: 'auto', step: 'withdrawal', side: second },
-    { kind: 'auto', step: 'withdrawal', side: g.first },
+  g.stack = [];
+  schedule(
+    g,
+    { kind: 'auto', step: 'recovery', side: g.first }, // ②
     { kind: 'auto', step: 'recovery', side: second },
-    { kind: 'auto', step: 'recovery', side: g.first },
-  ];
+    { kind: 'auto', step: 'withdrawal', side: g.first }, // ③
+    { kind: 'auto', step: 'withdrawal', side: second },
+    { kind: 'auto', step: 'finishTurn' }, // ④⑤
+  );
 }
 
 /** ④ the decks, ⑤ the turn marker; after turn 12 the game victory (14.2). */
