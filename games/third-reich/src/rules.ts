@@ -8,10 +8,10 @@
  * and sea capacity (capacity.ts, 3.6). The sequence of play runs on the engine's flow kernel
  * (sequence.ts); every rule cites its number.
  */
-import { RuleError, type GameRules } from '@sandtable/engine';
+import type { GameRules } from '@sandtable/engine';
 import type { ThirdReichData } from './data/index.ts';
 import { compileBoard, type Board } from './board.ts';
-import { normalise, sameAction, type TRAction } from './actions.ts';
+import { normalise, type TRAction } from './actions.ts';
 import { opName } from './cards.ts';
 import { describeAction, explainAction } from './describe.ts';
 import { OPTIONS } from './options.ts';
@@ -49,15 +49,8 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     },
     currentDecision: (g) => flow.currentDecision(b, g),
     legalActions: (g, role) => flow.legalActions(b, g, role),
-    perform(ctx, g, role, action) {
-      const a = normalise(g, role, action);
-      if (!flow.legalActions(b, g, role).some((x) => sameAction(x, a)))
-        throw new RuleError(
-          flow.currentDecision(b, g)?.rule ?? 'sequence',
-          `illegal action ${JSON.stringify(a)} for ${role}`,
-        );
-      flow.perform(b, ctx, g, a);
-    },
+    // The engine checks legality before `perform` (apply); search steps trust their legal lists (applyInPlace).
+    perform: (ctx, g, role, a) => flow.perform(b, ctx, g, normalise(g, role, a)),
     view: (g, role) => view(b, g, role),
     outcome: (g) => g.outcome,
     clone: (g) => structuredClone(g),
