@@ -68,8 +68,9 @@ const flow = defineFlow<null, G, F, A>({
       },
       refuse: (_e, g, f) => (g.dodges[f.side] === 0 ? { rule: 'R2.1', message: 'no dodges left' } : null),
       auto(_e, c, g, f, legal) {
-        if (legal.length !== 1) return false;
-        this.perform(null, c, g, f, legal[0]!);
+        const only = legal();
+        if (only.length !== 1) return false;
+        this.perform(null, c, g, f, only[0]!);
         return true;
       },
     },
@@ -169,11 +170,20 @@ describe('the decision flow kernel', () => {
         x: { rule: 'X', role: () => 'a', prompt: () => 'x', actions: [], legal: () => [], perform: () => {} },
       },
     });
-    expect(() => empty.proceed(null, ctx, { stack: [{ kind: 'x' }] })).toThrow(/offers no legal action/);
+    expect(() => empty.proceed(null, ctx, { stack: [{ kind: 'x' }] })).not.toThrow(); // 'trust' does not look
+    const strict = defineFlow({ ...empty.spec, onEmpty: 'throw' });
+    expect(() => strict.proceed(null, ctx, { stack: [{ kind: 'x' }] })).toThrow(/offers no legal action/);
     const skipping = defineFlow({ ...empty.spec, onEmpty: 'skip' });
     const s = { stack: [{ kind: 'x' }] };
     skipping.proceed(null, ctx, s);
     expect(s.stack).toEqual([]);
+  });
+
+  it('a procedure on top (before proceed) is no decision', () => {
+    const g = newDuel();
+    g.stack.push({ kind: 'hit', side: 'red' });
+    expect(flow.currentDecision(null, g)).toBeNull();
+    expect(flow.legalActions(null, g, 'red')).toEqual([]);
   });
 
   it('a sequence that never settles is stopped by the loop guard', () => {

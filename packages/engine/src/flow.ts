@@ -46,8 +46,11 @@ export interface Message {
 
 export const wordsText = (w: Words): string => (typeof w === 'string' ? w : w.en);
 
-/** A decision kind: everything about one kind of pending player decision. */
-export interface DecisionKind<E, G, F extends Frame, A extends Action> {
+/**
+ * A decision kind: everything about one kind of pending player decision. `K` narrows the actions
+ * it offers (default: the game's whole action union), so `perform` and `refuse` see only those.
+ */
+export interface DecisionKind<E, G, F extends Frame, A extends Action, K extends A = A> {
   /** The rule the decision comes from, for the kind as a whole (used when refusing its actions elsewhere). */
   rule: string;
   /** A frame-specific rule citation (default `rule`). */
@@ -57,18 +60,19 @@ export interface DecisionKind<E, G, F extends Frame, A extends Action> {
   /** What the player must decide, in words. */
   prompt(env: E, g: G, frame: F): Words;
   /** The action types this decision can offer: a refused action of one of these types is this kind's to explain. */
-  actions: readonly A['type'][];
+  actions: readonly K['type'][];
   /** Every legal action now (never empty while the frame is on top, unless `auto` resolves it). */
-  legal(env: E, g: G, frame: F): A[];
+  legal(env: E, g: G, frame: F): K[];
   /** What a legal action does. The frame is still on top; the handler pops or replaces it as the rules say. */
-  perform(env: E, ctx: Ctx, g: G, frame: F, action: A): void;
+  perform(env: E, ctx: Ctx, g: G, frame: F, action: K): void;
   /** Why `action` (one of `actions`' types, not legal now) is refused. */
-  refuse?(env: E, g: G, frame: F, action: A): Refusal | null;
+  refuse?(env: E, g: G, frame: F, action: K): Refusal | null;
   /**
    * Resolves the decision without the player when the rules leave no real choice (a lone pass in a
-   * reaction window, say): returns true when it acted. Runs before the decision is offered.
+   * reaction window, say): returns true when it acted. Runs each time the frame reaches the top,
+   * before the decision is offered; `legal` computes the legal actions on demand.
    */
-  auto?(env: E, ctx: Ctx, g: G, frame: F, legal: readonly A[]): boolean;
+  auto?(env: E, ctx: Ctx, g: G, frame: F, legal: () => readonly K[]): boolean;
 }
 
 /** An automatic step of the sequence of play; its frame is already popped when it runs. */
@@ -80,15 +84,19 @@ export interface FlowSpec<E, G, F extends Frame, A extends Action> {
   /** Where the game keeps its stack (the last element is the top). */
   stack(g: G): F[];
   /** Decision kinds, by frame kind. */
-  decisions: { [K in F['kind']]?: DecisionKind<E, G, Of<F, K>, A> };
+  // biome-ignore lint/suspicious/noExplicitAny: each kind narrows the actions it offers
+  decisions: { [K in F['kind']]?: DecisionKind<E, G, Of<F, K>, A, any> };
   /** Procedures, by frame kind. */
   procedures?: { [K in F['kind']]?: Procedure<E, G, Of<F, K>> };
   /** Checks run before every step (continuous victory checks, say); return true when the game has ended. */
   settle?(env: E, ctx: Ctx, g: G): boolean;
   /** True when the game is over (no decision is offered). */
   over(g: G): boolean;
-  /** A decision with no legal action: 'skip' pops it (defensive), 'throw' reports a rules bug (default). */
-  onEmpty?: 'skip' | 'throw';
+  /**
+   * A decision with no legal action: 'skip' pops it (defensive), 'throw' reports a rules bug,
+   * 'trust' (default) does not look: the legal actions are computed only when a player asks.
+   */
+  onEmpty?: 'skip' | 'throw' | 'trust';
   /** Name used in errors. */
   name: string;
 }
@@ -166,9 +174,8 @@ export function defineFlow<E, G, F extends Frame, A extends Action>(spec: FlowSp
         continue;
       }
       const d = decisionOf(f);
-      const legal = d.legal(env, g, f);
-      if (d.auto?.(env, ctx, g, f, legal)) continue;
-      if (legal.length > 0) return;
+      if (d.auto?.(env, ctx, g, f, () => d.legal(env, g, f))) continue;
+      if ((spec.onEmpty ?? 'trust') === 'trust' || d.legal(env, g, f).length > 0) return;
       if (spec.onEmpty === 'skip') {
         spec.stack(g).pop();
         continue;
@@ -178,9 +185,15 @@ export function defineFlow<E, G, F extends Frame, A extends Action>(spec: FlowSp
     throw new Error(`${spec.name}: the sequence of play did not settle (loop guard)`);
   }
 
-  function currentDecision(env: E, g: G): Decision | null {
-    if (spec.over(g)) return null;
+  /** The frame on top when it is a player's decision (a procedure on top, before `proceed`, is none). */
+  function pending(g: G): F | undefined {
+    if (spec.over(g)) return undefined;
     const f = top(g);
+    return f && !procedures[f.kind] ? f : undefined;
+  }
+
+  function currentDecision(env: E, g: G): Decision | null {
+    const f = pending(g);
     if (!f) return null;
     const d = decisionOf(f);
     const words = d.prompt(env, g, f);
@@ -196,8 +209,7 @@ export function defineFlow<E, G, F extends Frame, A extends Action>(spec: FlowSp
   }
 
   function legalActions(env: E, g: G, role: Role): A[] {
-    if (spec.over(g)) return [];
-    const f = top(g);
+    const f = pending(g);
     if (!f) return [];
     const d = decisionOf(f);
     if (d.role(env, g, f) !== role) return [];
@@ -212,8 +224,8 @@ export function defineFlow<E, G, F extends Frame, A extends Action>(spec: FlowSp
   }
 
   function explain(env: E, g: G, role: Role, action: A): Refusal | null {
-    const f = top(g);
-    if (!f || spec.over(g)) return null;
+    const f = pending(g);
+    if (!f) return null;
     const d = decisionOf(f);
     const decider = d.role(env, g, f);
     const now = `${decider} must ${wordsText(d.prompt(env, g, f))}`;
