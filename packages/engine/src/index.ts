@@ -9,3 +9,4 @@ export * from './determinize.ts';
 export * from './board/index.ts';
 export * from './flow.ts';
 export * from './position.ts';
+export * from './game-package.ts';
