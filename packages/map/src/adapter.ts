@@ -3,7 +3,7 @@
  * presentation; legality, odds and words come from the game's own rules module.
  */
 import type { Action, EngineState, Game, Role, View } from '@sandtable/engine';
-import type { MapModel, Pt } from '../map/model.ts';
+import type { MapModel, Pt } from './model.ts';
 
 export interface OddsRow {
   label: string;

@@ -1,21 +1,24 @@
 /**
- * `virtual:coastline/<game>`: real coastlines for a game's map backdrop, made at build time from
- * Natural Earth 1:50m land (world-atlas, TopoJSON), clipped to the game's lon/lat box, projected
- * with the game's equirectangular projection into km and thinned. The bundle gets a few kB of
- * rings per game. `virtual:coastline` (no game) is Soft Underbelly's, as it always was.
+ * Real coastlines for a map backdrop (Node side, build time): Natural Earth 1:50m land
+ * (world-atlas, TopoJSON), clipped to a game's lon/lat box (`CoastSpec`), projected with the
+ * game's equirectangular projection into km and thinned. A game declares its box as plain data
+ * (`coast.json` beside its adapter) and imports the rings as `./coast.json?coastline`; the web
+ * build's coastline plugin computes them with `coastRings(loadLand(), spec)`.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Plugin } from 'vite';
 
 type P = [number, number];
-interface Topo {
+export interface Topo {
   transform: { scale: P; translate: P };
   arcs: P[][];
   objects: { land: { geometries: { type: string; arcs: number[][] | number[][][] }[] } };
 }
 
+/** A game's coastline box and projection (a game's `coast.json`). */
 export interface CoastSpec {
+  /** Why the box and projection are what they are (for the reader; not used). */
+  note?: string;
   lon: [number, number];
   lat: [number, number];
   lon0: number;
@@ -29,30 +32,6 @@ export interface CoastSpec {
   /** Round coordinates to this many km (default 0.1). */
   grain?: number;
 }
-
-/** Soft Underbelly's projection (games/soft-underbelly/src/data/map.json): 42N 12E, km. */
-export const SOFT_UNDERBELLY: CoastSpec = { lon: [-14, 38], lat: [26, 56], lon0: 12, lat0: 42, minStep: 3 };
-
-/**
- * Rise and Fall of the Third Reich's projection (games/third-reich/src/data/map.json): 50N 15E,
- * km, over the map's extent 27-72N 26W-56E (the 0.5-degree grid of its build-map tool), with the
- * Caspian and the great lakes as holes. Europe is about five times Soft Underbelly's width on the
- * same screen, so points are kept 10 km apart (whole km) and islets under 150 km² are left out:
- * about 4,700 points, 57 kB of JSON (21 kB gzipped).
- */
-export const THIRD_REICH: CoastSpec = {
-  lon: [-26, 56],
-  lat: [27, 72],
-  lon0: 15,
-  lat0: 50,
-  minStep: 10,
-  holes: true,
-  minArea: 150,
-  grain: 1,
-};
-
-/** The games that ask for coastlines, by game id (`virtual:coastline/<id>`). */
-export const COASTS: Record<string, CoastSpec> = { 'soft-underbelly': SOFT_UNDERBELLY, 'third-reich': THIRD_REICH };
 
 function decodeArcs(t: Topo): P[][] {
   const [sx, sy] = t.transform.scale,
@@ -164,20 +143,4 @@ export function coastRings(topo: Topo, spec: CoastSpec): P[][] {
 export function loadLand(): Topo {
   const file = createRequire(import.meta.url).resolve('world-atlas/land-50m.json');
   return JSON.parse(readFileSync(file, 'utf8')) as Topo;
-}
-
-const ID = 'virtual:coastline';
-/** Serves `virtual:coastline/<game>` for each game in `games`, and `virtual:coastline` as Soft Underbelly's. */
-export function coastPlugin(games: Record<string, CoastSpec> = COASTS): Plugin {
-  const specOf = (id: string): CoastSpec | undefined =>
-    id === ID ? SOFT_UNDERBELLY : id.startsWith(ID + '/') ? games[id.slice(ID.length + 1)] : undefined;
-  return {
-    name: 'sandtable-coastline',
-    resolveId: (id) => (specOf(id) ? '\0' + id : null),
-    load(id) {
-      const spec = id.startsWith('\0') ? specOf(id.slice(1)) : undefined;
-      if (!spec) return null;
-      return `export default ${JSON.stringify(coastRings(loadLand(), spec))};`;
-    },
-  };
 }

@@ -1,7 +1,7 @@
 /**
  * What the map draws, independent of any game: area polygons or a hex grid, pieces in stacks,
  * and the guidance overlays (legal places, selection, a path with its cost). A per-game adapter
- * (src/games/<id>.ts) builds it from the game's data and `view(state, role)`.
+ * (a game's `src/web/` folder) builds it from the game's data and `view(state, role)`.
  */
 import type { HexGrid, HexLayout } from '@sandtable/engine';
 

@@ -3,8 +3,8 @@ import { HexGrid } from '@sandtable/engine';
 import { fitCamera, toScreen } from './camera.ts';
 import { HexLayer } from './hexlayer.ts';
 import { MapRenderer } from './render.ts';
-import { skirmishAdapter } from '../testing/skirmish-adapter.ts';
-import { skirmish } from '../testing/skirmish.ts';
+import { skirmishAdapter } from './testing/skirmish-adapter.ts';
+import { skirmish } from './testing/skirmish.ts';
 
 describe('MapRenderer hit tests', () => {
   const view = skirmish.view(skirmish.setup('1'), 'red');

@@ -582,7 +582,7 @@ export class MapRenderer {
 
   private drawAreaLabels(ctx: CanvasRenderingContext2D, areas: AreaShape[], cam: Camera): void {
     const ps = this.model.pieceSize * cam.scale;
-    const lettered = ps > 24; // names once counters are big enough to read (scale 0.45 at Soft Underbelly's size)
+    const lettered = ps > 24; // names once counters are big enough to read (from about scale 0.45 on an area map)
     ctx.textBaseline = 'middle';
     for (const a of areas) {
       const sx = a.center[0] * cam.scale + cam.ox,

@@ -1,7 +1,7 @@
 /** The map adapter of the test game: areas as squares, units as counters with a count. */
 import type { View } from '@sandtable/engine';
-import type { GameAdapter } from '../games/adapter.ts';
-import type { MapModel, Pt } from '../map/model.ts';
+import type { GameAdapter } from '../adapter.ts';
+import type { MapModel, Pt } from '../model.ts';
 import { AREAS, type SkirmishState } from './skirmish.ts';
 
 const COLORS = { red: '#c0392b', blue: '#2e5fb8' } as const;
