@@ -4,8 +4,11 @@ import { ImpulseClock, IMPULSE_SHAPE } from './budget.ts';
 import { search, now } from './search.ts';
 import { searchPlayer } from './players.ts';
 import { chooseAction } from './choose.ts';
-import { nim, nimHooks } from './testing.ts';
-import { pig, pigHooks } from './games/pig.ts';
+import { nim, nimHooks } from './testing/nim.ts';
+import { pig, pigHooks } from './testing/pig.ts';
+import { registerTestGames } from './testing/register.ts';
+
+registerTestGames(); // chooseAction finds Pig's hooks by the view's game id
 
 const pigEntry = { game: pig, hooks: pigHooks };
 /** Pig after a first roll: player a decides between rolling on and holding. */

@@ -2,11 +2,12 @@
  * The search budget of a decision in the wargamer's sense: one impulse/turn, i.e. the streak of
  * consecutive steps a role takes (pick an area, pick cubes, commit a tank...), not each step.
  *
- * A Soft Underbelly game asks the AI 1,300-2,500 small questions but only ~80 impulses. The
- * impulse budget is spent mostly on its first real choice (the tree it grows there covers the
- * following steps, which reuse it), then a share of what is left on each later step, never less
- * than a small floor a step. Forced steps (one legal action) cost nothing. Time the search does
- * not need (early stopping, see `Searcher.run`) stays in the impulse for its later steps.
+ * A wargame asks the AI 1,300-2,500 small questions but only ~80 impulses (measured on an area
+ * game of eight turns). The impulse budget is spent mostly on its first real choice (the tree it
+ * grows there covers the following steps, which reuse it), then a share of what is left on each
+ * later step, never less than a small floor a step. Forced steps (one legal action) cost nothing.
+ * Time the search does not need (early stopping, see `Searcher.run`) stays in the impulse for its
+ * later steps.
  *
  * Budgets can be in milliseconds, iterations or both (the first exhausted ends a step); with
  * iterations only, every allowance is a whole number of iterations and the play is reproducible.

@@ -55,7 +55,7 @@ function session(
 }
 
 export async function chooseAction(view: View<unknown>, options: ChooseOptions): Promise<Choice> {
-  const entry = aiFor(view.gameId);
+  const entry = await aiFor(view.gameId);
   if (!isStrength(options.ai)) return makePlayer(entry, options.ai, options.seed).choose(view);
   const base = STRENGTHS[options.ai];
   const budget = {

@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Game, View } from '@sandtable/engine';
 import { pigRules, type PigAction, type PigState } from '../../engine/src/testing/pig.ts';
-import { pigHooks } from './games/pig.ts';
+import { pigHooks } from './testing/pig.ts';
 import { search } from './search.ts';
 import { greedyPlayer, searchPlayer } from './players.ts';
-import { noLog, spiedGame } from './testing.ts';
+import { noLog, spiedGame } from './testing/nim.ts';
 
 type PigView = ReturnType<typeof pigRules.view>;
 

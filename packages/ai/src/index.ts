@@ -6,3 +6,5 @@ export * from './players.ts';
 export * from './plan.ts';
 export * from './registry.ts';
 export { chooseAction, type ChooseOptions } from './choose.ts';
+export * from './loop-guard.ts';
+export * from './league.ts';

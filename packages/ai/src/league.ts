@@ -1,18 +1,15 @@
 /**
- * The AI league: `npm run ai:league -- --game G --games N [--ai normal] [--time MS] [--vs random,greedy]
- * [--seed S] [--jobs J] [--sides a,b]` plays the AI against each baseline, on each side, N games per pairing,
- * and prints win rates with 95% Wilson intervals and the AI's mean time per impulse (a side's
- * streak of consecutive steps: the wargamer's decision, which the budget is set per) and per step.
- * Targets (issue #4), at normal strength with 1 s a decision: >= 95% against random and >= 70%
- * against greedy, on each side.
+ * The AI league's games and tables: `playGame` plays the AI against a baseline from each side's
+ * own view; `leagueTable` prints win rates with 95% Wilson intervals and the AI's mean time per
+ * impulse (a side's streak of consecutive steps: the wargamer's decision, which the budget is
+ * set per) and per step. Targets (issue #4), at normal strength with 1 s a decision: >= 95%
+ * against random and >= 70% against greedy, on each side. The command that runs a league (in
+ * worker threads) is the CLI's `npm run ai:league` (packages/cli/src/league.ts).
  */
-import { parseArgs } from 'node:util';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
-import type { Role } from '@sandtable/engine';
-import { aiFor, viewForAi, type AiEntry } from './registry.ts';
+import type { Game, Role } from '@sandtable/engine';
+import { viewForAi, type AiEntry } from './registry.ts';
 import { makePlayer, timed } from './players.ts';
-import { isAiKind, type AiKind } from './strength.ts';
+import type { AiKind } from './strength.ts';
 import { now } from './search.ts';
 
 export interface GameSpec {
@@ -40,8 +37,7 @@ export interface GameResult {
 }
 
 /** Plays one game to the end; each side decides from its own view. */
-export function playGame(spec: GameSpec): GameResult {
-  const entry: AiEntry = aiFor(spec.gameId);
+export function playGame(entry: AiEntry, spec: GameSpec): GameResult {
   const { game } = entry;
   const ai = timed(
     makePlayer(entry, spec.ai, `league-ai:${spec.seed}`, spec.timeMs === undefined ? {} : { timeMs: spec.timeMs }),
@@ -89,7 +85,7 @@ export function wilson(wins: number, n: number, z = 1.96): [number, number] {
 
 /** Game i of every pairing and side comes before game i + 1 of any (a cut-short run stays balanced). */
 export function leagueSpecs(
-  gameId: string,
+  game: Game<any, any, any>,
   ai: AiKind,
   opponents: AiKind[],
   games: number,
@@ -97,7 +93,8 @@ export function leagueSpecs(
   timeMs?: number,
   sides?: readonly Role[],
 ): GameSpec[] {
-  const all = aiFor(gameId).game.rules.roles;
+  const gameId = game.rules.id;
+  const all = game.rules.roles;
   for (const r of sides ?? [])
     if (!all.includes(r)) throw new Error(`unknown side "${r}"; roles are ${all.join(', ')}`);
   const roles = sides?.length ? all.filter((r) => sides.includes(r)) : all;
@@ -144,92 +141,4 @@ export function leagueTable(results: GameResult[]): string[] {
     );
   }
   return lines;
-}
-
-/** Runs specs on `jobs` worker threads (each plays whole games). */
-async function runParallel(specs: GameSpec[], jobs: number, onResult: (r: GameResult) => void): Promise<GameResult[]> {
-  if (jobs <= 1)
-    return specs.map((s) => {
-      const r = playGame(s);
-      onResult(r);
-      return r;
-    });
-  const results: GameResult[] = [];
-  let next = 0;
-  const runWorker = () =>
-    new Promise<void>((resolve, reject) => {
-      const w = new Worker(new URL('./league-boot.mjs', import.meta.url));
-      const feed = () => {
-        if (next >= specs.length) {
-          void w.terminate().then(() => resolve());
-          return;
-        }
-        w.postMessage(specs[next++]);
-      };
-      w.on('message', (r: GameResult) => {
-        results.push(r);
-        onResult(r);
-        feed();
-      });
-      w.on('error', reject);
-      feed();
-    });
-  await Promise.all(Array.from({ length: Math.min(jobs, specs.length) }, runWorker));
-  return results;
-}
-
-async function main(argv: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      game: { type: 'string', default: 'soft-underbelly' },
-      games: { type: 'string', default: '20' },
-      ai: { type: 'string', default: 'normal' },
-      time: { type: 'string' },
-      vs: { type: 'string', default: 'random,greedy' },
-      seed: { type: 'string', default: 'league' },
-      jobs: { type: 'string', default: '1' },
-      quiet: { type: 'boolean' },
-      'table-every': { type: 'string', default: '0' },
-      sides: { type: 'string' },
-    },
-  });
-  const kinds = [values.ai, ...values.vs.split(',')];
-  for (const k of kinds) if (!isAiKind(k)) throw new Error(`unknown AI "${k}"`);
-  const timeMs = values.time === undefined ? undefined : Number(values.time);
-  const specs = leagueSpecs(
-    values.game,
-    values.ai as AiKind,
-    values.vs.split(',') as AiKind[],
-    Number(values.games),
-    values.seed,
-    timeMs,
-    values.sides?.split(','),
-  );
-  console.log(
-    `league: ${values.game}, ${values.ai}${timeMs ? ` at ${timeMs} ms an impulse` : ''} vs ${values.vs}, ${values.games} games per pairing and side, ${values.jobs} job(s)`,
-  );
-  const t0 = now();
-  const every = Number(values['table-every']);
-  const sofar: GameResult[] = [];
-  const results = await runParallel(specs, Number(values.jobs), (r) => {
-    sofar.push(r);
-    if (!values.quiet)
-      console.log(
-        `  ${r.spec.ai} (${r.spec.aiSide}) vs ${r.spec.opponent}: ${r.aiWon ? 'AI wins' : r.winner ? `${r.winner} wins` : 'draw'} in ${r.steps} steps, ${r.aiImpulses} AI impulses at ${(r.aiMs / Math.max(r.aiImpulses, 1)).toFixed(0)} ms (${(r.aiMs / Math.max(r.aiDecisions, 1)).toFixed(0)} ms a step), ${((now() - t0) / 1000).toFixed(0)} s so far; ${r.ending}`,
-      );
-    if (every > 0 && sofar.length % every === 0 && sofar.length < specs.length) {
-      console.log(`after ${sofar.length} of ${specs.length} games:`);
-      for (const line of leagueTable(sofar)) console.log(line);
-    }
-  });
-  for (const line of leagueTable(results)) console.log(line);
-  console.log(`total ${((now() - t0) / 1000).toFixed(0)} s`);
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).catch((e: unknown) => {
-    console.error(`error: ${e instanceof Error ? e.message : String(e)}`);
-    process.exitCode = 1;
-  });
 }

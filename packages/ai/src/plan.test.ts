@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ImpulseNarrator, summarizePlan } from './plan.ts';
-import { pig, pigHooks } from './games/pig.ts';
-import { nim, nimHooks, type NimAction } from './testing.ts';
+import { pig, pigHooks } from './testing/pig.ts';
+import { nim, nimHooks, type NimAction } from './testing/nim.ts';
 import { searchPlayer } from './players.ts';
 
 describe('plan summaries', () => {

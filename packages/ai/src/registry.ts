@@ -1,16 +1,12 @@
 /**
- * The AI's per-game hooks, by game id (the shared catalog stays free of AI code). Every game
- * in the catalog has an entry here; `pig` is the engine's toy game, for tests.
+ * The AI's per-game entries, by game id. The AI names no game: the app layer registers every
+ * game that has AI hooks (importing `@sandtable/catalog` does it for every listed game; tests
+ * register their toy games), and the search finds a game's entry by the view's game id. An
+ * entry may be registered as a loader, so a game's AI code is loaded the first time it is asked
+ * for (a page that never searches never loads it).
  */
 import type { Action, EngineState, Game, Role, View } from '@sandtable/engine';
-import { softUnderbelly } from '@sandtable/soft-underbelly';
 import type { AiHooks } from './hooks.ts';
-import { pig, pigHooks } from './games/pig.ts';
-import { softUnderbellyHooks } from './games/soft-underbelly.ts';
-import { thirdReich } from '@sandtable/third-reich';
-import { thirdReichHooks } from './games/third-reich.ts';
-import { prokhorovka } from '@sandtable/prokhorovka';
-import { prokhorovkaHooks } from './games/prokhorovka.ts';
 
 export interface AiEntry<G = any, A extends Action = any, V = any> {
   game: Game<G, A, V>;
@@ -23,12 +19,34 @@ export interface AiEntry<G = any, A extends Action = any, V = any> {
   publicState?: boolean;
 }
 
-export const aiRegistry: Record<string, AiEntry> = {
-  pig: { game: pig, hooks: pigHooks },
-  'soft-underbelly': { game: softUnderbelly, hooks: softUnderbellyHooks(softUnderbelly) },
-  'third-reich': { game: thirdReich, hooks: thirdReichHooks(thirdReich) },
-  prokhorovka: { game: prokhorovka, hooks: prokhorovkaHooks(prokhorovka) },
-};
+export type AiLoader = () => Promise<AiEntry>;
+
+const loaders = new Map<string, AiLoader>();
+const loaded = new Map<string, Promise<AiEntry>>();
+
+/** Registers (or replaces) the AI of game `id`: its entry, or a loader of it. */
+export function registerAi(id: string, entry: AiEntry | AiLoader): void {
+  loaders.set(id, typeof entry === 'function' ? entry : () => Promise.resolve(entry));
+  loaded.delete(id);
+}
+
+export function hasAi(id: string): boolean {
+  return loaders.has(id);
+}
+
+/** Ids of the games with a registered AI, in registration order. */
+export function aiGames(): string[] {
+  return [...loaders.keys()];
+}
+
+/** The AI entry of game `id` (loaded once). */
+export function aiFor(gameId: string): Promise<AiEntry> {
+  const load = loaders.get(gameId);
+  if (!load) return Promise.reject(new Error(`no AI for game "${gameId}"; AI games: ${aiGames().join(', ')}`));
+  let entry = loaded.get(gameId);
+  if (!entry) loaded.set(gameId, (entry = load()));
+  return entry;
+}
 
 /**
  * What the AI is handed for `role`: `game.view(state, role)`; for a `publicState` game, that view
@@ -38,10 +56,4 @@ export function viewForAi(entry: AiEntry, state: EngineState<unknown>, role: Rol
   const view = entry.game.view(state, role);
   if (!entry.publicState) return view;
   return { ...view, game: { ...(view.game as object), state: state.game } };
-}
-
-export function aiFor(gameId: string): AiEntry {
-  const entry = aiRegistry[gameId];
-  if (!entry) throw new Error(`no AI for game "${gameId}"; AI games: ${Object.keys(aiRegistry).join(', ')}`);
-  return entry;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { search, Searcher } from './search.ts';
-import { nim, nimHooks } from './testing.ts';
+import { nim, nimHooks } from './testing/nim.ts';
 import { searchPlayer } from './players.ts';
-import { pig, pigHooks } from './games/pig.ts';
+import { pig, pigHooks } from './testing/pig.ts';
 
 describe('ISMCTS search', () => {
   it('finds the winning move in small Nim positions (leave a multiple of 3)', () => {

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { AiWorker } from './worker.ts';
 import { chooseAction } from './choose.ts';
-import { pig } from './games/pig.ts';
+import { pig } from './testing/pig.ts';
+import './testing/preload.ts';
+
+/** The worker thread registers Pig's AI before it serves (the AI itself knows no game). */
+const PRELOAD = [new URL('./testing/preload.ts', import.meta.url).href];
 
 const position = () => pig.apply(pig.setup('w', 'standard', {}, [2, 3, 4]), 'a', { type: 'roll' });
 
 describe('AI off the main thread, with a budget and cancellation', () => {
   it('a worker thread answers within its time budget with a legal action', async () => {
-    const w = new AiWorker();
+    const w = new AiWorker(PRELOAD);
     try {
       const view = pig.view(position(), 'a');
       await w.choose(view, { ai: 'easy', seed: 'warm', iterations: 10 }); // thread start-up
@@ -25,7 +29,7 @@ describe('AI off the main thread, with a budget and cancellation', () => {
   });
 
   it('aborting stops a long search early with the best action so far', async () => {
-    const w = new AiWorker();
+    const w = new AiWorker(PRELOAD);
     try {
       const view = pig.view(position(), 'a');
       await w.choose(view, { ai: 'easy', seed: 'warm', iterations: 10 });

@@ -12,7 +12,7 @@ import {
   type RngState,
   type View,
 } from '@sandtable/engine';
-import type { AiHooks } from './hooks.ts';
+import type { AiHooks } from '../hooks.ts';
 
 export interface NimState {
   stones: number;
