@@ -6,7 +6,12 @@ export default defineConfig({
   plugins: [rulesTextPlugin(), coastPlugin()],
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'games/*/src/**/*.test.ts', 'packages/web/src/**/*.test.tsx'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'packages/*/src/**/*.test.tsx',
+      'games/*/src/**/*.test.ts',
+      'games/*/src/**/*.test.tsx',
+    ],
     pool: 'threads',
     testTimeout: 120_000,
   },

@@ -10,13 +10,13 @@ export type { PGState } from './state.ts';
 
 /** The game with the bundled data. */
 export const prokhorovka = defineGame(createProkhorovkaRules(loadProkhorovkaData()));
-// for the web client (packages/web/src/games/prokhorovka*.ts): the rules' own helpers for the
+// for the web adapter (src/web/): the rules' own helpers for the
 // path of a move (8.2), German VP (18.0) and battle odds (10.3, 11.3-11.5), run on a determinized view
 export { makeEnv, type Env } from './state.ts';
 export { movePath } from './movement.ts';
 export { battleOdds, fireOdds, pairOdds, type BattleOdds, type FireOdds } from './combat/odds.ts';
 export type { CombatView } from './combat/actions.ts';
 export type { Battle } from './combat/types.ts';
-// for the AI's hooks (packages/ai/src/games/prokhorovka*.ts): what its evaluation and priors read
+// for the AI's hooks (src/ai/): what its evaluation and priors read
 export { ARRIVING, chitsOf, inEnemyZoc, type Side } from './state.ts';
 export { targetsOf } from './combat/phase.ts';

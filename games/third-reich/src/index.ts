@@ -9,6 +9,6 @@ export { OPTIONS } from './options.ts';
 
 /** The game, on its own data files. */
 export const thirdReich = defineGame(createThirdReichRules(thirdReichData()));
-// for the AI's hooks (packages/ai/src/games/third-reich*.ts): the compiled board and control reads
+// for the AI's hooks (src/ai/): the compiled board and control reads
 export { compileBoard, type Board } from './board.ts';
 export { axisVictoryAreas, ctrlSide, friendlyUnit, mayAttackIn, sourceCount, unitsIn, updateControl } from './world.ts';

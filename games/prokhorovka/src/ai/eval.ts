@@ -25,8 +25,8 @@ import {
   type Env,
   type PGState,
   type Side,
-} from '@sandtable/prokhorovka';
-import { winChanceFromMargin } from '../hooks.ts';
+} from '../index.ts';
+import { winChanceFromMargin } from '@sandtable/ai';
 
 /** The rules' environment (board, tables, unit data), built once for the AI. */
 export const ENV: Env = makeEnv(loadProkhorovkaData());

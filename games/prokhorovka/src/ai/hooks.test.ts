@@ -8,13 +8,12 @@ import {
   type PGAction,
   type PGState,
   type PGView,
-} from '@sandtable/prokhorovka';
-import { ELIMINATED, RESERVE, inEnemyZoc } from '../../../../games/prokhorovka/src/state.ts';
-import { idle } from '../../../../games/prokhorovka/src/combat/core.ts';
-import { search } from '../search.ts';
-import { greedyPlayer, randomPlayer, searchPlayer } from '../players.ts';
-import { aiRegistry } from '../registry.ts';
-import { noLog, spiedGame } from '../testing.ts';
+} from '../index.ts';
+import { ELIMINATED, RESERVE, inEnemyZoc } from '../state.ts';
+import { idle } from '../combat/core.ts';
+import { search, greedyPlayer, randomPlayer, searchPlayer } from '@sandtable/ai';
+import { ai as aiEntry } from './index.ts';
+import { noLog, spiedGame } from '@sandtable/ai/testing';
 import {
   actionWeight,
   attackOdds,
@@ -24,8 +23,8 @@ import {
   stalled,
   summarizePK,
   weights,
-} from './prokhorovka.ts';
-import { ENV as E, breachField, evalTerms, evaluateProkhorovka, vpNow } from './prokhorovka-eval.ts';
+} from './hooks.ts';
+import { ENV as E, breachField, evalTerms, evaluateProkhorovka, vpNow } from './eval.ts';
 
 const hooks = prokhorovkaHooks(prokhorovka);
 const grid = E.b.grid;
@@ -325,10 +324,6 @@ describe('Prokhorovka search from a view (chits hidden, 3.5(5), 3.6(3))', () => 
     expect(made.has(s.game)).toBe(false);
     expect(made.size).toBeGreaterThan(20);
   });
-
-  it('is registered for the league and the CLI', () => {
-    expect(aiRegistry.prokhorovka!.game.rules.id).toBe('prokhorovka');
-  });
 });
 
 describe('Prokhorovka hooks only read', () => {
@@ -403,7 +398,7 @@ describe('Prokhorovka impulse summary', () => {
 
 describe('Prokhorovka: a whole game, AI against random', () => {
   it('plays the 9 turns to a result (18.0) with a small search budget', () => {
-    const entry = aiRegistry.prokhorovka!;
+    const entry = aiEntry;
     const s = prokhorovka.setup('full');
     const ai = searchPlayer(entry, 'full', { iterations: 6, stopEarly: false });
     const rnd = randomPlayer('full');

@@ -19,10 +19,9 @@ import {
   type PGState,
   type PGView,
   type Side,
-} from '@sandtable/prokhorovka';
-import type { AiHooks, SearchStats } from '../hooks.ts';
-import { LoopGuard, hash53 } from '../loop-guard.ts';
-import { ENV, breachCosts, evaluateProkhorovka, evalTerms } from './prokhorovka-eval.ts';
+} from '../index.ts';
+import { type AiHooks, type SearchStats, LoopGuard, hash53 } from '@sandtable/ai';
+import { ENV, breachCosts, evaluateProkhorovka, evalTerms } from './eval.ts';
 
 const E: Env = ENV;
 const grid = E.b.grid;

@@ -8,19 +8,8 @@
  * them (the enemy's face-down chits as backs, 3.5(5), 19.6); side panels in prokhorovka-view.ts.
  */
 import type { Action, Role, View } from '@sandtable/engine';
-import {
-  buildBoard,
-  loadProkhorovkaData,
-  makeEnv,
-  movePath,
-  RIVER,
-  MAJOR,
-  ROAD,
-  RAIL,
-  type PGView,
-} from '@sandtable/prokhorovka';
-import type { HexBoard, MapLabel, MapMark, MapModel, MapStroke, Pt } from '../map/model.ts';
-import type { GameAdapter } from './adapter.ts';
+import { buildBoard, loadProkhorovkaData, makeEnv, movePath, RIVER, MAJOR, ROAD, RAIL, type PGView } from '../index.ts';
+import type { HexBoard, MapLabel, MapMark, MapModel, MapStroke, Pt, GameAdapter } from '@sandtable/map';
 import {
   SIDE_COLOR,
   determinized,
@@ -33,7 +22,7 @@ import {
   unitName,
   unitValues,
   type PKTables,
-} from './prokhorovka-view.ts';
+} from './view.ts';
 
 const data = loadProkhorovkaData();
 const E = makeEnv(data);

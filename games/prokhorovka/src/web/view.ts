@@ -19,9 +19,8 @@ import {
   type PGState,
   type PGView,
   type SupportChit,
-} from '@sandtable/prokhorovka';
-import type { CardChip, InfoBoxData, OddsTable } from './adapter.ts';
-import type { ChitMark, Piece, UnitSymbol } from '../map/model.ts';
+} from '../index.ts';
+import type { CardChip, InfoBoxData, OddsTable, ChitMark, Piece, UnitSymbol } from '@sandtable/map';
 
 type Side = 'DE' | 'SU';
 type UnitView = PGView['units'][number];

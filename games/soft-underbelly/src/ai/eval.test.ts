@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSoftUnderbellyData, suMap, type Side } from '../../../../games/soft-underbelly/src/data/index.ts';
+import { loadSoftUnderbellyData, suMap, type Side } from '../data/index.ts';
 import {
   emptyForces,
   evalTerms,
@@ -9,7 +9,7 @@ import {
   suppliedStars,
   type AreaForces,
   type SuPosition,
-} from './soft-underbelly-eval.ts';
+} from './eval.ts';
 
 const map = suMap(loadSoftUnderbellyData());
 const at = (id: string) => map.index(id);

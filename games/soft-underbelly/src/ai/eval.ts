@@ -15,8 +15,8 @@
  *     areas count as two steps apart, by naval transport or landing);
  *   - Italy out of the war (§42) helps the Allies.
  */
-import type { SUMap, Side } from '@sandtable/soft-underbelly';
-import { winChanceFromMargin } from '../hooks.ts';
+import type { SUMap, Side } from '../index.ts';
+import { winChanceFromMargin } from '@sandtable/ai';
 
 export interface AreaForces {
   cubes: number;

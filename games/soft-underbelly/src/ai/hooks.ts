@@ -8,17 +8,9 @@
  * `determinize` below copies it (future dice stay unknown: the search rolls its own).
  */
 import { randomIndex, weightedIndex, seedRng, type EngineState, type Game, type Role } from '@sandtable/engine';
-import {
-  loadSoftUnderbellyData,
-  suMap,
-  type SUAction,
-  type SUMap,
-  type SUState,
-  type Side,
-} from '@sandtable/soft-underbelly';
-import type { AiHooks, SearchStats } from '../hooks.ts';
-import { actionKey } from '../search.ts';
-import { emptyForces, evaluatePosition, type AreaForces, type SuPosition } from './soft-underbelly-eval.ts';
+import { loadSoftUnderbellyData, suMap, type SUAction, type SUMap, type SUState, type Side } from '../index.ts';
+import { type AiHooks, type SearchStats, actionKey } from '@sandtable/ai';
+import { emptyForces, evaluatePosition, type AreaForces, type SuPosition } from './eval.ts';
 
 const DATA = loadSoftUnderbellyData();
 const MAP: SUMap = suMap(DATA);

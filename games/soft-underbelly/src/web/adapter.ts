@@ -5,17 +5,10 @@
  * base, elite, paratroops, partisans, fleets, U-boat) face-up or used, defensive lines.
  */
 import type { Action, EngineState, Game, Role, View } from '@sandtable/engine';
-import {
-  loadSoftUnderbellyData,
-  type AreaData,
-  type CounterData,
-  type LinkData,
-  type SUView,
-} from '@sandtable/soft-underbelly';
-import type { AreaShape, MapModel, Piece, Pt, UnitSymbol } from '../map/model.ts';
-import coastline from 'virtual:coastline';
-import type { GameAdapter } from './adapter.ts';
-import { suBattle, suControl, suGroupPath, suPieces, suStatus } from './soft-underbelly-view.ts';
+import { loadSoftUnderbellyData, type AreaData, type CounterData, type LinkData, type SUView } from '../index.ts';
+import type { AreaShape, MapModel, Piece, Pt, UnitSymbol, GameAdapter } from '@sandtable/map';
+import coastline from './coast.json?coastline';
+import { suBattle, suControl, suGroupPath, suPieces, suStatus } from './view.ts';
 
 const data = loadSoftUnderbellyData();
 const areas: AreaData[] = data.areas;

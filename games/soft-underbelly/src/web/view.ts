@@ -5,9 +5,8 @@
  * `roundOdds` helper.
  */
 import type { Action, Decision } from '@sandtable/engine';
-import { roundOdds, type SUView } from '@sandtable/soft-underbelly';
-import type { OddsTable } from './adapter.ts';
-import type { Piece, Pt } from '../map/model.ts';
+import { roundOdds, type SUView } from '../index.ts';
+import type { OddsTable, Piece, Pt } from '@sandtable/map';
 
 export interface PieceMakers {
   counterPiece(id: string, place: string, used: boolean, at?: Pt): Piece;

@@ -32,8 +32,8 @@ import {
   type Board,
   type Side,
   type TRState,
-} from '@sandtable/third-reich';
-import { winChanceFromMargin } from '../hooks.ts';
+} from '../index.ts';
+import { winChanceFromMargin } from '@sandtable/ai';
 
 export const BOARD: Board = compileBoard(thirdReichData());
 export const LAST_TURN = 12; // 5.0, 14.2

@@ -7,12 +7,10 @@ import {
   type TRAction,
   type TRState,
   type TRView,
-} from '@sandtable/third-reich';
-import { POOL } from '../../../../games/third-reich/src/board.ts';
-import { search } from '../search.ts';
-import { greedyPlayer, searchPlayer } from '../players.ts';
-import { noLog, spiedGame as spied } from '../testing.ts';
-import { aiRegistry } from '../registry.ts';
+} from '../index.ts';
+import { POOL } from '../board.ts';
+import { search, greedyPlayer, searchPlayer } from '@sandtable/ai';
+import { noLog, spiedGame as spied } from '@sandtable/ai/testing';
 import {
   actionWeight,
   attackOdds,
@@ -25,9 +23,9 @@ import {
   thirdReichHooks,
   violatesNeutral,
   weights,
-} from './third-reich.ts';
-import { scene } from '../../../../games/third-reich/src/testing/scene.ts';
-import { BOARD as B, endMargin, evalTerms, pendingViolations } from './third-reich-eval.ts';
+} from './hooks.ts';
+import { scene } from '../testing/scene.ts';
+import { BOARD as B, endMargin, evalTerms, pendingViolations } from './eval.ts';
 
 const hooks = thirdReichHooks(thirdReich);
 const at = (id: string) => B.areaIndex.get(id)!;
@@ -528,10 +526,6 @@ describe('Third Reich search from a view (hands hidden, 2.3.2(4))', () => {
     // The sampled Axis hands vary; the real one is never handed over.
     const hands = new Set([...spy.made].map((g) => g.hand.axis.join()));
     expect(hands.size).toBeGreaterThan(1);
-  });
-
-  it('is registered for the league and the CLI', () => {
-    expect(aiRegistry['third-reich']!.game.rules.id).toBe('third-reich');
   });
 });
 

@@ -27,10 +27,9 @@ import {
   type TRAction,
   type TRState,
   type TRView,
-} from '@sandtable/third-reich';
-import type { AiHooks, SearchStats } from '../hooks.ts';
-import { LoopGuard, hash53 } from '../loop-guard.ts';
-import { BOARD as B, HOPS, cardWorth, evaluateThirdReich, forces, type Forces } from './third-reich-eval.ts';
+} from '../index.ts';
+import { type AiHooks, type SearchStats, LoopGuard, hash53 } from '@sandtable/ai';
+import { BOARD as B, HOPS, cardWorth, evaluateThirdReich, forces, type Forces } from './eval.ts';
 
 const isSide = (r: Role): r is Side => r === 'axis' || r === 'allies';
 const enemyOf = (s: Side): Side => (s === 'axis' ? 'allies' : 'axis');

@@ -18,21 +18,20 @@ import {
   type AreaData,
   type TRState,
   type TRView,
-} from '@sandtable/third-reich';
-import coastline from 'virtual:coastline/third-reich';
-import type { AreaShape, LinkLine, MapModel, MapStroke, Pt } from '../map/model.ts';
-import { boundsOf, pointInArea, pointInRings } from '../map/model.ts';
-import type { GameAdapter } from './adapter.ts';
+} from '../index.ts';
+import coastline from './coast.json?coastline';
 import {
-  NATION_COLOR,
-  sideName,
-  trControl,
-  trPanels,
-  trPieces,
-  trStatus,
-  trUnderWay,
-  type TRTables,
-} from './third-reich-view.ts';
+  type AreaShape,
+  type LinkLine,
+  type MapModel,
+  type MapStroke,
+  type Pt,
+  boundsOf,
+  pointInArea,
+  pointInRings,
+  type GameAdapter,
+} from '@sandtable/map';
+import { NATION_COLOR, sideName, trControl, trPanels, trPieces, trStatus, trUnderWay, type TRTables } from './view.ts';
 
 const data = thirdReichData();
 const board = createThirdReichRules(data).board;

@@ -7,16 +7,8 @@
  * the rules' own (`sourceCount`, 3.2).
  */
 import type { Decision, Role } from '@sandtable/engine';
-import {
-  NATIONS,
-  type CardData,
-  type CounterData,
-  type ThirdReichData,
-  type TRView,
-  type UnitType,
-} from '@sandtable/third-reich';
-import type { CardChip, InfoBoxData } from './adapter.ts';
-import type { Piece, UnitSymbol } from '../map/model.ts';
+import { NATIONS, type CardData, type CounterData, type ThirdReichData, type TRView, type UnitType } from '../index.ts';
+import type { CardChip, InfoBoxData, Piece, UnitSymbol } from '@sandtable/map';
 
 type Side = 'axis' | 'allies';
 const SIDES: readonly Side[] = ['axis', 'allies'];

@@ -1,15 +1,9 @@
-// @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { randomPlayout, type EngineState } from '@sandtable/engine';
-import { thirdReich, thirdReichData, type TRView } from '@sandtable/third-reich';
-import { afterEach, describe, expect, it } from 'vitest';
-import { placesOf } from '../actions.ts';
-import { boundsOf, pointInArea, type Pt } from '../map/model.ts';
-import { MapRenderer } from '../map/render.ts';
-import { App } from '../ui/App.tsx';
-import { BORDER_LINKS, LAND, OFF_MAP, REACH, onLand, thirdReichAdapter as adapter } from './third-reich.ts';
+import { thirdReich, thirdReichData, type TRView } from '../index.ts';
+import { describe, expect, it } from 'vitest';
+import { placesOf, boundsOf, pointInArea, type Pt, MapRenderer } from '@sandtable/map';
+import { BORDER_LINKS, LAND, OFF_MAP, REACH, onLand, thirdReichAdapter as adapter } from './adapter.ts';
 
-afterEach(cleanup);
 const data = thirdReichData();
 const SIDES = ['axis', 'allies'] as const;
 
@@ -233,24 +227,5 @@ describe('Third Reich side panels', () => {
     const tracks = adapter.panels!(v).find((p) => p.testId === 'tracks')!.tracks!;
     expect(tracks.map((t) => `${t.label}@${t.at}`)).toEqual(['US@0', 'SU@0', 'TU@0', 'SP@0']);
     expect(tracks[0]!.mark).toBe(3);
-  });
-});
-
-describe('Third Reich in the web client', () => {
-  it('5.0(1): the Axis picks its hand by clicking deck cards; the picked card moves to the hand', () => {
-    render(<App entries={[{ game: thirdReich, adapter, rulesText: '' }]} aiDelayMs={0} />);
-    fireEvent.click(screen.getByTestId('start'));
-    const deckCards = () => screen.getByTestId('deck').querySelectorAll<HTMLButtonElement>('[data-testid=card]');
-    expect(deckCards()).toHaveLength(8);
-    const first = [...deckCards()].find((b) => !b.disabled)!;
-    const id = first.dataset.card!;
-    expect(first.className).toMatch(/hl-legal/);
-    fireEvent.click(first);
-    const hand = [...screen.getByTestId('hand').querySelectorAll<HTMLElement>('[data-testid=card]')].map(
-      (b) => b.dataset.card,
-    );
-    expect(hand).toEqual([id]);
-    expect(deckCards()).toHaveLength(7);
-    expect(screen.getByTestId('prompt').textContent).toMatch(/Choose 3 more card/);
   });
 });

@@ -1,0 +1,11 @@
+/**
+ * Every game, in one place: the list the catalog (and through it the CLI, server, web client
+ * and AI) reads. Adding a game is one line here (and its folder: see docs/adding-a-game.md).
+ * The order is the order games are offered in.
+ */
+import type { GamePackage } from '@sandtable/engine';
+import { entry as softUnderbelly } from '@sandtable/soft-underbelly/entry';
+import { entry as thirdReich } from '@sandtable/third-reich/entry';
+import { entry as prokhorovka } from '@sandtable/prokhorovka/entry';
+
+export const games = [softUnderbelly, thirdReich, prokhorovka] as const satisfies readonly GamePackage[];
