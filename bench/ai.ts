@@ -4,7 +4,9 @@
  * loop (clone + random steps to the same depth: the ceiling for any playout-based search).
  */
 import { randomIndex, randomPlayout, seedRng, type Action, type EngineState, type Game } from '@sandtable/engine';
-import { aiRegistry, Searcher, viewForAi, type AiEntry } from '@sandtable/ai';
+import '@sandtable/catalog';
+import { aiFor, aiGames, Searcher, viewForAi, type AiEntry } from '@sandtable/ai';
+import { registerTestGames } from '@sandtable/ai/testing';
 import { measure, type BenchRow } from './lib.ts';
 import { timeBgioMcts } from './bgio-adapter.ts';
 
@@ -86,6 +88,8 @@ async function benchGame(id: string, entry: AiEntry): Promise<BenchRow[]> {
 
 export async function run(): Promise<{ title: string; rows: BenchRow[] }[]> {
   const rows: BenchRow[] = [];
-  for (const [id, entry] of Object.entries(aiRegistry)) rows.push(...(await benchGame(id, entry)));
+  registerTestGames(); // Pig too: the smallest game, the search's own overhead
+  for (const id of ['pig', ...aiGames().filter((g) => g !== 'pig')])
+    rows.push(...(await benchGame(id, await aiFor(id))));
   return [{ title: 'AI search speed (medians)', rows }];
 }

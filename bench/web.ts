@@ -19,8 +19,31 @@ type Api = {
   firstDraw(): Promise<{ buildMs: number; firstDrawMs: number; hexes: number; counters: number }>;
   panning(frames: number, zoom?: number): Promise<Frames>;
   moving(frames: number): Promise<Frames>;
-  thirdReich(frames: number, scale: number, zooming?: boolean): Promise<Frames>;
+  gameMap(
+    gameId: string,
+    role: string,
+    frames: number,
+    scale: number,
+    zooming?: boolean,
+    highlight?: string[],
+  ): Promise<Frames>;
 };
+
+/** Third Reich's map: 12 land and sea areas highlighted as legal places (as a player sees them mid-move). */
+const TR_HIGHLIGHT = [
+  'berlin',
+  'ruhr',
+  'hamburg',
+  'denmark',
+  'norway',
+  'paris',
+  'belgium',
+  'netherlands',
+  'north_sea',
+  'baltic_sea',
+  'english_channel',
+  'london',
+];
 
 function row(name: string, f: Frames): BenchRow {
   const m = median(f.draw);
@@ -57,9 +80,13 @@ export async function run(): Promise<{ title: string; rows: BenchRow[] }[]> {
     const pan = await call<'panning'>('panning(300)');
     const far = await call<'panning'>('panning(300, 0.15)');
     const move = await call<'moving'>('moving(300)');
-    const trPlay = await call<'thirdReich'>('thirdReich(300, 0.5)');
-    const trAll = await call<'thirdReich'>('thirdReich(300, 0.17)');
-    const trZoom = await call<'thirdReich'>('thirdReich(100, 0.5, true)');
+    const tr = (frames: number, scale: number, zooming: boolean) =>
+      call<'gameMap'>(
+        `gameMap('third-reich', 'axis', ${frames}, ${scale}, ${zooming}, ${JSON.stringify(TR_HIGHLIGHT)})`,
+      );
+    const trPlay = await tr(300, 0.5, false);
+    const trAll = await tr(300, 0.17, false);
+    const trZoom = await tr(100, 0.5, true);
     const rows: BenchRow[] = [
       {
         name: `build map model + indexes (${info.hexes} hexes, ${info.counters} counters)`,

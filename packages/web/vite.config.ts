@@ -9,6 +9,9 @@ export default defineConfig({
   root: here('.'),
   base: './',
   plugins: [rulesTextPlugin(), coastPlugin()],
+  // the AI worker imports the catalog, whose entries can load each game's web adapter on demand:
+  // the worker's bundle needs the same plugins, and ES chunks for those dynamic imports
+  worker: { format: 'es', plugins: () => [rulesTextPlugin(), coastPlugin()] },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {
     outDir: here('dist'),

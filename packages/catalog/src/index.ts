@@ -1,50 +1,33 @@
-/** Every implemented game, by id: the one list the CLI, web client, server and AI share. */
-import type { Game } from '@sandtable/engine';
-import { softUnderbelly, validateSoftUnderbellyData } from '@sandtable/soft-underbelly';
-import { thirdReich, validateThirdReichData } from '@sandtable/third-reich';
-import { loadProkhorovkaData, prokhorovka, validateProkhorovkaData } from '@sandtable/prokhorovka';
+/**
+ * Every listed game by id (the list itself is games/index.ts): the catalog the CLI, web client,
+ * server and AI share. Importing it registers each game's AI (loaded on demand) with
+ * @sandtable/ai, so a search finds a game's hooks by the view's game id in any thread that
+ * imports the catalog. The catalog names no game.
+ */
+import { registerAi, type AiEntry } from '@sandtable/ai';
+import type { Game, GamePackage } from '@sandtable/engine';
+import { games } from '@sandtable/games';
+import type { GameAdapter } from '@sandtable/map';
 
-export interface CatalogEntry {
-  game: Game<any, any, any>;
-  /** Loads and cross-checks the game's data files; returns a line per check, throws on failure. */
-  validate: () => string[];
-}
+/** A listed game: its rules, its data check, and its AI and web adapter on demand. */
+export type CatalogEntry = GamePackage<AiEntry, GameAdapter>;
 
-export const catalog: Record<string, CatalogEntry> = {
-  'soft-underbelly': { game: softUnderbelly, validate: validateSoftUnderbellyData },
-  'third-reich': { game: thirdReich, validate: thirdReichDataLines },
-  prokhorovka: { game: prokhorovka, validate: prokhorovkaDataLines },
-};
+export const catalog: Record<string, CatalogEntry> = Object.fromEntries(games.map((e) => [e.game.rules.id, e]));
 
-/** Third Reich's data loader throws on any failed check; on success, one line per data file. */
-function thirdReichDataLines(): string[] {
-  const d = validateThirdReichData();
-  const land = d.areas.filter((a) => a.type === 'land').length;
-  return [
-    `map: ${land} land + ${d.areas.length - land} sea areas, ${d.borders.length} borders`,
-    `areas: ${d.areas.filter((a) => a.source).length} sources, ${d.areas.filter((a) => a.setup.length > 0).length} areas with set-up units`,
-    `nations: ${d.nations.length}`,
-    `counters: ${d.unitTypes.length} unit types, ${d.counters.reduce((n, c) => n + c.count, 0)} counters`,
-    `cards: ${d.cards.filter((c) => c.side === 'axis').length} Axis + ${d.cards.filter((c) => c.side === 'allies').length} Allies`,
-    `tracks: ${d.turns.length} turns, entry tracks ${d.entryTracks.map((t) => t.nation).join(' ')}`,
-  ];
-}
+for (const [id, entry] of Object.entries(catalog)) if (entry.ai) registerAi(id, entry.ai);
 
-/** Prokhorovka's validator lists failures; the catalog throws on any and reports one line per data file. */
-function prokhorovkaDataLines(): string[] {
-  const errors = validateProkhorovkaData();
-  if (errors.length > 0) throw new Error(errors.join('\n'));
-  const d = loadProkhorovkaData();
-  return [
-    `map: ${d.map.grid.cols}x${d.map.grid.rows} hexes, ${d.map.rivers.length} rivers, ${d.map.roads.length} roads, ${d.map.vpHexes.length} VP hexes`,
-    `units: ${d.units.length}, set-up: ${d.setup.length} placements`,
-    `chits: ${d.equipment.length} equipment, ${d.support.length} support`,
-    `tables: ${d.tables.terrain.length} terrain types, ${d.tables.turnTrack.length} turns`,
-  ];
+export function findEntry(id: string): CatalogEntry {
+  const entry = catalog[id];
+  if (!entry) throw new Error(`unknown game "${id}"; games: ${Object.keys(catalog).join(', ')}`);
+  return entry;
 }
 
 export function findGame(id: string): Game<any, any, any> {
-  const entry = catalog[id];
-  if (!entry) throw new Error(`unknown game "${id}"; games: ${Object.keys(catalog).join(', ')}`);
-  return entry.game;
+  return findEntry(id).game;
+}
+
+/** The game's web adapter, or null when it has none (the web client then lists actions only). */
+export async function webAdapter(id: string): Promise<GameAdapter | null> {
+  const load = findEntry(id).web;
+  return load ? load() : null;
 }

@@ -22,11 +22,13 @@ import {
   ImpulseNarrator,
   STRENGTHS,
   aiFor,
-  aiRegistry,
+  aiGames,
+  hasAi,
   isAiKind,
   isStrength,
   makePlayer,
   viewForAi,
+  type AiEntry,
   type AiKind,
   type AiPlayer,
 } from '@sandtable/ai';
@@ -122,16 +124,16 @@ function parseAiChoice(list: string[] | undefined, roles: readonly string[]): Ma
 
 /**
  * Why `kinds` cannot be played for `gameId`, or null: every kind but `random` needs the game's AI
- * hooks in the AI registry, and a game may be playable before it has them.
+ * hooks (`withAi`: the games that have them), and a game may be playable before it has them.
  */
 export function missingAi(
   gameId: string,
   kinds: Map<string, AiKind>,
-  registry: Record<string, unknown> = aiRegistry,
+  withAi: readonly string[] = aiGames(),
 ): string | null {
   const searched = [...kinds].filter(([, k]) => k !== 'random');
-  if (!searched.length || registry[gameId]) return null;
-  const games = Object.keys(registry).filter((g) => g !== 'pig');
+  if (!searched.length || withAi.includes(gameId)) return null;
+  const games = withAi;
   return (
     `no computer opponent for ${gameId} yet, so --ai ${searched.map(([r, k]) => `${r}=${k}`).join(' ')} cannot play; ` +
     `use --ai random (random legal moves) or --human ROLE (games with a computer opponent: ${games.join(', ') || 'none'})`
@@ -196,7 +198,7 @@ function lineReader(input: NodeJS.ReadableStream) {
 
 /** One player per AI side; `random` keeps the CLI's historical chooser stream (records stay reproducible). */
 function seatPlayers(
-  gameId: string,
+  entry: AiEntry | null,
   kinds: Map<string, AiKind>,
   seed: string,
   timeMs: number | undefined,
@@ -212,7 +214,7 @@ function seatPlayers(
       role,
       kind === 'random'
         ? random
-        : makePlayer(aiFor(gameId), kind, `cli:${seed}:${role}`, timeMs === undefined ? {} : { timeMs }),
+        : makePlayer(entry!, kind, `cli:${seed}:${role}`, timeMs === undefined ? {} : { timeMs }),
     );
   }
   return players;
@@ -250,13 +252,14 @@ async function play(args: string[], out: Out): Promise<number> {
   const timeMs = values['ai-time'] === undefined ? undefined : Number(values['ai-time']);
   if (timeMs !== undefined && !(timeMs > 0))
     throw new Error(`--ai-time expects milliseconds, got "${values['ai-time']}"`);
-  const players = seatPlayers(id, kinds, seed, timeMs);
   const searched = [...kinds].filter(([, k]) => k !== 'random');
+  const entry = searched.length ? await aiFor(id) : null;
+  const players = seatPlayers(entry, kinds, seed, timeMs);
   for (const [role, kind] of searched)
     out.log(
       `AI ${role}: ${isStrength(kind) ? STRENGTHS[kind].label : kind}${timeMs !== undefined && isStrength(kind) ? ` (time set to ${timeMs} ms)` : ''}`,
     );
-  const narrator = searched.length ? new ImpulseNarrator(aiFor(id), new Set(searched.map(([r]) => r))) : null;
+  const narrator = entry ? new ImpulseNarrator(entry, new Set(searched.map(([r]) => r))) : null;
   const say = (line: string | null | undefined) => {
     if (line && (!values.quiet || humans.size)) out.log(`  [AI] ${line}`);
   };
@@ -272,7 +275,7 @@ async function play(args: string[], out: Out): Promise<number> {
       const legal = game.legalActions(state, d.role) as Action[];
       let action: Action;
       if (humans.has(d.role) && rl) {
-        say(narrator?.step(viewForAi(aiFor(id), state, d.role), null));
+        say(narrator?.step(viewForAi(entry!, state, d.role), null));
         const v = game.view(state, d.role);
         for (const l of v.log.slice(shown)) out.log(`  ${l.text}`);
         shown = v.log.length;
@@ -324,7 +327,7 @@ async function play(args: string[], out: Out): Promise<number> {
         continue;
       }
       // The AI decides from its own view only (hidden information stays hidden).
-      const view = aiRegistry[id] ? viewForAi(aiRegistry[id], state, d.role) : game.view(state, d.role);
+      const view = entry ? viewForAi(entry, state, d.role) : game.view(state, d.role);
       const choice = players.get(d.role)!.choose(view);
       say(narrator?.step(view, choice));
       action = choice.action;
@@ -356,7 +359,7 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
           for (const s of game.rules.scenarios) out.log(`  scenario ${s.id}: ${s.title} - ${s.description}`);
           for (const o of game.rules.options) out.log(`  option ${o.key}=${JSON.stringify(o.default)}  ${o.label}`);
           out.log(
-            aiRegistry[id]
+            hasAi(id)
               ? `  computer opponent: --ai ${AI_KINDS.join(', ')}`
               : '  computer opponent: none yet (--ai random plays random legal moves)',
           );

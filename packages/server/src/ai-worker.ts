@@ -15,12 +15,15 @@ export interface AiRequest {
 export type AiReply = { id: number; action: Action } | { id: number; error: string };
 
 type Chooser = (view: View<unknown>, o: { ai: never; seed: string }) => Promise<{ action: Action }>;
-let searcher: Promise<{ choose: Chooser; games: Set<string> } | null> | null = null;
+let searcher: Promise<{ choose: Chooser; has: (gameId: string) => boolean } | null> | null = null;
 
-/** Loads the AI package once; null when it cannot be loaded (then every seat plays random). */
+/**
+ * Loads the AI package once, with the catalog (which registers every listed game's AI); null when
+ * they cannot be loaded (then every seat plays random).
+ */
 function loadSearcher() {
-  searcher ??= import('@sandtable/ai')
-    .then((m) => ({ choose: m.chooseAction as unknown as Chooser, games: new Set(Object.keys(m.aiRegistry)) }))
+  searcher ??= Promise.all([import('@sandtable/ai'), import('@sandtable/catalog')])
+    .then(([m]) => ({ choose: m.chooseAction as unknown as Chooser, has: m.hasAi }))
     .catch(() => null);
   return searcher;
 }
@@ -33,7 +36,7 @@ export function randomChoice(view: View<unknown>, seed: string): Action {
 export async function chooseFor(req: Omit<AiRequest, 'id'>): Promise<Action> {
   if (req.ai === 'random' || req.view.actions.length === 1) return randomChoice(req.view, req.seed);
   const s = await loadSearcher();
-  if (!s || !s.games.has(req.view.gameId)) return randomChoice(req.view, req.seed);
+  if (!s || !s.has(req.view.gameId)) return randomChoice(req.view, req.seed);
   return (await s.choose(req.view, { ai: req.ai as never, seed: req.seed })).action;
 }
 

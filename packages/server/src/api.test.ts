@@ -4,6 +4,7 @@
  * message, and nothing changed in memory or in the store).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerTestGames } from '@sandtable/ai/testing';
 import { OBSERVER } from '@sandtable/engine';
 import { createServer } from './app.ts';
 import { inlineAi } from './ai-worker.ts';
@@ -11,6 +12,8 @@ import { pig, pigCatalog } from './testing.ts';
 import { http, startServer, storeVariants, WsClient, eventually, type TestStore } from './test-support.ts';
 import type { SandtableServer } from './app.ts';
 import type { CreatedGame } from './service.ts';
+
+registerTestGames(); // the in-process AI seats search Pig with its hooks
 
 const twoHumans = { game: 'pig', seats: { a: { kind: 'human', name: 'Ann' }, b: { kind: 'human', name: 'Bob' } } };
 

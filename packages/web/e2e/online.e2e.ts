@@ -1,10 +1,10 @@
 /**
- * Two browsers play Soft Underbelly through the real server: the server runs as a child process
+ * Two browsers play the first listed game through the real server: the server runs as a child process
  * on a loopback port with a temporary SQLite file and serves the built web client. One browser
- * creates an Allies-vs-Axis human game and opens the Allies link, the other opens the Axis
- * invite; they click legal actions in turn. The Axis browser leaves, the server restarts on the
+ * creates a game of two human seats and opens the first seat's link, the other opens the second
+ * seat's invite; they click legal actions in turn. The second browser leaves, the server restarts on the
  * same port and database, and the reopened link shows the same position (version and hash); the
- * Allies page reconnects by itself. The first browser's lobby lists its games.
+ * first page reconnects by itself. The first browser's lobby lists its games.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { catalog } from '@sandtable/catalog';
 import { launch } from './browser.ts';
 import { spawnServer } from '../../server/src/child.ts';
 
@@ -88,33 +89,36 @@ const game = (p: Page) => p.getByTestId('online-game');
 const versionOf = async (p: Page) => Number(await game(p).getAttribute('data-version'));
 const myTurn = async (p: Page) => (await game(p).getAttribute('data-my-turn')) === 'true';
 
-describe('Soft Underbelly online: two browsers through the server', () => {
+const [gameId, { game: rules }] = Object.entries(catalog)[0]!;
+const [first, second] = rules.rules.roles as [string, string];
+
+describe(`online (${gameId}): two browsers through the server`, () => {
   it('plays by invite link, survives a leave and a server restart, and reopens at the same position', async () => {
     let url = await startServer();
     const ctxA = await browser.newContext({ viewport: { width: 1400, height: 860 } });
     let ctxB = await browser.newContext({ viewport: { width: 1400, height: 860 } });
     const a = await open(ctxA, `${url}/`);
-    await a.getByTestId('online-game-select').selectOption('soft-underbelly');
-    await a.getByTestId('online-seat-allies-human').check();
-    await a.getByTestId('online-seat-axis-human').check();
+    await a.getByTestId('online-game-select').selectOption(gameId);
+    await a.getByTestId(`online-seat-${first}-human`).check();
+    await a.getByTestId(`online-seat-${second}-human`).check();
     await a.getByTestId('online-create').click();
     await a.getByTestId('invites').waitFor();
-    const alliesLink = (await a.getByTestId('invite-allies').getAttribute('href'))!;
-    const axisLink = (await a.getByTestId('invite-axis').getAttribute('href'))!;
-    expect(alliesLink).toMatch(/#\/play\/[^/]+$/);
-    expect(axisLink).not.toBe(alliesLink);
-    await a.getByTestId('invite-allies').click();
+    const firstLink = (await a.getByTestId(`invite-${first}`).getAttribute('href'))!;
+    const secondLink = (await a.getByTestId(`invite-${second}`).getAttribute('href'))!;
+    expect(firstLink).toMatch(/#\/play\/[^/]+$/);
+    expect(secondLink).not.toBe(firstLink);
+    await a.getByTestId(`invite-${first}`).click();
     await game(a).waitFor();
-    expect(await game(a).getAttribute('data-role')).toBe('allies');
+    expect(await game(a).getAttribute('data-role')).toBe(first);
 
-    let b = await open(ctxB, axisLink);
+    let b = await open(ctxB, secondLink);
     await game(b).waitFor();
-    expect(await game(b).getAttribute('data-role')).toBe('axis');
+    expect(await game(b).getAttribute('data-role')).toBe(second);
 
     // click legal actions, each on the page whose turn it is, until both sides have acted
-    const acted = { allies: 0, axis: 0 };
+    const acted = { first: 0, second: 0 };
     let total = 0;
-    for (let i = 0; i < 80 && (total < 8 || !acted.allies || !acted.axis); i++) {
+    for (let i = 0; i < 80 && (total < 8 || !acted.first || !acted.second); i++) {
       const v = await versionOf(a);
       await expect
         .poll(async () => (await versionOf(b)) === v && ((await myTurn(a)) || (await myTurn(b))), { timeout: 20_000 })
@@ -131,20 +135,20 @@ describe('Soft Underbelly online: two browsers through the server', () => {
       await expect.poll(() => versionOf(page), { timeout: 20_000 }).toBeGreaterThan(v);
       // the other browser is pushed the same version
       await expect.poll(() => versionOf(page === a ? b : a), { timeout: 20_000 }).toBe(await versionOf(page));
-      acted[page === a ? 'allies' : 'axis']++;
+      acted[page === a ? 'first' : 'second']++;
       total++;
     }
-    expect(acted.allies, 'the Allies browser never acted').toBeGreaterThan(0);
-    expect(acted.axis, 'the Axis browser never acted').toBeGreaterThan(0);
+    expect(acted.first, `the ${first} browser never acted`).toBeGreaterThan(0);
+    expect(acted.second, `the ${second} browser never acted`).toBeGreaterThan(0);
     expect(await a.getByTestId('log').textContent()).not.toBe('');
-    await a.screenshot({ path: '/tmp/sandtable-e2e-online-allies.png' });
-    await b.screenshot({ path: '/tmp/sandtable-e2e-online-axis.png' });
+    await a.screenshot({ path: '/tmp/sandtable-e2e-online-first.png' });
+    await b.screenshot({ path: '/tmp/sandtable-e2e-online-second.png' });
 
     const before = { version: await versionOf(b), hash: await game(b).getAttribute('data-hash') };
     expect(before.version).toBe(total);
     await ctxB.close();
 
-    // the server restarts on the same port and database; the Allies page reconnects by itself
+    // the server restarts on the same port and database; the first page reconnects by itself
     await stopServer();
     await expect.poll(() => a.getByTestId('online-status').textContent(), { timeout: 10_000 }).toMatch(/reconnecting/);
     url = await startServer();
@@ -152,7 +156,7 @@ describe('Soft Underbelly online: two browsers through the server', () => {
     expect(await versionOf(a)).toBe(before.version);
 
     ctxB = await browser.newContext({ viewport: { width: 1400, height: 860 } });
-    b = await open(ctxB, axisLink);
+    b = await open(ctxB, secondLink);
     await game(b).waitFor();
     expect(await versionOf(b)).toBe(before.version);
     expect(await game(b).getAttribute('data-hash')).toBe(before.hash);

@@ -1,8 +1,8 @@
 import type { Action } from '@sandtable/engine';
 import { describe, expect, it } from 'vitest';
-import { explainAttempt, matching, nextPlaces, placesOf, substitutePlace } from './actions.ts';
+import { explainAttempt, matching, nextPlaces, placesOf, substitutePlace } from '@sandtable/map';
 import { Session } from './session.ts';
-import { skirmish } from './testing/skirmish.ts';
+import { skirmish } from '@sandtable/map/testing';
 
 const known = new Set(['A', 'B', 'C', 'D', 'E', 'F']);
 const games = { skirmish };

@@ -3,7 +3,7 @@
  * (so undo and the replay scrubber are instant), seats (human or computer), and the perspective
  * the screen shows. No rules here: everything goes through the engine's Game API.
  */
-import { readableRefusal } from './actions.ts';
+import { readableRefusal } from '@sandtable/map';
 import {
   OBSERVER,
   RuleError,

@@ -1,13 +1,10 @@
 /**
  * The renderer benchmark page (bench.html): a generated 60,000-hex map with 20,000 counters, and
- * Rise and Fall of the Third Reich's map over Europe's coastlines (areas clipped to land and water).
+ * any listed game's map at its set-up (bench/web.ts picks the game and the places to highlight).
  * bench/web.ts drives it through `window.bench` in headless Chromium.
  */
-import { thirdReich } from '@sandtable/third-reich';
-import { thirdReichAdapter } from '../games/third-reich.ts';
-import type { HighlightKind } from '../map/model.ts';
-import { fitCamera, pan, type Camera } from '../map/camera.ts';
-import { MapRenderer } from '../map/render.ts';
+import { findGame, webAdapter } from '@sandtable/catalog';
+import { fitCamera, MapRenderer, pan, type Camera, type HighlightKind } from '@sandtable/map';
 import { bigHexMap } from './bigmap.ts';
 
 const canvas = document.getElementById('map') as HTMLCanvasElement;
@@ -83,30 +80,24 @@ const api = {
     );
   },
   /**
-   * Third Reich's map at the set-up, panned back and forth at `scale` (0.5: counters 43 px, a
-   * playing zoom; 0.17: all of Europe), or zoomed a little every frame, with 12 land and sea areas
-   * highlighted as legal places.
+   * Game `gameId`'s map at the set-up as `role` sees it, panned back and forth at `scale`, or
+   * zoomed a little every frame, with the places in `highlight` highlighted as legal places.
    */
-  async thirdReich(frames: number, scale: number, zooming = false): Promise<{ draw: number[]; interval: number[] }> {
-    const model = thirdReichAdapter.map(thirdReich.view(thirdReich.setup('bench'), 'axis'))!;
+  async gameMap(
+    gameId: string,
+    role: string,
+    frames: number,
+    scale: number,
+    zooming = false,
+    highlight: string[] = [],
+  ): Promise<{ draw: number[]; interval: number[] }> {
+    const game = findGame(gameId);
+    const adapter = await webAdapter(gameId);
+    const model = adapter?.map(game.view(game.setup('bench'), role));
+    if (!model) throw new Error(`${gameId} has no map`);
     const r = new MapRenderer(model);
     const b = model.bounds;
-    const hl = new Map<string, HighlightKind>(
-      [
-        'berlin',
-        'ruhr',
-        'hamburg',
-        'denmark',
-        'norway',
-        'paris',
-        'belgium',
-        'netherlands',
-        'north_sea',
-        'baltic_sea',
-        'english_channel',
-        'london',
-      ].map((id) => [id, 'legal']),
-    );
+    const hl = new Map<string, HighlightKind>(highlight.map((id) => [id, 'legal']));
     let cam: Camera = {
       scale,
       ox: W / 2 - ((b.minX + b.maxX) / 2) * scale,

@@ -3,7 +3,7 @@
  * from smooth noise, rivers and roads on hexsides, and `counters` counters in stacks.
  */
 import { HexGrid, randomIndex, seedRng } from '@sandtable/engine';
-import type { MapModel, Piece, UnitSymbol } from '../map/model.ts';
+import type { MapModel, Piece, UnitSymbol } from '@sandtable/map';
 
 export const TERRAIN = ['#d8d3a0', '#8fb46a', '#4f7d3c', '#b59a6a', '#8c7a66', '#7fb0c9', '#b9b2a6'];
 export const TERRAIN_NAMES = ['clear', 'light woods', 'forest', 'rough', 'mountain', 'lake', 'city'];

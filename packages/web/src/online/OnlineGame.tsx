@@ -6,9 +6,15 @@
  */
 import type { Action, EngineState } from '@sandtable/engine';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { describeAction, matching, nextPlaces, placesOf } from '../actions.ts';
-import type { HighlightKind, Overlays } from '../map/model.ts';
-import type { Stack } from '../map/render.ts';
+import {
+  describeAction,
+  matching,
+  nextPlaces,
+  placesOf,
+  type HighlightKind,
+  type Overlays,
+  type Stack,
+} from '@sandtable/map';
 import { MapCanvas } from '../ui/MapCanvas.tsx';
 import { ActionList, InfoBox, LogPanel, Prompt, RuleDialog, StackList } from '../ui/panels.tsx';
 import type { GameEntry } from '../ui/App.tsx';

@@ -20,9 +20,7 @@ const AI = ['random', 'greedy', 'easy', 'normal', 'hard'];
 const LINK = { color: '#8fb8ff', wordBreak: 'break-all' } as const;
 
 export function OnlineSetup({ entries, client }: { entries: GameEntry[]; client: OnlineClient }) {
-  const [gameId, setGameId] = useState(
-    entries.find((e) => e.game.rules.id === 'soft-underbelly')?.game.rules.id ?? entries[0]?.game.rules.id ?? '',
-  );
+  const [gameId, setGameId] = useState(entries[0]?.game.rules.id ?? '');
   const e = entries.find((x) => x.game.rules.id === gameId);
   const [seats, setSeats] = useState<Record<Role, 'human' | 'ai'>>({});
   const [ai, setAi] = useState('easy');

@@ -46,7 +46,7 @@ const vm = (version: number, role = 'allies', gameId = 'g1'): ViewMessage => ({
   version,
   summary: {
     gameId,
-    game: 'soft-underbelly',
+    game: 'some-game',
     scenario: 's',
     version,
     status: 'active',
@@ -180,12 +180,12 @@ describe('OnlineClient HTTP', () => {
     const c = new OnlineClient({ base: 'http://h:1/', fetch });
     expect(
       await c.createGame({
-        game: 'soft-underbelly',
+        game: 'some-game',
         seats: { allies: { kind: 'human' }, axis: { kind: 'ai', ai: 'easy' } },
       }),
     ).toMatchObject({ gameId: 'g' });
     expect(calls[0]!.url).toBe('http://h:1/api/games');
-    expect(JSON.parse(String(calls[0]!.init!.body))).toMatchObject({ game: 'soft-underbelly' });
+    expect(JSON.parse(String(calls[0]!.init!.body))).toMatchObject({ game: 'some-game' });
     await expect(c.view('g', 'bad')).rejects.toMatchObject({ status: 401, error: { code: 'unauthorized' } });
     expect((calls[1]!.init!.headers as Record<string, string>).authorization).toBe('Bearer bad');
   });

@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { skirmishAdapter } from '../testing/skirmish-adapter.ts';
-import { skirmish } from '../testing/skirmish.ts';
+import { skirmishAdapter, skirmish } from '@sandtable/map/testing';
 import { App } from './App.tsx';
 
 const entries = [

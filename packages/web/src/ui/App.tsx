@@ -1,7 +1,7 @@
 /** The app shell: choose a game, scenario, options and seats, or load a record; then play. */
 import type { Game, OptionSpec, OptionValue, Options, Role } from '@sandtable/engine';
 import { useEffect, useErrorBoundary, useMemo, useState } from 'preact/hooks';
-import type { GameAdapter } from '../games/adapter.ts';
+import type { GameAdapter } from '@sandtable/map';
 import { AI_KINDS, type AiKind, type Computer } from '../computer.ts';
 import { Session, type Seat } from '../session.ts';
 import { GameScreen } from './GameScreen.tsx';

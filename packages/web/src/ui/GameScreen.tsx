@@ -1,10 +1,17 @@
 /** Playing a game: map, prompt, legal actions, odds, log, undo, save/load, replay scrubber. */
 import type { Action, Role, View } from '@sandtable/engine';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { describeAction, explainAttempt, matching, nextPlaces, placesOf } from '../actions.ts';
-import type { GameAdapter } from '../games/adapter.ts';
-import type { HighlightKind, Overlays } from '../map/model.ts';
-import type { Stack } from '../map/render.ts';
+import {
+  describeAction,
+  explainAttempt,
+  matching,
+  nextPlaces,
+  placesOf,
+  type GameAdapter,
+  type HighlightKind,
+  type Overlays,
+  type Stack,
+} from '@sandtable/map';
 import type { Computer } from '../computer.ts';
 import { Session } from '../session.ts';
 import { MapCanvas } from './MapCanvas.tsx';

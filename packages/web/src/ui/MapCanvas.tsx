@@ -1,8 +1,16 @@
 /** The map canvas: draws a MapModel with overlays; pan/zoom by mouse, touch (pinch) and keyboard. */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { type Camera, fitCamera, keyCamera, pan, zoomAt } from '../map/camera.ts';
-import type { MapModel, Overlays } from '../map/model.ts';
-import { MapRenderer, type Stack } from '../map/render.ts';
+import {
+  type Camera,
+  fitCamera,
+  keyCamera,
+  pan,
+  zoomAt,
+  type MapModel,
+  type Overlays,
+  MapRenderer,
+  type Stack,
+} from '@sandtable/map';
 
 export interface MapCanvasProps {
   model: MapModel;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import type { Camera } from '../map/camera.ts';
+import type { Camera } from '@sandtable/map';
 import { attachInput } from './MapCanvas.tsx';
 
 function setup() {

@@ -1,9 +1,7 @@
 /** Side-panel pieces: prompt, action list, odds, log, rule text, privacy screen, replay bar, stack list. */
 import type { Action, Decision, LogEntry, Outcome, Role } from '@sandtable/engine';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { InfoBoxData, OddsRow, OddsTable as OddsData } from '../games/adapter.ts';
-import { drawCounter } from '../map/counter.ts';
-import type { Piece } from '../map/model.ts';
+import { type InfoBoxData, type OddsRow, type OddsTable as OddsData, drawCounter, type Piece } from '@sandtable/map';
 import { findRuleText } from '../rules-text.ts';
 import { Markdown } from './markdown.tsx';
 
