@@ -4,7 +4,7 @@ import { AreaGraph, type AreaGraphSpec } from './area.ts';
 import { neighboursOf } from './graph.ts';
 import { Tracer } from './flood.ts';
 
-/** A Soft Underbelly-like map: numbered areas, land links, a white-arrow strait, flags. */
+/** A map of numbered areas: land links, a white-arrow strait, flags. */
 const italy: AreaGraphSpec = {
   name: 'test-italy',
   kinds: ['land', 'arrow'],
@@ -27,7 +27,7 @@ const italy: AreaGraphSpec = {
   ],
 };
 
-/** A Third Reich-like fragment: land, sea and straits, with point contacts that do not connect. */
+/** A fragment of land and sea areas and straits, with point contacts that do not connect. */
 const europe: AreaGraphSpec = {
   kinds: ['land', 'sea', 'strait', 'point'],
   flags: ['sea'],

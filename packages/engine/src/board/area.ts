@@ -1,7 +1,7 @@
 /**
- * Area maps (Soft Underbelly's numbered areas, Third Reich's land and sea areas): nodes with
- * ids and flags, links with game-defined kinds (land, arrow, strait, sea, ...). A kind that
- * does not connect (Third Reich's point contacts) can be recorded and left out of searches with
+ * Area maps (numbered land areas; land and sea areas): nodes with ids and flags, links with
+ * game-defined kinds (land, arrow, strait, sea, ...). A kind that does not connect (say, point
+ * contacts between areas that only touch at a corner) can be recorded and left out of searches with
  * `withKinds` or a kind mask.
  */
 import { DataChecks } from '../data.ts';
@@ -27,7 +27,7 @@ export interface AreaLinkSpec {
 }
 
 export interface AreaGraphSpec {
-  /** Names the map in error messages (e.g. "soft-underbelly map.json"). */
+  /** Names the map in error messages (e.g. "<game id> map.json"). */
   name?: string;
   /** Link kind names; kind `k` is stored as its index (at most 32 kinds). Without it, kinds are integers 0-31. */
   kinds?: readonly string[];

@@ -1,6 +1,6 @@
 /**
  * The common board graph: what Dijkstra, flood tracing and ZOC marking run over, whether the
- * board is an area map (Soft Underbelly, Third Reich) or a hex grid (up to OCS's 60,000 hexes).
+ * board is an area map (numbered areas; land and sea areas) or a hex grid (up to OCS's 60,000 hexes).
  *
  * Why typed arrays and not an object per hex (honeycomb-grid and the like): an OCS board has up
  * to 60,000 hexes and 360,000 hexsides, and the AI asks for movement ranges and supply traces
