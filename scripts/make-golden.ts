@@ -127,8 +127,8 @@ function play(entry: AiEntry, gameId: string, plan: Plan, options: Options): Gam
   return record;
 }
 
-function generate(gameId: string): void {
-  const entry = aiFor(gameId);
+async function generate(gameId: string): Promise<void> {
+  const entry = await aiFor(gameId);
   const { game } = entry;
   const dir = join(ROOT, 'games', gameId, 'golden');
   mkdirSync(dir, { recursive: true });
@@ -153,5 +153,5 @@ function generate(gameId: string): void {
 const wanted = process.argv.slice(2);
 for (const id of wanted.length > 0 ? wanted : Object.keys(catalog)) {
   if (!catalog[id]) throw new Error(`unknown game "${id}"; games: ${Object.keys(catalog).join(', ')}`);
-  generate(id);
+  await generate(id);
 }
