@@ -1,0 +1,21 @@
+/**
+ * The Bridge at Mühlbach: the example game of docs/adding-a-game.md, built on the engine's
+ * decision-flow kernel. Its uniform entry is `{ game, validate }`; the AI hooks and the web adapter
+ * are the subpath exports `@sandtable/example-bridge/ai` and `/web`.
+ */
+import { defineGame } from '@sandtable/engine';
+import { makeEnv } from './board.ts';
+import { loadData, validate } from './data/index.ts';
+import { createRules } from './rules.ts';
+
+export { type Env, makeEnv } from './board.ts';
+export { crtResult, type Odds, oddsOf } from './combat.ts';
+export { loadData, validate } from './data/index.ts';
+export { GAME_ID } from './rules.ts';
+export type { Action, BridgeState, Frame } from './state.ts';
+export type { BridgeView } from './view.ts';
+
+/** The compiled data every rule reads (one per process). */
+export const env = makeEnv(loadData());
+export const game = defineGame(createRules(env));
+export const exampleBridge = { game, validate };
