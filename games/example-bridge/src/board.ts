@@ -18,8 +18,6 @@ export interface Env {
   unit: Record<string, UnitData>;
   /** The hexes at either end of each ford (north bank first). */
   ford: Record<FordId, [string, string]>;
-  /** Terrain by hex label (unmarked hexes are absent: clear, 2.2). */
-  terrainAt: Record<string, string>;
 }
 
 export function makeEnv(data: BridgeData): Env {
@@ -31,17 +29,18 @@ export function makeEnv(data: BridgeData): Env {
     grid.setHexsideBetween(grid.hex(a), grid.hex(b), bits);
     if (h.kind === 'ford') ford[h.ford] = [a, b];
   }
-  const terrainAt: Record<string, string> = {};
-  for (const t of data.map.terrain) terrainAt[t.hex] = t.terrain;
-  return { data, grid, unit: Object.fromEntries(data.units.map((u) => [u.id, u])), ford, terrainAt };
+  // Terrain ids index the Terrain Effects Chart; unmarked hexes are clear (2.2).
+  const ids = data.tables.terrain.map((t) => t.id);
+  grid.terrain.fill(ids.indexOf('clear'));
+  for (const t of data.map.terrain) grid.terrain[grid.hex(t.hex)] = ids.indexOf(t.terrain);
+  return { data, grid, unit: Object.fromEntries(data.units.map((u) => [u.id, u])), ford };
 }
 
 export const other = (s: Side): Side => (s === 'north' ? 'south' : 'north');
 
 /** Terrain of a hex and its effects (7.2). */
 export function terrainOf(env: Env, hex: string) {
-  const id = env.terrainAt[hex] ?? 'clear';
-  return env.data.tables.terrain.find((t) => t.id === id)!;
+  return env.data.tables.terrain[env.grid.terrain[env.grid.hex(hex)]!]!;
 }
 
 /** The hexes next to `hex` (2.1). */
