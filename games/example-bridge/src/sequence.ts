@@ -6,7 +6,7 @@
 import { call, defineFlow, end } from '@sandtable/engine';
 import { type Env, onSouthEdge } from './board.ts';
 import { advance, combat, loss, resolve, retreat } from './combat.ts';
-import type { FordId } from './data/index.ts';
+import { FORDS } from './data/index.ts';
 import { movement } from './movement.ts';
 import type { Action, BridgeState, DecisionOf, Frame, ProcedureOf } from './state.ts';
 import { prompts, unitName } from './texts.ts';
@@ -29,8 +29,6 @@ export function startTurn(g: BridgeState, n: number): void {
   g.turn = n;
   for (const frame of gameTurn(n).reverse()) call(g.stack, frame);
 }
-
-export const FORDS: readonly FordId[] = ['west', 'east'];
 
 /** 4.3 South mines one ford in secret: only South's log says which. */
 const mine: DecisionOf<'mine'> = {

@@ -4,8 +4,7 @@
  * inverse for search: from what a role sees, a full state with the secret drawn at random.
  */
 import { randomIndex, type Role, type RngState } from '@sandtable/engine';
-import type { FordId } from './data/index.ts';
-import { FORDS } from './sequence.ts';
+import { FORDS, type FordId } from './data/index.ts';
 import type { BridgeState } from './state.ts';
 
 export interface BridgeView extends Omit<BridgeState, 'mine'> {

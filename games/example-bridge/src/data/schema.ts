@@ -11,6 +11,8 @@ const comment = z.string().optional();
 export const hexLabel = z.string().regex(/^\d{4}$/, 'a hex is a 4-digit label "CCRR"');
 export const side = z.enum(['north', 'south']);
 export const fordId = z.enum(['west', 'east']);
+/** The two fords (2.4). */
+export const FORDS = fordId.options;
 const count = z.number().int().min(1);
 
 export const mapFile = z.strictObject({
