@@ -1,7 +1,7 @@
 /**
  * The Bridge at Mühlbach: the example game of docs/adding-a-game.md, built on the engine's
- * decision-flow kernel. Its uniform entry is `{ game, validate }`; the AI hooks and the web adapter
- * are the subpath exports `@sandtable/example-bridge/ai` and `/web`.
+ * decision-flow kernel. The rules (`game`) and the data check (`validate`); the uniform entry is
+ * `./entry.ts`, the AI hooks and the web adapter are `@sandtable/example-bridge/ai` and `/web`.
  */
 import { defineGame } from '@sandtable/engine';
 import { makeEnv } from './board.ts';
@@ -18,4 +18,3 @@ export type { BridgeView } from './view.ts';
 /** The compiled data every rule reads (one per process). */
 export const env = makeEnv(loadData());
 export const game = defineGame(createRules(env));
-export const exampleBridge = { game, validate };
