@@ -5,7 +5,7 @@
 import { call, end, type Refusal } from '@sandtable/engine';
 import { adjacent, crossing, type Env, other, terrainOf } from './board.ts';
 import type { CrtResult } from './data/index.ts';
-import type { Action, BridgeState, DecisionOf, FrameOf, ProcedureOf } from './state.ts';
+import type { ActionOf, BridgeState, DecisionOf, FrameOf, ProcedureOf } from './state.ts';
 import { prompts, SIDE_NAME, unitName } from './texts.ts';
 import { eliminate, inEnemyZoc, liveUnits, roomFor, sideOf, strength, unitsAt } from './units.ts';
 
@@ -71,14 +71,14 @@ export function whyNotAttack(env: Env, g: BridgeState, f: Phase, hex: string): R
 }
 
 /** 6.0 The combat phase: attack enemy hexes one at a time, then end combat. */
-export const combat: DecisionOf<'combat'> = {
+export const combat: DecisionOf<'combat', 'attack' | 'endCombat'> = {
   rule: '6.0',
   role: (_env, _g, f) => f.side,
   prompt: (_env, _g, f) => prompts.combat(f.side),
   actions: ['attack', 'endCombat'],
   legal(env, g, f) {
     const targets = new Set(liveUnits(env, g, other(f.side)).map((u) => g.units[u]!));
-    const out: Action[] = [...targets]
+    const out: ActionOf<'attack' | 'endCombat'>[] = [...targets]
       .filter((hex) => !whyNotAttack(env, g, f, hex))
       .map((hex) => ({ type: 'attack', hex }));
     out.push({ type: 'endCombat' });
@@ -87,7 +87,7 @@ export const combat: DecisionOf<'combat'> = {
   perform(env, _ctx, g, f, a) {
     if (a.type === 'endCombat') {
       end(g.stack);
-    } else if (a.type === 'attack') {
+    } else {
       const attackers = attackersOf(env, g, f, a.hex); // 6.2
       f.attacked.push(...attackers);
       f.hexes.push(a.hex);
@@ -152,24 +152,23 @@ export function retreatHexes(env: Env, g: BridgeState, unit: string): string[] {
 }
 
 /** 7.4 A retreating unit: its owner picks the hex; a unit with nowhere to go is eliminated. */
-export const retreat: DecisionOf<'retreat'> = {
+export const retreat: DecisionOf<'retreat', 'retreat'> = {
   rule: '7.4',
   role: (env, _g, f) => sideOf(env, f.unit),
   prompt: (_env, g, f) => prompts.retreat(f.unit, g.units[f.unit] ?? '-'),
   actions: ['retreat'],
   legal: (env, g, f) => retreatHexes(env, g, f.unit).map((to) => ({ type: 'retreat', unit: f.unit, to })),
   perform(env, ctx, g, f, a) {
-    if (a.type !== 'retreat') return;
     ctx.log(`${unitName(env, f.unit)} retreats to ${a.to}`, { rule: '7.4' });
     g.units[f.unit] = a.to;
     end(g.stack);
   },
   refuse: (env, g, f, a) =>
-    a.type === 'retreat' && a.unit === f.unit && !retreatHexes(env, g, f.unit).includes(a.to)
+    a.unit === f.unit && !retreatHexes(env, g, f.unit).includes(a.to)
       ? { rule: '7.4', message: `${f.unit} may not retreat into ${a.to}` }
       : null,
   auto(env, ctx, g, f, legal) {
-    if (legal.length > 0) return false;
+    if (legal().length > 0) return false;
     ctx.log(`${unitName(env, f.unit)} cannot retreat and is eliminated`, { rule: '7.4' });
     eliminate(g, [f.unit]);
     end(g.stack);
@@ -178,21 +177,21 @@ export const retreat: DecisionOf<'retreat'> = {
 };
 
 /** 7.3 EX: the attacker loses one attacking unit of its choice. */
-export const loss: DecisionOf<'loss'> = {
+export const loss: DecisionOf<'loss', 'lose'> = {
   rule: '7.3',
   role: (_env, _g, f) => f.side,
   prompt: () => prompts.loss(),
   actions: ['lose'],
   legal: (_env, g, f) => f.units.filter((u) => g.units[u]).map((unit) => ({ type: 'lose', unit })),
   perform(env, ctx, g, _f, a) {
-    if (a.type !== 'lose') return;
     ctx.log(`${unitName(env, a.unit)} is lost in the exchange`, { rule: '7.3' });
     eliminate(g, [a.unit]);
     end(g.stack);
   },
   auto(env, ctx, g, f, legal) {
-    if (legal.length !== 1) return false;
-    loss.perform(env, ctx, g, f, legal[0]!); // one attacking unit left: no choice to make
+    const units = legal();
+    if (units.length !== 1) return false;
+    loss.perform(env, ctx, g, f, units[0]!); // one attacking unit left: no choice to make
     return true;
   },
 };
@@ -208,12 +207,15 @@ export function advancers(env: Env, g: BridgeState, f: FrameOf<'advance'>): stri
 }
 
 /** 7.5 Advance after combat: one surviving attacking unit may move into the emptied hex. */
-export const advance: DecisionOf<'advance'> = {
+export const advance: DecisionOf<'advance', 'advance' | 'stay'> = {
   rule: '7.5',
   role: (_env, _g, f) => f.side,
   prompt: (_env, _g, f) => prompts.advance(f.hex),
   actions: ['advance', 'stay'],
-  legal: (env, g, f) => [...advancers(env, g, f).map((unit): Action => ({ type: 'advance', unit })), { type: 'stay' }],
+  legal: (env, g, f) => [
+    ...advancers(env, g, f).map((unit): ActionOf<'advance'> => ({ type: 'advance', unit })),
+    { type: 'stay' },
+  ],
   perform(env, ctx, g, f, a) {
     if (a.type === 'advance') {
       ctx.log(`${unitName(env, a.unit)} advances into ${f.hex}`, { rule: '7.5' });
@@ -226,7 +228,7 @@ export const advance: DecisionOf<'advance'> = {
       ? { rule: '7.5', message: `${a.unit} may not advance into ${f.hex}` }
       : null,
   auto(_env, _ctx, g, _f, legal) {
-    if (legal.length > 1) return false;
+    if (legal().length > 1) return false;
     end(g.stack); // no unit can advance: the lone "stay" needs no question
     return true;
   },

@@ -5,7 +5,7 @@
  */
 import { defineGame } from '@sandtable/engine';
 import { makeEnv } from './board.ts';
-import { loadData, validate } from './data/index.ts';
+import { loadData } from './data/index.ts';
 import { createRules } from './rules.ts';
 
 export { type Env, makeEnv } from './board.ts';

@@ -1,7 +1,7 @@
 /** 5.0 Movement: the movement phase as one decision kind, and the mine (5.5). */
 import { type Ctx, end, type Refusal } from '@sandtable/engine';
 import { adjacent, crossing, type Env, fordBetween, terrainOf } from './board.ts';
-import type { Action, BridgeState, DecisionOf, FrameOf } from './state.ts';
+import type { ActionOf, BridgeState, DecisionOf, FrameOf } from './state.ts';
 import { prompts, unitName } from './texts.ts';
 import { inEnemyZoc, liveUnits, roomFor, sideOf, unitsAt } from './units.ts';
 
@@ -46,13 +46,13 @@ function step(env: Env, ctx: Ctx, g: BridgeState, f: Phase, unit: string, to: st
 }
 
 /** 5.0 The movement phase: the phasing player moves units one hex at a time, then ends movement. */
-export const movement: DecisionOf<'movement'> = {
+export const movement: DecisionOf<'movement', 'move' | 'endMovement'> = {
   rule: '5.0',
   role: (_env, _g, f) => f.side,
   prompt: (_env, _g, f) => prompts.movement(f.side),
   actions: ['move', 'endMovement'],
   legal(env, g, f) {
-    const out: Action[] = [];
+    const out: ActionOf<'move' | 'endMovement'>[] = [];
     for (const unit of liveUnits(env, g, f.side))
       for (const to of adjacent(env, g.units[unit]!))
         if (!whyNotMove(env, g, f, unit, to)) out.push({ type: 'move', unit, to });

@@ -31,14 +31,13 @@ export function startTurn(g: BridgeState, n: number): void {
 }
 
 /** 4.3 South mines one ford in secret: only South's log says which. */
-const mine: DecisionOf<'mine'> = {
+const mine: DecisionOf<'mine', 'mine'> = {
   rule: '4.3',
   role: () => 'south',
   prompt: () => prompts.mine(),
   actions: ['mine'],
-  legal: () => FORDS.map((ford): Action => ({ type: 'mine', ford })),
+  legal: () => FORDS.map((ford) => ({ type: 'mine', ford })),
   perform(_env, ctx, g, _f, a) {
-    if (a.type !== 'mine') return;
     g.mine.ford = a.ford;
     ctx.log(`South mines the ${a.ford} ford`, { to: ['south'], rule: '4.3' });
     ctx.log('South has mined one of the fords, in secret', { rule: '4.3' });
@@ -86,4 +85,5 @@ export const flow = defineFlow<Env, BridgeState, Frame, Action>({
   procedures: { turn, resolve, endOfTurn },
   settle: (env, _ctx, g) => suddenDeath(env, g),
   over: (g) => g.result !== null,
+  onEmpty: 'throw', // a decision with no legal action is a rules bug: say so at once
 });

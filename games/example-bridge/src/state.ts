@@ -75,7 +75,15 @@ export interface BridgeState {
   result: Outcome | null;
 }
 
-/** A decision kind of this game (the kernel's handler, typed by its frame). */
-export type DecisionOf<K extends FrameKind> = DecisionKind<Env, BridgeState, FrameOf<K>, Action>;
+/** The actions of some types. */
+export type ActionOf<T extends Action['type']> = Extract<Action, { type: T }>;
+/** A decision kind of this game: the kernel's handler, typed by its frame and by the action types it offers. */
+export type DecisionOf<K extends FrameKind, T extends Action['type']> = DecisionKind<
+  Env,
+  BridgeState,
+  FrameOf<K>,
+  Action,
+  ActionOf<T>
+>;
 /** A procedure of this game. */
 export type ProcedureOf<K extends FrameKind> = Procedure<Env, BridgeState, FrameOf<K>>;
