@@ -33,7 +33,9 @@ function files(dir: string): string[] {
 
 export function rulesSources(): string[] {
   const dirs = [join(root, 'packages/engine/src')];
-  for (const g of readdirSync(join(root, 'games'))) dirs.push(join(root, 'games', g, 'src'));
+  for (const g of readdirSync(join(root, 'games'))) {
+    if (statSync(join(root, 'games', g)).isDirectory()) dirs.push(join(root, 'games', g, 'src'));
+  }
   return dirs.flatMap((d) => files(d));
 }
 

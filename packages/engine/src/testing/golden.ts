@@ -70,7 +70,7 @@ function replaySteps<G>(
     seen[r] = 0;
     chain[r] = '';
   }
-  let state = game.setup(record.seed, record.scenario, record.options, record.dice ?? []);
+  let state = game.setup(record.seed, record.scenario, record.options, record.dice ?? [], record.position);
   for (let k = 0; ; k++) {
     const parts: StepParts = { d: game.decision(state), l: {}, v: {}, g: {}, o: game.outcome(state) };
     const hashes: StepHashes = { d: short(parts.d), l: {}, v: {}, g: {}, o: short(parts.o) };
@@ -102,7 +102,7 @@ function replaySteps<G>(
 
 /** The engine state hash at every step (a replay without views: cheaper than `goldenSteps`). */
 export function goldenStateHashes<G>(game: Game<G, Action, unknown>, record: GameRecord): string[] {
-  let state = game.setup(record.seed, record.scenario, record.options, record.dice ?? []);
+  let state = game.setup(record.seed, record.scenario, record.options, record.dice ?? [], record.position);
   const out = [short(state)];
   for (const { role, action } of record.actions) {
     state = game.apply(state, role, action);

@@ -4,7 +4,7 @@
  * (sources, Berlin, land areas), material, the entry tracks, the evaluation's terms and the AI's
  * steps by kind, and every change of war status with the step that caused it (3.1.2, 3.1.3).
  *
- *   npx tsx games/third-reich/src/ai/trace.ts [opponent=greedy] [seed=s1] [ms=50] [aiSide=allies]
+ *   npx tsx games/third-reich/src/ai/tools/trace.ts [opponent=greedy] [seed=s1] [ms=50] [aiSide=allies]
  */
 import type { Action } from '@sandtable/engine';
 import {
@@ -15,9 +15,9 @@ import {
   type Side,
   type TRAction,
   type TRState,
-} from '../index.ts';
-import { BOARD as B, evalTerms, forces } from './eval.ts';
-import { thirdReichHooks } from './hooks.ts';
+} from '../../index.ts';
+import { BOARD as B, evalTerms, forces } from '../eval.ts';
+import { thirdReichHooks } from '../hooks.ts';
 import { makePlayer, type AiKind } from '@sandtable/ai';
 
 const [opp = 'greedy', seed = 's1', time = '50', aiSide = 'allies'] = process.argv.slice(2);
