@@ -4,7 +4,9 @@ import { loadProkhorovkaData } from './data/index.ts';
 import { createProkhorovkaRules } from './rules.ts';
 
 export * from './data/index.ts';
-export { createProkhorovkaRules, germanVP, victory, type PGAction, type PGView } from './rules.ts';
+export { createProkhorovkaRules, type PGAction } from './rules.ts';
+export { germanVP, victory } from './victory.ts';
+export type { PGView } from './view.ts';
 export { OPTION_SPECS, AMBIGUITY_IDS, type Opts } from './options.ts';
 export type { PGState } from './state.ts';
 
@@ -15,7 +17,7 @@ export const prokhorovka = defineGame(createProkhorovkaRules(loadProkhorovkaData
 export { makeEnv, type Env } from './state.ts';
 export { movePath } from './movement.ts';
 export { battleOdds, fireOdds, pairOdds, type BattleOdds, type FireOdds } from './combat/odds.ts';
-export type { CombatView } from './combat/actions.ts';
+export type { CombatView } from './combat/view.ts';
 export type { Battle } from './combat/types.ts';
 // for the AI's hooks (src/ai/): what its evaluation and priors read
 export { ARRIVING, chitsOf, inEnemyZoc, type Side } from './state.ts';

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { EngineState } from '@sandtable/engine';
 import { loadProkhorovkaData, prokhorovka, type PGState } from './index.ts';
 import { ARRIVING, ELIMINATED, RESERVE, inEnemyZoc, makeEnv } from './state.ts';
-import { movePath, movedStrategically, movementAllowance, reachable, stepCost, type MoveMode } from './movement.ts';
+import { movePath, movedStrategically, movementAllowance, reachable, stepCost } from './movement.ts';
+import type { MoveMode } from './state.ts';
 
 const E = makeEnv(loadProkhorovkaData());
 const grid = E.b.grid;

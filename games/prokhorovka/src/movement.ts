@@ -14,7 +14,7 @@
 import { PathFinder, type Ctx, type Reach } from '@sandtable/engine';
 import { ANY_RIVER, MAJOR, RAIL, ROAD } from './data/board.ts';
 import type { Side } from './data/types.ts';
-import { drawEquip } from './rules.ts';
+import { drawEquip } from './draw.ts';
 import {
   ARRIVING,
   DETACHED,
@@ -25,12 +25,12 @@ import {
   inEnemyZoc,
   values,
   type Entry,
+  type MoveMode,
+  type MoveState,
   type Env,
   type PGState,
   type UnitState,
 } from './state.ts';
-
-export type MoveMode = 'normal' | 'strategic';
 
 export type MoveAction =
   | { type: 'pick'; unit: string; mode: MoveMode }
@@ -40,34 +40,6 @@ export type MoveAction =
   | { type: 'xxivRoll' }
   /** 签一览 detachment: at the start of the movement phase a detachment chit turns face-up and splits off as a unit (then its destination is chosen). */
   | { type: 'detach'; chit: string };
-
-/** Movement bookkeeping kept in the game state (public information). */
-export interface MoveState {
-  /** Stacks that have moved in this movement phase (8.1(1)(3): one move each). */
-  moved: string[];
-  /** Stacks that moved strategically this player-turn: they may not attack (8.3(1)3). */
-  strategic: string[];
-  /** The stack picked and its mode, while its destination is chosen. */
-  picked: { unit: string; mode: MoveMode; from?: string } | null;
-  /** City control by hex label (3.3). */
-  cities: Record<string, Side>;
-  /** 19.2(1): the XXIV roll was made (or the phase has started moving) this movement phase. */
-  xxivDone: boolean;
-  /** The path of the last move (hex labels, start first), for the log and for checks. */
-  lastPath: string[];
-}
-
-/** A copy of the movement bookkeeping (for views and clones; cheaper than structuredClone). */
-export function copyMoveState(m: MoveState): MoveState {
-  return {
-    moved: [...m.moved],
-    strategic: [...m.strategic],
-    picked: m.picked && { ...m.picked },
-    cities: { ...m.cities },
-    xxivDone: m.xxivDone,
-    lastPath: [...m.lastPath],
-  };
-}
 
 const MOVE_TYPES = new Set(['pick', 'moveTo', 'cancelMove', 'load', 'xxivRoll', 'detach']);
 export const isMoveAction = (a: { type: string }): a is MoveAction => MOVE_TYPES.has(a.type);

@@ -5,14 +5,13 @@
  * redacted (3.5(5), 3.6(3), 19.6). Attack phases and movement are not implemented yet: they
  * offer only "end phase" (see STATUS.md).
  */
-import { RuleError, type Ctx, type GameRules, type Outcome } from '@sandtable/engine';
+import { RuleError, type Ctx, type GameRules } from '@sandtable/engine';
 import type { ProkhorovkaData } from './data/types.ts';
 import { OPTION_SPECS, toOpts } from './options.ts';
 import {
   ARRIVING,
   AS_CHIT,
   DETACHED,
-  ELIMINATED,
   RESERVE,
   detachmentChitOf,
   detachmentUnitId,
@@ -20,8 +19,6 @@ import {
   inEnemyZoc,
   locReach,
   makeEnv,
-  other,
-  roadLocReach,
   values,
   type ChitState,
   type Entry,
@@ -36,19 +33,19 @@ import {
   combatExplain,
   combatLegal,
   combatPerform,
-  combatSummary,
-  combatView,
   endDeclaration,
   isAttackPhase,
   isCombatAction,
   type CombatAction,
-  type CombatView,
 } from './combat/actions.ts';
-import { determinize, publicState, type PublicState } from './determinize.ts';
+import { combatSummary } from './combat/view.ts';
+import { determinize } from './determinize.ts';
+import { drawEquip, drawSupport, sovSP } from './draw.ts';
 import { summaryText } from './summary.ts';
+import { germanVP, victory } from './victory.ts';
+import { makeView, type PGView } from './view.ts';
 import { chitName } from './combat/core.ts';
 import {
-  copyMoveState,
   describeMove,
   endMovement,
   endPlayerTurnMovement,
@@ -99,39 +96,6 @@ const PHASE_PROMPT: Record<string, string> = {
   reorganization: 'reorganize: place up to 2 chits from the pool, return chits to the pool, then end the phase',
 };
 
-/** Draws `n` chits at random from `side`'s cup of `back` (4.0(4), 7.0; A-48 short cups). The draw is logged to the owner only. */
-export function drawEquip(
-  E: Env,
-  ctx: Ctx,
-  g: PGState,
-  side: Side,
-  back: 'tank' | 'equip',
-  n: number,
-  to: string,
-  why: string,
-): string[] {
-  const got: string[] = [];
-  for (let k = 0; k < n; k++) {
-    const cup = g.equip.filter((c) => c.side === side && c.loc === 'cup' && E.equipById.get(c.id)!.back === back);
-    if (cup.length === 0) break;
-    const pick =
-      cup[cup.length === 1 ? 0 : ctx.roll(1, `${why}: draw from the ${side} ${back} cup`, cup.length, [side])[0]! - 1]!;
-    pick.loc = to;
-    pick.faceUp = false;
-    got.push(pick.id);
-  }
-  return got;
-}
-
-function drawSupport(ctx: Ctx, g: PGState, side: Side, n: number, why: string): void {
-  for (let k = 0; k < n; k++) {
-    const cup = g.support.filter((c) => c.side === side && c.loc === 'cup');
-    if (cup.length === 0) break;
-    const pick = cup[cup.length === 1 ? 0 : ctx.roll(1, `${why}: ${side} support draw`, cup.length, [side])[0]! - 1]!;
-    pick.loc = 'pool';
-  }
-}
-
 function push(g: PGState, kind: string, side: Side, rule: string, prompt: string, extra: Partial<Entry> = {}): void {
   g.stack.push({ kind, role: side, side, rule, prompt, ...extra });
 }
@@ -164,13 +128,6 @@ function enterPhase(E: Env, ctx: Ctx, g: PGState): void {
     push(g, g.phase, s, PHASE_RULE[g.phase]!, PHASE_PROMPT[g.phase]!);
     return;
   }
-}
-
-export function sovSP(E: Env, g: PGState): number {
-  const track = E.d.tables.turnTrack;
-  if (g.turn > track.length && !g.o.turn10SameSP) return 0; // A-32 (off): the track has no turn-10 box, so no draw
-  const box = track[Math.min(g.turn, track.length) - 1]!; // 19.1(2), A-32: turn 10 = turn 9
-  return box.sovSP;
 }
 
 /** 7.0: the Soviet turn track; the German one-time package while a Soviet stack is south of the start line (A-02). */
@@ -252,39 +209,6 @@ function nextPhase(E: Env, ctx: Ctx, g: PGState): void {
     g.phase = 'support';
   }
   enterPhase(E, ctx, g);
-}
-
-/** 18.0: German VP at the end of the game. */
-export function germanVP(E: Env, g: PGState): { vp: number; hexes: number[]; bonus: boolean } {
-  const loc = locReach(E, g, 'DE');
-  const occupied = (h: number) => g.units.some((u) => u.hex === h && u.side === 'DE');
-  // A-09 (off): an empty end hex in enemy ZOC does not block: a LOC reaching a neighbour reaches it (never an enemy unit's hex or source)
-  const reaches = (h: number) =>
-    loc[h] === 1 ||
-    (!g.o.locEndHexZocBlocks &&
-      E.b.source[h] !== 2 &&
-      !g.units.some((u) => u.hex === h) &&
-      E.b.grid.neighbours(h).some((x) => loc[x] === 1));
-  const hexes = E.b.vpHexes.filter((h) => reaches(h) && (g.o.vpNeedsNoOccupation || occupied(h))); // 18.0(1)1, A-47, A-09
-  let bonus = false;
-  if (g.o.vpRoadCutBonus) {
-    const road = roadLocReach(E, g, 'DE');
-    const grid = E.b.grid;
-    for (const u of g.units) {
-      if (u.side !== 'DE' || u.hex < 0 || !road[u.hex]) continue;
-      for (const s of E.b.sources.SU)
-        if (grid.distance(u.hex, s) === 1 && grid.hexsideBetween(u.hex, s) & 4) bonus = true; // 18.0(1)2, A-55
-    }
-  }
-  return { vp: hexes.length + (bonus ? 1 : 0), hexes, bonus };
-}
-
-export function victory(E: Env, g: PGState): Outcome {
-  const { vp } = germanVP(E, g);
-  const need = E.d.tables.game.germanWinsAt;
-  return vp >= need
-    ? { winner: 'DE', reason: `the German scores ${vp} VP (>= ${need}): German victory`, rule: '18.0(2)' }
-    : { winner: 'SU', reason: `the German scores ${vp} VP (< ${need}): Soviet victory`, rule: '18.0(3)' };
 }
 
 /** Equipment chits by the unit they are stacked with (one pass). */
@@ -470,111 +394,6 @@ function compulsoryDetachmentReorg(E: Env, ctx: Ctx, g: PGState, side: Side): vo
   }
 }
 
-// ---- view -----------------------------------------------------------------------------------
-
-export interface PGView {
-  turn: number;
-  side: Side;
-  phase: string;
-  units: {
-    id: string;
-    side: Side;
-    hex: string | null;
-    where: string;
-    reduced: boolean;
-    designated: boolean;
-    chits: ({ id: string; faceUp: boolean } | { back: string | null })[];
-  }[];
-  /** Own chits off the map by location; the opponent's only as counts. */
-  pools: Record<
-    Side,
-    { reorg: number; arriving: number; support: number; cupTank: number; cupEquip: number; supportCup: number }
-  >;
-  /** Own chits in the reorganization pool (or drawn at set-up), the support pool, and arriving with reinforcements (A-03). */
-  mine: { reorg: string[]; support: string[]; arriving: string[] };
-  /** Movement bookkeeping and city control (public, 8.0, 3.3). */
-  mv: PGState['mv'];
-  /** The public rest of the state, hidden chits as tokens (for determinize). */
-  pub: PublicState;
-  /** The attack phase under way (allocated support hidden until revealed, 9.2(2)). */
-  combat: CombatView | null;
-  result: Outcome | null;
-}
-
-/** What `role` sees: the opponent's face-down chits show only their back (none under 19.6), never their id (3.5(5), 3.6(3)). */
-/**
- * A stack's chits as `role` sees them (3.5(5), 19.6): visible ones by id, then the face-down
- * enemy ones by back only (none under 19.6), so that their place in the list gives no hint of
- * which chit they are.
- */
-function chitsSeenBy(E: Env, g: PGState, chits: ChitState[], role: string): PGView['units'][number]['chits'] {
-  const seen = chits.filter((c) => c.side === role || c.faceUp).map((c) => ({ id: c.id, faceUp: c.faceUp }));
-  const backs = chits
-    .filter((c) => !(c.side === role || c.faceUp))
-    .map((c) => (g.o.hideChitBacks ? null : E.equipById.get(c.id)!.back))
-    .sort();
-  return [...seen, ...backs.map((back) => ({ back }))];
-}
-
-export function makeView(E: Env, g: PGState, role: string): PGView {
-  const grid = E.b.grid;
-  const under = new Map<string, ChitState[]>(); // chits by unit, in one pass over the chits
-  for (const c of g.equip) under.get(c.loc)?.push(c) ?? under.set(c.loc, [c]);
-  const units = g.units.map((u) => ({
-    id: u.id,
-    side: u.side,
-    hex: u.hex >= 0 ? grid.label(u.hex) : null,
-    where:
-      u.hex >= 0
-        ? 'map'
-        : u.hex === RESERVE
-          ? 'reserve'
-          : u.hex === ARRIVING
-            ? 'arriving'
-            : u.hex === AS_CHIT
-              ? 'chit'
-              : 'eliminated',
-    reduced: u.reduced,
-    designated: u.designated,
-    chits: chitsSeenBy(E, g, under.get(u.id) ?? [], role),
-  }));
-  const pools: PGView['pools'] = {
-    DE: { reorg: 0, arriving: 0, support: 0, cupTank: 0, cupEquip: 0, supportCup: 0 },
-    SU: { reorg: 0, arriving: 0, support: 0, cupTank: 0, cupEquip: 0, supportCup: 0 },
-  };
-  for (const c of g.equip) {
-    // one pass over the chits (views are built often: AI, server, tests)
-    const p = pools[c.side];
-    if (c.loc === 'reorg') p.reorg++;
-    else if (c.loc === 'arriving') p.arriving++;
-    else if (c.loc === 'cup') {
-      if (E.equipById.get(c.id)!.back === 'tank') p.cupTank++;
-      else p.cupEquip++;
-    }
-  }
-  for (const c of g.support) {
-    if (c.loc === 'pool') pools[c.side].support++;
-    else if (c.loc === 'cup') pools[c.side].supportCup++;
-  }
-  const mine = {
-    reorg: g.equip.filter((c) => c.side === role && (c.loc === 'reorg' || c.loc === 'drawn')).map((c) => c.id),
-    support: g.support.filter((c) => c.side === role && c.loc === 'pool').map((c) => c.id),
-    arriving: g.equip.filter((c) => c.side === role && c.loc === 'arriving').map((c) => c.id),
-  };
-  return {
-    turn: g.turn,
-    side: g.side,
-    phase: g.phase,
-    units,
-    pools,
-    mine,
-    mv: copyMoveState(g.mv),
-    pub: publicState(E, g, role),
-    combat: combatView(g, role),
-    result: g.result,
-  };
-}
-
 /** A chit in an action's words, "Tiger (DE-E07)": only the acting side's own chits are named by actions (3.5(5)). */
 const chitLabel = (E: Env, id: string) => `${chitName(E, id)} (${id})`;
 
@@ -732,5 +551,3 @@ export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState
     },
   };
 }
-
-export { ELIMINATED, other };

@@ -7,7 +7,6 @@ import { CachedField, Tracer, markNeighbours, type Decision, type Outcome } from
 import { ROAD, buildBoard, type Board } from './data/board.ts';
 import type { EquipChit, ProkhorovkaData, Side, SupportChit, UnitData } from './data/types.ts';
 import type { Opts } from './options.ts';
-import type { MoveState } from './movement.ts';
 import type { CombatState } from './combat/types.ts';
 
 export type { Side };
@@ -26,6 +25,36 @@ export const DETACHED = 'detached';
 export const detachmentUnitId = (chit: string) => `det-${chit}`;
 /** The detachment chit of a detachment unit, or null for an ordinary combat unit. */
 export const detachmentChitOf = (unit: string): string | null => (unit.startsWith('det-') ? unit.slice(4) : null);
+
+export type MoveMode = 'normal' | 'strategic';
+
+/** Movement bookkeeping kept in the game state (public information; see movement.ts). */
+export interface MoveState {
+  /** Stacks that have moved in this movement phase (8.1(1)(3): one move each). */
+  moved: string[];
+  /** Stacks that moved strategically this player-turn: they may not attack (8.3(1)3). */
+  strategic: string[];
+  /** The stack picked and its mode, while its destination is chosen. */
+  picked: { unit: string; mode: MoveMode; from?: string } | null;
+  /** City control by hex label (3.3). */
+  cities: Record<string, Side>;
+  /** 19.2(1): the XXIV roll was made (or the phase has started moving) this movement phase. */
+  xxivDone: boolean;
+  /** The path of the last move (hex labels, start first), for the log and for checks. */
+  lastPath: string[];
+}
+
+/** A copy of the movement bookkeeping (for views and clones; cheaper than structuredClone). */
+export function copyMoveState(m: MoveState): MoveState {
+  return {
+    moved: [...m.moved],
+    strategic: [...m.strategic],
+    picked: m.picked && { ...m.picked },
+    cities: { ...m.cities },
+    xxivDone: m.xxivDone,
+    lastPath: [...m.lastPath],
+  };
+}
 
 /** Chit locations: a unit id (stacked with it) or one of these. */
 export type ChitLoc = 'cup' | 'reorg' | 'pool' | 'drawn' | 'gone' | string;

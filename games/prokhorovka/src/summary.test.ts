@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { randomIndex, seedRng } from '@sandtable/engine';
 import { loadProkhorovkaData, prokhorovka } from './index.ts';
-import { germanVP, makeView } from './rules.ts';
+import { germanVP } from './victory.ts';
+import { makeView } from './view.ts';
 import { makeEnv } from './state.ts';
 import { summaryText } from './summary.ts';
 

@@ -6,7 +6,7 @@
  * under way. Built from the role's view only, so it can show nothing the view hides.
  */
 import type { Env, PGState, Side } from './state.ts';
-import type { PGView } from './rules.ts';
+import type { PGView } from './view.ts';
 import { chitName } from './combat/core.ts';
 
 const SIDE_NAME: Record<Side, string> = { DE: 'German', SU: 'Soviet' };

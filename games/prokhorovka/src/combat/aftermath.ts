@@ -13,10 +13,9 @@ import {
   type PGState,
   type Side,
 } from '../state.ts';
-import { SIDES, ask, chitName, eliminate, moveUnit } from './core.ts';
+import { SIDES, ask, eliminate, moveUnit, type StepResult } from './core.ts';
 import { bestArmor, riverBonus, stacksOf, tdl } from './fire.ts';
 import type { Battle } from './types.ts';
-import { nextStep } from './battle.ts';
 
 export interface Totals {
   armor: Record<Side, number>;
@@ -49,7 +48,7 @@ function minefields(E: Env, b: Battle): number {
  * points (A-12: raw points, or the final value under lossUsesFinal); a tie costs both. Close
  * combat (签一览): the winner also loses the loser's damage points.
  */
-function damage(E: Env, ctx: Ctx, g: PGState, b: Battle): true {
+export function damage(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
   b.memo.targetHex = unitState(g, b.target).hex;
   b.dmg[b.defender] += minefields(E, b);
   const t = totals(E, g, b);
@@ -66,7 +65,7 @@ function damage(E: Env, ctx: Ctx, g: PGState, b: Battle): true {
     `damage application (11.6): German ${t.final.DE} (damage ${b.dmg.DE}, armor ${t.armor.DE}${D === 'DE' ? `, TDL ${t.tdl}` : ''}) vs Soviet ${t.final.SU} (damage ${b.dmg.SU}, armor ${t.armor.SU}${D === 'SU' ? `, TDL ${t.tdl}` : ''}): ${win ? `${win} wins` : 'tie'}; losses German ${b.loss.DE}, Soviet ${b.loss.SU}`,
     { rule: '11.6' },
   );
-  return nextStep(b);
+  return 'next';
 }
 
 /** What `side` may lose (13.0(1)(2)): its participating units (flip or remove) and any chit of their stacks. */
@@ -153,30 +152,30 @@ export function retreatInto(E: Env, ctx: Ctx, g: PGState, b: Battle, unit: strin
   return true;
 }
 
-function retreatMove(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
+export function retreatMove(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
   if (b.cursor === 0 && b.toRetreat.length === 0) {
     b.toRetreat = (g.o.retreatSovietFirst ? SIDES : [...SIDES].reverse())
       .filter((s) => b.retreat[s])
       .flatMap((s) => stacksOf(g, b, s)); // 14.0(2), Soviet first (A-28)
-    if (b.toRetreat.length === 0) return nextStep(b);
+    if (b.toRetreat.length === 0) return 'next';
   }
-  if (b.cursor >= b.toRetreat.length) return nextStep(b);
+  if (b.cursor >= b.toRetreat.length) return 'next';
   const unit = b.toRetreat[b.cursor]!;
   if (unitState(g, unit).hex < 0) {
     b.cursor++;
-    return true;
+    return 'again';
   }
   const ch = retreatChoices(E, g, unit, b.path);
   if (ch.eliminated) {
     eliminate(g, unit);
     ctx.log(`${unit} cannot retreat and is removed from the map with its chits (14.0(4))`, { rule: '14.0(4)' });
     endRetreat(b, unit);
-    return true;
+    return 'again';
   }
   if (ch.hexes.length > 1)
     return ask(g, 'retreatHex', unitState(g, unit).side, '14.0(6)', `choose the hex ${unit} retreats to`);
   if (retreatInto(E, ctx, g, b, unit, ch.hexes[0]!)) endRetreat(b, unit);
-  return true;
+  return 'again';
 }
 
 export function endRetreat(b: Battle, unit: string): void {
@@ -200,52 +199,49 @@ export const turn1Frozen = (g: PGState, side: Side) => !g.o.turn1RetreatAllowed 
 /** A-28: the steps run Soviet then German; with `retreatSovietFirst` off the German goes first (each step's side swapped). */
 const inOrder = (g: PGState, s: Side): Side => (g.o.retreatSovietFirst ? s : other(s));
 
-export function aftermathStep(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
-  const s = b.step;
-  if (s === 'damage') return damage(E, ctx, g, b);
-  if (s.startsWith('retreat:')) {
-    const side = inOrder(g, s.slice(8) as Side);
-    if (b.loss[side] > 0 && stacksOf(g, b, side).length && !b.windows.includes(s) && !turn1Frozen(g, side)) {
-      b.windows.push(s);
-      return ask(
-        g,
-        'retreat',
-        side,
-        '11.6(4), 14.0(1)',
-        `you lose ${b.loss[side]} step(s): retreat to halve it (rounded down), or stand`,
-      );
-    }
-    return nextStep(b);
+/** 11.6(4), 14.0(1): the side (Soviet first, A-28) that loses steps may declare a retreat to halve the loss. */
+export function retreatDecision(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
+  const side = inOrder(g, b.step.slice(8) as Side);
+  if (b.loss[side] > 0 && stacksOf(g, b, side).length && !b.windows.includes(b.step) && !turn1Frozen(g, side)) {
+    b.windows.push(b.step);
+    return ask(
+      g,
+      'retreat',
+      side,
+      '11.6(4), 14.0(1)',
+      `you lose ${b.loss[side]} step(s): retreat to halve it (rounded down), or stand`,
+    );
   }
-  if (s.startsWith('loss:')) {
-    const side = inOrder(g, s.slice(5) as Side);
-    const o = lossOptions(g, b, side);
-    if (b.loss[side] > 0 && o.units.length + o.chits.length > 0)
-      return ask(
-        g,
-        'loss',
-        side,
-        '13.0(2)',
-        `take ${b.loss[side]} more step(s) of loss: flip or remove a unit, or return a chit`,
-      );
-    b.loss[side] = 0; // excess loss is ignored (13.0, derived)
-    return nextStep(b);
-  }
-  if (s === 'retreatMove') return retreatMove(E, ctx, g, b);
-  if (s === 'advance') {
-    if (!b.windows.includes('advance') && advanceCandidates(E, g, b).length) {
-      b.windows.push('advance');
-      return ask(
-        g,
-        'advance',
-        b.attacker,
-        '15.0',
-        `advance one attacking stack into ${E.b.grid.label(b.memo.targetHex!)}, or stay`,
-      );
-    }
-    return nextStep(b);
-  }
-  throw new Error(`unknown battle step ${s}`);
+  return 'next';
 }
 
-export { chitName };
+/** 13.0(2): the side takes its step losses one at a time; an excess is ignored. */
+export function stepLosses(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
+  const side = inOrder(g, b.step.slice(5) as Side);
+  const o = lossOptions(g, b, side);
+  if (b.loss[side] > 0 && o.units.length + o.chits.length > 0)
+    return ask(
+      g,
+      'loss',
+      side,
+      '13.0(2)',
+      `take ${b.loss[side]} more step(s) of loss: flip or remove a unit, or return a chit`,
+    );
+  b.loss[side] = 0; // excess loss is ignored (13.0, derived)
+  return 'next';
+}
+
+/** 15.0: one attacking stack may advance into the emptied defending hex. */
+export function advance(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
+  if (!b.windows.includes('advance') && advanceCandidates(E, g, b).length) {
+    b.windows.push('advance');
+    return ask(
+      g,
+      'advance',
+      b.attacker,
+      '15.0',
+      `advance one attacking stack into ${E.b.grid.label(b.memo.targetHex!)}, or stay`,
+    );
+  }
+  return 'next';
+}

@@ -425,5 +425,3 @@ export function reconReveal(E: Env, ctx: Ctx, g: PGState, slot: ReconSlot): void
   ctx.irreversible('reconnaissance reveals a chit');
   ctx.log(`reconnaissance turns ${chitName(E, chit)} (${chit}) face-up (16.1(6)3)`, { rule: '16.1(6)3' });
 }
-
-export { toCup };

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Ctx } from '@sandtable/engine';
 import { prokhorovka } from '../index.ts';
-import { germanVP, sovSP } from '../rules.ts';
+import { sovSP } from '../draw.ts';
+import { germanVP } from '../victory.ts';
 import { ARRIVING } from '../state.ts';
 import { airOptions, groundNeed, stepAir } from './air.ts';
 import { applyCancels, duelNeed, supportNeed } from './battle.ts';

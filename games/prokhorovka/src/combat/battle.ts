@@ -2,11 +2,11 @@
  * One battle (11.0): preparation (11.1), support step (11.2: equipment declaration, reveal,
  * Sniper / Commander, effects), bombardment (11.3), normal combat (11.4), Molotov, tank battle
  * (11.5, 12.0), damage application (11.6) with step loss (13.0), retreat (14.0) and advance
- * (15.0). Each step runs until it needs a decision; `run` drives the whole phase.
+ * (15.0), in the order of the chart `BATTLE`; `run` drives the whole attack phase.
  */
 import type { Ctx } from '@sandtable/engine';
-import { chitsOf, other, unitState, type Env, type PGState, type Side } from '../state.ts';
-import { aftermathStep } from './aftermath.ts';
+import { other, unitState, type Env, type PGState, type Side } from '../state.ts';
+import { advance, damage, retreatDecision, retreatMove, stepLosses } from './aftermath.ts';
 import { airOptions, stepAir } from './air.ts';
 import {
   SIDES,
@@ -24,6 +24,7 @@ import {
   supportToCup,
   toCup,
   waiting,
+  type StepResult,
 } from './core.ts';
 import {
   acrossRiver,
@@ -47,40 +48,51 @@ import {
 import { nextAllocation, nextBattleOrEnd, phaseOf } from './phase.ts';
 import type { Battle } from './types.ts';
 
-export const STEPS = [
-  'prep',
-  'window:support',
-  'equip:SU',
-  'equip:DE',
-  'breakdown',
-  'reveal',
-  'sniper',
-  'commander',
-  'cancel',
-  'effects',
-  'window:bombard',
-  'bombard',
-  'normal',
-  'molotov',
-  'window:tank',
-  'bombAlloc',
-  'pairing',
-  'duels',
-  'tankSupport',
-  'damage',
-  'retreat:SU',
-  'retreat:DE',
-  'loss:SU',
-  'loss:DE',
-  'retreatMove',
-  'advance',
-  'end',
-] as const;
+type StepFn = (E: Env, ctx: Ctx, g: PGState, b: Battle) => StepResult;
 
-export function nextStep(b: Battle): true {
-  b.step = STEPS[STEPS.indexOf(b.step as (typeof STEPS)[number]) + 1]!;
+/**
+ * The steps of one battle in order (11.0): each runs until it is finished ('next'), has made
+ * progress ('again') or waits for a decision or a re-roll ('wait'). `Battle.step` names the step
+ * under way (views show it); `cursor` counts progress inside it.
+ */
+const BATTLE: readonly (readonly [string, StepFn])[] = [
+  ['prep', prep], // 11.1
+  ['window:support', airWindow], // 16.0, A-54
+  ['equip:SU', declareEquipment], // 11.2(1): Soviet first (3.7(2))
+  ['equip:DE', declareEquipment],
+  ['breakdown', breakdown], // 19.5
+  ['reveal', reveal], // 11.2(2)
+  ['sniper', cancelChoice], // 11.2(3)1
+  ['commander', cancelChoice], // 11.2(3)2
+  ['cancel', applyCancels], // 11.2(3)3
+  ['effects', effects], // 11.2(3)5
+  ['window:bombard', airWindow], // 16.0
+  ['bombard', bombard], // 11.3
+  ['normal', normalCombat], // 11.4
+  ['molotov', molotov], // 签一览 Molotov
+  ['window:tank', airWindow], // 16.0
+  ['bombAlloc', bombAlloc], // 16.2(3)
+  ['pairing', pairing], // 11.5(2)
+  ['duels', duels], // 11.5(3), 12.0
+  ['tankSupport', tankSupport], // 11.5(4)
+  ['damage', damage], // 11.6(1)-(3)
+  ['retreat:SU', retreatDecision], // 11.6(4), 14.0(1)
+  ['retreat:DE', retreatDecision],
+  ['loss:SU', stepLosses], // 13.0
+  ['loss:DE', stepLosses],
+  ['retreatMove', retreatMove], // 14.0(2)-(6)
+  ['advance', advance], // 15.0
+  ['end', endBattle], // 11.2(3)4, 11.6
+];
+const STEP_AT = new Map(BATTLE.map(([name], k) => [name, k]));
+
+/** Runs the battle's current step; when it is finished, the battle moves on to the next one. */
+function step(E: Env, ctx: Ctx, g: PGState, b: Battle): void {
+  const k = STEP_AT.get(b.step);
+  if (k === undefined) throw new Error(`unknown battle step ${b.step}`);
+  if (BATTLE[k]![1](E, ctx, g, b) !== 'next') return;
+  b.step = BATTLE[k + 1]![0];
   b.cursor = 0;
-  return true;
 }
 
 /** Drives the combat machine until a decision is needed or the phase's battles are all resolved. */
@@ -103,54 +115,21 @@ export function run(E: Env, ctx: Ctx, g: PGState): void {
       continue;
     }
     if (c.stage !== 'battle') return;
-    const b = cur(g)!;
-    if (!step(E, ctx, g, b)) continue;
+    step(E, ctx, g, cur(g)!);
   }
 }
 
-/** Runs one step; false when it pushed a decision (the loop then stops on `waiting`). */
-function step(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
-  const s = b.step;
-  if (s === 'prep') {
-    b.dmg = { DE: 0, SU: 0 }; // 11.1
-    return nextStep(b);
-  }
-  if (s.startsWith('window:')) return airWindow(E, g, b);
-  if (s.startsWith('equip:')) {
-    const side = s.slice(6) as Side;
-    if (!b.windows.includes(s) && declarable(E, g, b, side).length) {
-      b.windows.push(s);
-      return ask(
-        g,
-        'equip',
-        side,
-        '11.2(1)',
-        `declare equipment chits for the battle for ${b.target} (they turn face-up)`,
-      );
-    }
-    return nextStep(b);
-  }
-  if (s === 'breakdown') return breakdown(E, ctx, g, b);
-  if (s === 'reveal') return reveal(E, ctx, g, b);
-  if (s === 'sniper' || s === 'commander') return cancelChoice(E, g, b, s);
-  if (s === 'cancel') return applyCancels(E, ctx, g, b);
-  if (s === 'effects') return effects(E, ctx, g, b);
-  if (s === 'bombard') return bombard(E, ctx, g, b);
-  if (s === 'normal') return normalCombat(E, ctx, g, b);
-  if (s === 'molotov') return molotov(E, ctx, g, b);
-  if (s === 'bombAlloc') return bombAlloc(E, g, b);
-  if (s === 'pairing') return pairing(E, g, b);
-  if (s === 'duels') return duels(E, ctx, g, b);
-  if (s === 'tankSupport') return tankSupport(E, ctx, g, b);
-  if (s === 'end') return endBattle(E, ctx, g, b);
-  return aftermathStep(E, ctx, g, b);
+/** 11.1: the damage tracks start at 0. */
+function prep(_E: Env, _ctx: Ctx, _g: PGState, b: Battle): StepResult {
+  b.dmg = { DE: 0, SU: 0 };
+  return 'next';
 }
 
 // ---- 16.0 air windows ----------------------------------------------------------------------
 
 /** A priority window (spec 10.4): the phasing player, then the other, may fly air missions (16.0). */
-function airWindow(E: Env, g: PGState, b: Battle): boolean {
-  if (!g.o.bombingWindowWholeBattle && b.step === 'window:support') return nextStep(b); // A-54 (off): "being resolved" from 11.3 on
+function airWindow(E: Env, _ctx: Ctx, g: PGState, b: Battle): StepResult {
+  if (!g.o.bombingWindowWholeBattle && b.step === 'window:support') return 'next'; // A-54 (off): "being resolved" from 11.3 on
   for (const side of [b.attacker, b.defender]) {
     const key = `${b.step}:${side}`;
     if (b.windows.includes(key)) continue;
@@ -164,10 +143,26 @@ function airWindow(E: Env, g: PGState, b: Battle): boolean {
         `fly an air mission now (battle for ${b.target}, before ${b.step.slice(7)}) or pass`,
       );
   }
-  return nextStep(b);
+  return 'next';
 }
 
 // ---- 11.2 support step -----------------------------------------------------------------------
+
+/** 11.2(1): each side (Soviet first) may declare equipment chits, which turn face-up. */
+function declareEquipment(E: Env, _ctx: Ctx, g: PGState, b: Battle): StepResult {
+  const side = b.step.slice(6) as Side;
+  if (!b.windows.includes(b.step) && declarable(E, g, b, side).length) {
+    b.windows.push(b.step);
+    return ask(
+      g,
+      'equip',
+      side,
+      '11.2(1)',
+      `declare equipment chits for the battle for ${b.target} (they turn face-up)`,
+    );
+  }
+  return 'next';
+}
 
 const activated = (g: PGState, unit: string) => unitState(g, unit).designated === (phaseOf(g) === 'reserve');
 
@@ -231,9 +226,9 @@ export function declareChit(E: Env, ctx: Ctx, g: PGState, b: Battle, chit: strin
 }
 
 /** 19.5: every German SP AT gun taking part rolls; on a 1 it is removed from the game. */
-function breakdown(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
+function breakdown(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
   const spats = g.o.tdBreakdowns ? activeChits(E, g, b, 'DE', 'spat') : [];
-  if (b.cursor >= spats.length) return nextStep(b);
+  if (b.cursor >= spats.length) return 'next';
   const id = spats[b.cursor]!;
   const d = rollWith(E, ctx, g, {
     key: `breakdown:${b.cursor}`,
@@ -243,17 +238,17 @@ function breakdown(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
     firer: 'SU',
     target: 'DE',
   });
-  if (!d) return false;
+  if (!d) return 'wait';
   if (d[0]! <= E.d.tables.combat.breakdownRoll) {
     removeFromGame(g, id);
     ctx.log(`${chitName(E, id)} breaks down and is removed from the game (19.5)`, { rule: '19.5' });
   }
   b.cursor++;
-  return true;
+  return 'again';
 }
 
 /** 11.2(2): both sides reveal every allocated support chit. */
-function reveal(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
+function reveal(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
   const ids = [...b.alloc.SU, ...b.alloc.DE];
   for (const id of ids) supp(g, id).faceUp = true;
   if (ids.length) {
@@ -262,7 +257,7 @@ function reveal(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
       rule: '11.2(2)',
     });
   }
-  return nextStep(b);
+  return 'next';
 }
 
 const kindOf = (E: Env, id: string) => E.supportById.get(id)?.kind;
@@ -285,7 +280,8 @@ export const unassigned = (E: Env, b: Battle, side: Side, kind: 'sniper' | 'comm
  * 11.2(3)1-2, A-21: every Sniper is assigned first (Soviet, then German), then every Commander
  * that effect 2 or 3 should use; Commanders left over keep effect 1 (re-roll) for this battle.
  */
-function cancelChoice(E: Env, g: PGState, b: Battle, kind: 'sniper' | 'commander'): boolean {
+function cancelChoice(E: Env, _ctx: Ctx, g: PGState, b: Battle): StepResult {
+  const kind = b.step as 'sniper' | 'commander';
   for (const side of SIDES) {
     const key = `${kind}:${side}`;
     if (b.windows.includes(key)) continue;
@@ -304,11 +300,11 @@ function cancelChoice(E: Env, g: PGState, b: Battle, kind: 'sniper' | 'commander
       );
     }
   }
-  return nextStep(b);
+  return 'next';
 }
 
 /** 11.2(3)3: named chits are cancelled; a Commander named by a Sniper has no effect. */
-export function applyCancels(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
+export function applyCancels(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
   const sniped = new Set(b.snipes.filter(([k]) => kindOf(E, k) === 'sniper').map(([, t]) => t));
   for (const [who, target] of b.snipes) {
     if (kindOf(E, who) === 'commander' && sniped.has(who) && g.o.sniperThenCommander) continue; // A-21 (off: cancellations are simultaneous)
@@ -320,11 +316,11 @@ export function applyCancels(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
     ctx.log(`${chitName(E, who)} cancels ${chitName(E, target)} (11.2(3))`, { rule: '11.2(3)' });
   }
   for (const t of sniped) if (kindOf(E, t) === 'commander') b.spent.push(t);
-  return nextStep(b);
+  return 'next';
 }
 
 /** 11.2(3)5: Smoke, Melee, Close combat take effect; Engineers need their owner's choice (签一览). */
-function effects(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
+function effects(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
   for (const side of SIDES) {
     for (const id of b.alloc[side]) {
       if (b.cancelled.includes(id)) continue;
@@ -348,7 +344,7 @@ function effects(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
       }
     }
   }
-  return nextStep(b);
+  return 'next';
 }
 
 /** Enemy positional weapons in the battle (positions declared or face-up, minefields). */
@@ -376,8 +372,8 @@ export function artilleryNeed(E: Env, g: PGState, b: Battle, side: Side): number
   return terrainAt(E, unitState(g, b.target).hex).artilleryHit;
 }
 
-function bombard(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
-  if (b.cursor >= 2) return nextStep(b);
+function bombard(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
+  if (b.cursor >= 2) return 'next';
   const side = b.cursor === 0 ? b.attacker : b.defender;
   const n = b.smoke.includes(other(side)) ? 0 : artilleryOf(E, g, b, side); // 签一览 Smoke
   const need = artilleryNeed(E, g, b, side);
@@ -389,12 +385,12 @@ function bombard(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
     firer: side,
     target: other(side),
   });
-  if (!d) return false;
+  if (!d) return 'wait';
   const hits = d.filter((x) => x <= need).length;
   b.dmg[side] += hits; // 11.3(2)
   if (n) ctx.log(`${side} bombardment: ${hits} hit(s) (11.3)`, { rule: '11.3', dice: d });
   b.cursor++;
-  return true;
+  return 'again';
 }
 
 // ---- 11.4 normal combat ----------------------------------------------------------------------
@@ -432,9 +428,9 @@ export function normalNeed(E: Env, g: PGState, b: Battle, unit: string, targetHe
   return terrainAt(E, targetHex).normalHit;
 }
 
-function normalCombat(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
+function normalCombat(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
   const groups = normalGroups(E, g, b);
-  if (b.cursor >= groups.length) return nextStep(b);
+  if (b.cursor >= groups.length) return 'next';
   const gr = groups[b.cursor]!;
   const d = rollWith(E, ctx, g, {
     key: gr.key,
@@ -444,21 +440,21 @@ function normalCombat(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
     firer: gr.side,
     target: other(gr.side),
   });
-  if (!d) return false;
+  if (!d) return 'wait';
   const hits = d.filter((x) => x <= gr.need).length;
   b.dmg[gr.side] += hits;
   ctx.log(`${gr.key.slice(7)} normal fire: ${hits} hit(s) (11.4)`, { rule: '11.4', dice: d });
   b.cursor++;
-  return true;
+  return 'again';
 }
 
 // ---- Molotov (签一览, A-38) --------------------------------------------------------------------
 
-function molotov(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
+function molotov(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
   const mols = SIDES.flatMap((s) =>
     b.alloc[s].filter((id) => kindOf(E, id) === 'molotov' && !b.cancelled.includes(id)),
   );
-  if (b.cursor >= mols.length) return nextStep(b);
+  if (b.cursor >= mols.length) return 'next';
   const id = mols[b.cursor]!;
   const owner = supp(g, id).side;
   const foe = other(owner);
@@ -469,7 +465,7 @@ function molotov(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
     if (pool.length === 0) {
       b.picks.push('');
       b.cursor++;
-      return true;
+      return 'again';
     } // A-45: spent without effect
     b.picks.push(
       pool[pool.length === 1 ? 0 : ctx.roll(1, `Molotov: random target among ${pool.length}`, pool.length)[0]! - 1]!,
@@ -485,14 +481,14 @@ function molotov(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
     target: foe,
     abilities: E.equipById.get(target)!.reroll ? [target] : [],
   });
-  if (!d) return false;
+  if (!d) return 'wait';
   if (d[0]! <= E.d.tables.combat.molotovHit) {
     toCup(g, target);
     removeFromGame(g, id); // 签一览 Molotov: removed from the game after a success
     ctx.log(`Molotov destroys ${chitName(E, target)}`, { rule: '签一览 Molotov', dice: d });
   } else ctx.log(`Molotov misses ${chitName(E, target)}`, { rule: '签一览 Molotov', dice: d });
   b.cursor++;
-  return true;
+  return 'again';
 }
 
 // ---- 16.2(3) bombing hits against tank-battle weapons -------------------------------------------
@@ -501,7 +497,7 @@ export function bombTargets(E: Env, g: PGState, b: Battle, raider: Side): string
   return activeChits(E, g, b, other(raider)).filter((id) => isTankWeapon(roleOf(E.equipById.get(id)!, b)));
 }
 
-function bombAlloc(E: Env, g: PGState, b: Battle): boolean {
+function bombAlloc(E: Env, _ctx: Ctx, g: PGState, b: Battle): StepResult {
   for (const side of SIDES) {
     if (b.bombPool[side] > 0 && !b.windows.includes(`bomb:${side}`)) {
       b.windows.push(`bomb:${side}`);
@@ -515,7 +511,7 @@ function bombAlloc(E: Env, g: PGState, b: Battle): boolean {
         );
     }
   }
-  return nextStep(b);
+  return 'next';
 }
 
 // ---- 11.5 tank battle -----------------------------------------------------------------------
@@ -535,12 +531,12 @@ const attackerFires = (r: Role, g: PGState) => r === 'tank' || (r === 'spat' && 
 export const paired = (b: Battle, id: string) => b.pairs.some(([x, y]) => x === id || y === id);
 
 /** 11.5(2): the German pairs one weapon of each side at a time until one side has none left. */
-function pairing(E: Env, g: PGState, b: Battle): boolean {
+function pairing(E: Env, _ctx: Ctx, g: PGState, b: Battle): StepResult {
   const de = tankWeapons(E, g, b, 'DE').filter((id) => !paired(b, id));
   const su = tankWeapons(E, g, b, 'SU').filter((id) => !paired(b, id));
   if (de.length && su.length)
     return ask(g, 'pair', 'DE', '11.5(2)', 'pair one of your tank-battle weapons with an enemy one');
-  return nextStep(b);
+  return 'next';
 }
 
 /** A duel shot's hit number (11.5(3), 12.0): fire - armor with a natural 1 (A-41 off: the target hex's TEC tank-support cell). */
@@ -590,8 +586,8 @@ function shot(E: Env, ctx: Ctx, g: PGState, b: Battle, key: string, shooter: str
 const sideOf = (g: PGState, id: string) => equip(g, id).side;
 
 /** 11.5(3): per pair, the AT round, the attacker round, the defender round; a destroyed weapon no longer fires. */
-function duels(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
-  if (b.cursor >= b.pairs.length * 3) return nextStep(b);
+function duels(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
+  if (b.cursor >= b.pairs.length * 3) return 'next';
   const [x, y] = b.pairs[Math.floor(b.cursor / 3)]!;
   const att = sideOf(g, x) === b.attacker ? x : y;
   const def = att === x ? y : x;
@@ -603,15 +599,15 @@ function duels(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
   if (live && round === 0 && isAtType(rd)) fire = [def, att]; // (1) AT round
   if (live && round === 1 && attackerFires(ra, g)) fire = [att, def]; // (2) attacker round
   if (live && round === 2 && !isAtType(rd)) fire = [def, att]; // (3) defender round
-  if (fire && shot(E, ctx, g, b, `duel:${b.cursor}`, fire[0], fire[1]) === null) return false;
+  if (fire && shot(E, ctx, g, b, `duel:${b.cursor}`, fire[0], fire[1]) === null) return 'wait';
   b.cursor++;
-  return true;
+  return 'again';
 }
 
 /** 11.5(4): unpaired weapons; the defender's hit automatically, the attacker's by the TEC tank-support cell. */
-function tankSupport(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
+function tankSupport(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
   const sup = [b.defender, b.attacker].flatMap((s) => tankWeapons(E, g, b, s).filter((id) => !paired(b, id)));
-  if (b.cursor >= sup.length) return nextStep(b);
+  if (b.cursor >= sup.length) return 'next';
   const id = sup[b.cursor]!;
   const side = sideOf(g, id);
   const r = roleOf(E.equipById.get(id)!, b);
@@ -620,11 +616,11 @@ function tankSupport(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
     ctx.log(`${chitName(E, id)} tank support: automatic hit (11.5(4))`, { rule: '11.5(4)' });
   } else if (attackerFires(r, g)) {
     const got = supportShot(E, ctx, g, b, id);
-    if (got === null) return false;
+    if (got === null) return 'wait';
     if (got) b.dmg[side] += 1;
   }
   b.cursor++;
-  return true;
+  return 'again';
 }
 
 /** The attacker's tank-support cell (11.5(4)2): across a river always diamond; diamond uses 12.0 against the hex TDL (A-15). */
@@ -670,7 +666,7 @@ function supportShot(E: Env, ctx: Ctx, g: PGState, b: Battle, id: string): boole
 // ---- end of the battle ---------------------------------------------------------------------
 
 /** All allocated support chits go back to their cups (11.2(3)4, A-45); the next battle or the end of the phase. */
-function endBattle(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
+function endBattle(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
   for (const s of SIDES) for (const id of b.alloc[s]) supportToCup(g, id);
   b.done = true;
   b.step = 'done';
@@ -678,7 +674,5 @@ function endBattle(E: Env, ctx: Ctx, g: PGState, b: Battle): boolean {
   cs(g).stage = 'order';
   ctx.log(`battle for ${b.target} ends: damage German ${b.dmg.DE}, Soviet ${b.dmg.SU} (11.6)`, { rule: '11.6' });
   void E;
-  return true;
+  return 'again';
 }
-
-export { chitsOf };

@@ -24,10 +24,10 @@ import {
   type S,
 } from './testkit.ts';
 import { cs, cur, idle } from './core.ts';
-import { declarable, supportCell, artilleryNeed, normalNeed } from './battle.ts';
+import { supportCell, artilleryNeed, normalNeed } from './battle.ts';
 import { duelArmor, firingHit, firingNeed, tdl } from './fire.ts';
 import { newBattle } from './phase.ts';
-import { aftermathStep, totals } from './aftermath.ts';
+import { damage, totals } from './aftermath.ts';
 
 describe('9.0-9.2 declaration and allocation', () => {
   it('D-08, 5.1(3)1: a designated stack may not attack in the normal attack phase; it may in the reserve phase', () => {
@@ -312,7 +312,7 @@ describe('11.6, 13.0, 14.0, 15.0 damage, losses, retreat, advance (T-02, T-03, D
       b.dmg = { DE: 5, SU: 3 };
       expect(totals(E, g, b).final).toEqual({ DE: 8, SU: 7 });
       const ctx = { log() {}, roll: () => [], irreversible() {}, seq: 0 };
-      aftermathStep(E, ctx, g, b);
+      damage(E, ctx, g, b);
       expect(b.loss).toEqual({ DE: 0, SU: loss });
     }
   });
@@ -323,7 +323,7 @@ describe('11.6, 13.0, 14.0, 15.0 damage, losses, retreat, advance (T-02, T-03, D
     const b = { ...newBattle(0, '71G', 'DE'), attackers: ['GD'], step: 'damage' };
     g.combat = { ...idle(), stage: 'battle', battles: [b], current: 0 };
     b.dmg = { DE: 4, SU: 4 }; // clear: TDL 0, no armor: 4 vs 4
-    aftermathStep(E, { log() {}, roll: () => [], irreversible() {}, seq: 0 }, g, b);
+    damage(E, { log() {}, roll: () => [], irreversible() {}, seq: 0 }, g, b);
     expect(b.loss).toEqual({ DE: 4, SU: 4 });
   });
 
@@ -433,7 +433,7 @@ describe('11.6, 13.0, 14.0, 15.0 damage, losses, retreat, advance (T-02, T-03, D
     const b = { ...newBattle(0, '71G', 'DE'), attackers: ['GD'], step: 'damage', closeCombat: true };
     g.combat = { ...idle(), stage: 'battle', battles: [b], current: 0 };
     b.dmg = { DE: 5, SU: 3 };
-    aftermathStep(E, { log() {}, roll: () => [], irreversible() {}, seq: 0 }, g, b);
+    damage(E, { log() {}, roll: () => [], irreversible() {}, seq: 0 }, g, b);
     expect(b.loss).toEqual({ DE: 3, SU: 5 });
   });
 
@@ -448,7 +448,7 @@ describe('11.6, 13.0, 14.0, 15.0 damage, losses, retreat, advance (T-02, T-03, D
       const b = { ...newBattle(0, target, att), attackers: [att === 'DE' ? 'GD' : '71G'], step: 'damage' };
       b.alloc.SU.push(sup(s, 'SU', 'Minefield'));
       g.combat = { ...idle(), stage: 'battle', battles: [b], current: 0 };
-      aftermathStep(E, { log() {}, roll: () => [], irreversible() {}, seq: 0 }, g, b);
+      damage(E, { log() {}, roll: () => [], irreversible() {}, seq: 0 }, g, b);
       expect(b.dmg.SU).toBe(expected);
     }
   });

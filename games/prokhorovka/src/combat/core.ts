@@ -45,10 +45,16 @@ export const cur = (g: PGState): Battle | null => {
 export const battleOf = (g: PGState, target: string): Battle | undefined =>
   g.combat?.battles.find((b) => b.target === target);
 
+/**
+ * What a step of the combat machine did (a battle step, 11.0): finished, so the battle moves on
+ * ('next'); made progress, to run again ('again'); or waits for a decision or a re-roll ('wait').
+ */
+export type StepResult = 'next' | 'again' | 'wait';
+
 /** Pushes a combat decision for `side`. */
-export function ask(g: PGState, kind: string, side: Side, rule: string, prompt: string): false {
+export function ask(g: PGState, kind: string, side: Side, rule: string, prompt: string): 'wait' {
   g.stack.push({ kind: `cb:${kind}`, role: side, side, rule, prompt });
-  return false;
+  return 'wait';
 }
 
 export const waiting = (g: PGState) => (g.stack[g.stack.length - 1]?.kind ?? '').startsWith('cb:');

@@ -2,7 +2,7 @@
  * Combat state (9.0-16.0): the attack phase under way (declared battles, allocations, the order
  * of resolution) and the battle being resolved, as plain JSON inside `PGState.combat`.
  */
-import type { Side } from '../state.ts';
+import type { Side } from '../data/types.ts';
 
 /** One roll waiting for a re-roll decision (Wittmann, Rudel, Commander; A-39, A-53). */
 export interface PendingRoll {

@@ -6,7 +6,7 @@
 import { expect } from 'vitest';
 import { randomIndex, seedRng, type EngineState } from '@sandtable/engine';
 import { loadProkhorovkaData, prokhorovka, type PGState } from '../index.ts';
-import type { PGView } from '../rules.ts';
+import type { PGView } from '../view.ts';
 import { ARRIVING, DETACHED, detachmentChitOf, detachmentUnitId, locReach, makeEnv } from '../state.ts';
 
 /** How many seeded games the property test plays in all (`PK_GAMES` runs fewer). */
