@@ -5,11 +5,9 @@
  * ZOC stop (8.2(2)), strategic movement along roads at twice the MA (8.3), one stack per hex at
  * the end of a move (3.4(1)(4), A-08), the turn-1/2 limits (17.1(2)(3)), the entry of
  * reinforcements from their sources (7.0(2)), the XXIV Panzer Corps roll (19.2) and city
- * control (3.3). Everything here is pure: the cost and reach helpers are exported for retreat
- * (14.0) and advance after combat (15.0).
- *
- * Action steps: pick a stack (normal or strategic movement), then a destination among the
- * reachable hexes (or cancel the pick); the phase ends with `endPhase`.
+ * control (3.3). The cost and reach helpers also serve retreat (14.0) and advance after combat
+ * (15.0); the movement phase's decisions (pick a stack, then its destination) are in
+ * movementPhase.ts.
  */
 import { PathFinder, type Ctx, type Reach } from '@sandtable/engine';
 import { ANY_RIVER, MAJOR, RAIL, ROAD } from './data/board.ts';
@@ -17,14 +15,12 @@ import type { Side } from './data/types.ts';
 import { drawEquip } from './draw.ts';
 import {
   ARRIVING,
-  DETACHED,
   RESERVE,
   chitsOf,
   detachmentChitOf,
   detachmentUnitId,
   inEnemyZoc,
   values,
-  type Entry,
   type MoveMode,
   type MoveState,
   type Env,
@@ -40,9 +36,6 @@ export type MoveAction =
   | { type: 'xxivRoll' }
   /** 签一览 detachment: at the start of the movement phase a detachment chit turns face-up and splits off as a unit (then its destination is chosen). */
   | { type: 'detach'; chit: string };
-
-const MOVE_TYPES = new Set(['pick', 'moveTo', 'cancelMove', 'load', 'xxivRoll', 'detach']);
-export const isMoveAction = (a: { type: string }): a is MoveAction => MOVE_TYPES.has(a.type);
 
 /** 3.3(1): at the start, cities north of the start line are Soviet, those south German. */
 export function initialMoveState(E: Env): MoveState {
@@ -307,36 +300,19 @@ export function pickRefusal(
   return null;
 }
 
-const pickCache = new WeakMap<PGState, { key: string; picks: MoveAction[] }>();
-
-/** The legal picks of the movement phase (cached per state, version, phase and moves made). */
-function picks(E: Env, g: PGState, side: Side): MoveAction[] {
-  const key = `${g.ver}|${g.turn}|${side}|${g.mv.moved.length}`;
-  const c = pickCache.get(g);
-  if (c && c.key === key) return c.picks;
-  const out: MoveAction[] = [];
-  for (const u of g.units) {
-    if (u.side !== side || (u.hex < 0 && u.hex !== ARRIVING)) continue;
-    for (const mode of ['normal', 'strategic'] as MoveMode[])
-      if (!pickRefusal(E, g, side, u, mode)) out.push({ type: 'pick', unit: u.id, mode });
-  }
-  pickCache.set(g, { key, picks: out });
-  return out;
-}
-
 // ---- detachments (签一览 detachment, A-26) -----------------------------------------------------
 
-const unitHex = (g: PGState, id: string) => g.units.find((x) => x.id === id)!.hex;
+export const unitHex = (g: PGState, id: string) => g.units.find((x) => x.id === id)!.hex;
 
 /** The picked stack as the search sees it: a detachment splitting off starts from its parent's hex (签一览 detachment). */
-function pickedUnit(g: PGState): UnitState {
+export function pickedUnit(g: PGState): UnitState {
   const p = g.mv.picked!;
   const u = g.units.find((x) => x.id === p.unit)!;
   return p.from ? { ...u, hex: unitHex(g, p.from) } : u;
 }
 
 /** 签一览 detachment: the start of the movement phase lasts until a stack other than a splitting detachment moves. */
-const phaseStarted = (g: PGState) => g.mv.moved.some((id) => !detachmentChitOf(id));
+export const phaseStarted = (g: PGState) => g.mv.moved.some((id) => !detachmentChitOf(id));
 
 /** Why the detachment chit `chit` may not split off now, or null (签一览 detachment, D-56). */
 export function detachRefusal(E: Env, g: PGState, side: Side, chit: string): { rule: string; message: string } | null {
@@ -360,18 +336,6 @@ export function detachRefusal(E: Env, g: PGState, side: Side, chit: string): { r
   return null;
 }
 
-/** The detachment chits of `side` that may split off now (签一览 detachment). */
-function detachments(E: Env, g: PGState, side: Side): MoveAction[] {
-  if (phaseStarted(g) || g.mv.picked) return [];
-  const out: MoveAction[] = [];
-  for (const c of g.equip) {
-    if (c.side !== side || E.equipById.get(c.id)!.cls !== 'detachment') continue;
-    const parent = g.units.find((x) => x.id === c.loc);
-    if (parent && parent.hex >= 0 && !detachRefusal(E, g, side, c.id)) out.push({ type: 'detach', chit: c.id });
-  }
-  return out;
-}
-
 // ---- 19.2 -----------------------------------------------------------------------------------
 
 /** 19.2(1)(3): from turn 5, at the start of the German movement phase, unless the 7.0 condition holds now. */
@@ -384,7 +348,8 @@ export function xxivRollAllowed(E: Env, g: PGState): boolean {
 const xxivPool = (E: Env, g: PGState) =>
   g.units.filter((u) => u.side === 'DE' && u.hex === RESERVE && E.unitById.get(u.id)!.formation === 'XXIV');
 
-function xxivRoll(E: Env, ctx: Ctx, g: PGState): void {
+/** 19.2(2): the XXIV Panzer Corps roll; on a hit a random XXIV unit joins with its chits and enters this phase. */
+export function xxivRoll(E: Env, ctx: Ctx, g: PGState): void {
   g.mv.xxivDone = true;
   const [d] = ctx.roll(1, 'XXIV Panzer Corps joins on 1D6 <= 2 (19.2(2))');
   if (d! > E.d.tables.combat.xxivJoinHit) {
@@ -407,101 +372,6 @@ function xxivRoll(E: Env, ctx: Ctx, g: PGState): void {
     `XXIV Panzer Corps: rolled ${d}, ${u.id} joins with ${allot.tank} Tank + ${allot.equip} Equip chits and enters this movement phase (19.2(2), 7.0(2))`,
     { rule: '19.2(2)' },
   );
-}
-
-// ---- legal actions and effects --------------------------------------------------------------
-
-export function movementLegal(E: Env, g: PGState, d: Entry): (MoveAction | { type: 'endPhase' })[] {
-  if (d.kind === 'moveTo') {
-    const p = g.mv.picked!;
-    const u = pickedUnit(g);
-    const dest = [...reachable(E, g, u, p.mode).keys()].sort((a, b) => a - b);
-    const moves = dest.map((h): MoveAction => ({ type: 'moveTo', hex: E.b.grid.label(h) }));
-    if (p.from) return moves; // 签一览 detachment: turned face-up, it must separate (D-56)
-    return [...moves, ...loads(E, g, u), { type: 'cancelMove' }];
-  }
-  const out: (MoveAction | { type: 'endPhase' })[] = [{ type: 'endPhase' }];
-  if (xxivRollAllowed(E, g)) out.push({ type: 'xxivRoll' });
-  out.push(...picks(E, g, d.side));
-  out.push(...detachments(E, g, d.side));
-  return out;
-}
-
-export function performMove(E: Env, ctx: Ctx, g: PGState, d: Entry, a: MoveAction): void {
-  switch (a.type) {
-    case 'detach': {
-      // 签一览 detachment: turned face-up at the start of the movement phase, it must separate (D-56)
-      const c = g.equip.find((x) => x.id === a.chit)!;
-      const wasHidden = !c.faceUp;
-      c.faceUp = true;
-      g.mv.picked = { unit: detachmentUnitId(c.id), mode: 'normal', from: c.loc };
-      g.stack.push({
-        kind: 'moveTo',
-        role: d.side,
-        side: d.side,
-        rule: '签一览 detachment',
-        prompt: `choose the hex the detachment splitting off from ${c.loc} moves to (it must leave the hex)`,
-      });
-      ctx.log(
-        `${c.loc} splits off a detachment (${c.id}, turned face-up) at ${E.b.grid.label(unitHex(g, c.loc))} (签一览 detachment)`,
-        { rule: '签一览 detachment' },
-      );
-      if (wasHidden) ctx.irreversible('a detachment chit was turned face-up');
-      return;
-    }
-    case 'xxivRoll':
-      xxivRoll(E, ctx, g);
-      return;
-    case 'pick':
-      g.mv.xxivDone = true; // 19.2(1): the roll is made at the start of the phase
-      g.mv.picked = { unit: a.unit, mode: a.mode };
-      g.stack.push({
-        kind: 'moveTo',
-        role: d.side,
-        side: d.side,
-        rule: a.mode === 'strategic' ? '8.3' : '8.2',
-        prompt: `choose the hex ${a.unit} moves to (${a.mode} movement)`,
-      });
-      return;
-    case 'cancelMove':
-      g.mv.picked = null;
-      g.stack.pop();
-      return;
-    case 'load': {
-      // A-03: a received chit goes face-down under the entering unit; 19.6(2): its back shows as it is placed
-      const c = g.equip.find((x) => x.id === a.chit)!;
-      c.loc = g.mv.picked!.unit;
-      c.faceUp = false;
-      ctx.log(`${c.loc} takes a ${E.equipById.get(c.id)!.back} chit as it enters (7.0(2), A-03, 19.6(2))`, {
-        rule: 'A-03',
-      });
-      return;
-    }
-    case 'moveTo': {
-      const p = g.mv.picked!;
-      const u = g.units.find((x) => x.id === p.unit)!;
-      const to = E.b.grid.hex(a.hex);
-      const path = movePath(E, g, pickedUnit(g), p.mode, to);
-      if (p.from) {
-        // 签一览 detachment: the chit becomes a combat unit, starting from its parent's hex (A-26)
-        g.equip.find((x) => x.id === detachmentChitOf(u.id))!.loc = DETACHED;
-        u.hex = unitHex(g, p.from);
-        u.reduced = false;
-        u.designated = false;
-      }
-      const from = u.hex;
-      moveUnit(E, g, u, to, path);
-      g.mv.moved.push(u.id);
-      if (p.mode === 'strategic') g.mv.strategic.push(u.id); // 8.3(1)3
-      g.mv.picked = null;
-      g.stack.pop();
-      ctx.log(
-        `${u.id} ${from === ARRIVING ? 'enters' : 'moves'} ${p.mode === 'strategic' ? 'strategically ' : ''}${g.mv.lastPath.join(' > ')} (${p.mode === 'strategic' ? '8.3' : from === ARRIVING ? '7.0(2)' : '8.2'})`,
-        { rule: p.mode === 'strategic' ? '8.3' : '8.2' },
-      );
-      return;
-    }
-  }
 }
 
 /**
@@ -542,12 +412,6 @@ export function stackingCheck(E: Env, g: PGState, u: UnitState): void {
   }
 }
 
-/** A-03: the received chits the picked arriving unit may still take (up to its equipment value, 3.4(2)). */
-function loads(E: Env, g: PGState, u: UnitState): MoveAction[] {
-  if (u.hex !== ARRIVING || chitsOf(g, u.id).length >= values(E, u).equip) return [];
-  return g.equip.filter((c) => c.side === u.side && c.loc === 'arriving').map((c) => ({ type: 'load', chit: c.id }));
-}
-
 /**
  * End of the movement phase: reset the per-phase bookkeeping (8.1). Arriving units not entered
  * stay arriving; the received chits not taken in by an entering unit go face-down to the
@@ -573,79 +437,6 @@ export function endPlayerTurnMovement(g: PGState): void {
 
 /** 8.3(1)3: a stack that moved strategically may not attack this player-turn (for the attack phases). */
 export const movedStrategically = (g: PGState, unit: string) => g.mv.strategic.includes(unit);
-
-// ---- explain and describe -------------------------------------------------------------------
-
-/** A rule-cited refusal for a movement action that is not legal, or undefined when not a movement action. */
-export function explainMove(
-  E: Env,
-  g: PGState,
-  d: Entry,
-  a: { type: string },
-): { rule: string; message: string } | null | undefined {
-  if (!isMoveAction(a)) return undefined;
-  if (a.type === 'detach') {
-    if (d.kind !== 'movement')
-      return {
-        rule: '签一览 detachment',
-        message: 'a detachment splits off at the start of your movement phase, not while a stack is picked',
-      };
-    return detachRefusal(E, g, d.side, a.chit);
-  }
-  if (a.type === 'xxivRoll') {
-    if (!g.o.xxivPanzerCorps) return { rule: '19.2', message: 'the optional rule 19.2 is not in play' };
-    if (g.turn < E.d.tables.combat.xxivFromTurn)
-      return {
-        rule: '19.2(1)',
-        message: `the XXIV Panzer Corps roll is allowed only from turn ${E.d.tables.combat.xxivFromTurn}`,
-      };
-    if (g.side !== 'DE' || g.phase !== 'movement')
-      return { rule: '19.2(1)', message: 'the roll is made at the start of the German movement phase' };
-    if (g.mv.xxivDone) return { rule: '19.2(1)', message: 'the roll is made once, at the start of the movement phase' };
-    return {
-      rule: '19.2(3)',
-      message:
-        'no roll while the 7.0 reinforcement condition holds (a Soviet stack south of the start line) or with no XXIV unit in the reserve pool',
-    };
-  }
-  if (a.type === 'pick') {
-    if (d.kind !== 'movement')
-      return { rule: '8.1(1)', message: 'pick a stack only in your movement phase, one at a time' };
-    return (
-      pickRefusal(
-        E,
-        g,
-        d.side,
-        g.units.find((u) => u.id === a.unit),
-        a.mode,
-      ) ?? null
-    );
-  }
-  if (d.kind !== 'moveTo') return { rule: '8.1(1)', message: 'pick a stack first' };
-  if (a.type === 'cancelMove')
-    return g.mv.picked?.from
-      ? {
-          rule: '签一览 detachment',
-          message: 'a detachment turned face-up must separate: it may not stay with its parent',
-        }
-      : null;
-  if (a.type === 'load') {
-    const u = g.units.find((x) => x.id === g.mv.picked!.unit)!;
-    const c = g.equip.find((x) => x.id === a.chit);
-    if (u.hex !== ARRIVING)
-      return {
-        rule: '3.4(3), A-03',
-        message: 'only an entering reinforcement takes received chits; chits change stacks only by reorganization',
-      };
-    if (!c || c.side !== u.side || c.loc !== 'arriving')
-      return { rule: '7.0(2), A-03', message: `${a.chit} is not one of the chits received with the reinforcements` };
-    return {
-      rule: '3.4(2)',
-      message: `${u.id} already carries as many chits as its equipment value (${values(E, u).equip})`,
-    };
-  }
-  return destinationRefusal(E, g, a.hex);
-}
 
 /** Why the picked stack may not end its move at `label` (8.2, 8.3, 3.4, 2.2.1(5)). */
 export function destinationRefusal(E: Env, g: PGState, label: string): { rule: string; message: string } | null {
@@ -691,30 +482,4 @@ function reachableIgnoringZoc(E: Env, g: PGState, u: UnitState, h: number): bool
     cost: (a, b) => (occ[b] === CLOSED ? Infinity : stepCost(E, mech, a, b)),
   });
   return r.has(h);
-}
-
-export function describeMove(E: Env, g: PGState, a: MoveAction): string {
-  switch (a.type) {
-    case 'pick': {
-      const u = g.units.find((x) => x.id === a.unit);
-      const where = !u ? '' : u.hex >= 0 ? ` at ${E.b.grid.label(u.hex)}` : ' (entering as a reinforcement)';
-      return `${a.mode === 'strategic' ? 'move strategically' : 'move'} ${a.unit}${where}`;
-    }
-    case 'moveTo': {
-      const p = g.mv.picked;
-      return p
-        ? `${p.unit} ${g.units.find((x) => x.id === p.unit)!.hex === ARRIVING ? 'enters to' : 'moves to'} ${a.hex}`
-        : `move to ${a.hex}`;
-    }
-    case 'cancelMove':
-      return 'pick another stack';
-    case 'load':
-      return `put received chit ${a.chit} under ${g.mv.picked?.unit ?? 'the entering unit'} (face-down)`;
-    case 'xxivRoll':
-      return 'roll for the XXIV Panzer Corps (19.2)';
-    case 'detach': {
-      const c = g.equip.find((x) => x.id === a.chit);
-      return `split detachment ${a.chit} off from ${c?.loc ?? '?'} as a 1-1-3 unit (turned face-up)`;
-    }
-  }
 }

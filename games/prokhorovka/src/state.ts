@@ -3,7 +3,15 @@
  * rule uses: ZOC (3.1, 2.2.1(5)), LOC (3.2) and stacking (3.4). Hexes are indices into the
  * HexGrid; actions name hexes by label and chits and units by id.
  */
-import { CachedField, Tracer, markNeighbours, type Decision, type Outcome } from '@sandtable/engine';
+import {
+  CachedField,
+  Tracer,
+  call,
+  markNeighbours,
+  type Action,
+  type DecisionKind,
+  type Outcome,
+} from '@sandtable/engine';
 import { ROAD, buildBoard, type Board } from './data/board.ts';
 import type { EquipChit, ProkhorovkaData, Side, SupportChit, UnitData } from './data/types.ts';
 import type { Opts } from './options.ts';
@@ -75,12 +83,92 @@ export interface ChitState {
   faceUp: boolean;
 }
 
-export interface Entry extends Decision {
-  side: Side;
-  /** Chits chosen so far (German set-up support choice) or placed this phase (reorganization); units still to choose (7.0). */
-  count?: number;
-  /** 7.0(1): the reserve units a reinforcement may be chosen from. */
-  from?: string[];
+// ---- the decision stack (flow kernel frames) ---------------------------------------------------
+
+/** The steps of an attack phase a player decides (9.0-16.0): frame kinds `cb:<step>`. */
+export type CombatAsk =
+  | 'allocate'
+  | 'order'
+  | 'equip'
+  | 'sniper'
+  | 'commander'
+  | 'engineers'
+  | 'air'
+  | 'smoke'
+  | 'aa'
+  | 'intercept'
+  | 'counter'
+  | 'recon'
+  | 'bombAlloc'
+  | 'pair'
+  | 'reroll'
+  | 'snipeNow'
+  | 'retreat'
+  | 'loss'
+  | 'retreatHex'
+  | 'advance';
+
+/** The phases of a player-turn (5.1; their order is the chart in sequence.ts). */
+export type Phase =
+  | 'support'
+  | 'reinforcement'
+  | 'designation'
+  | 'normalAttack'
+  | 'movement'
+  | 'reserveAttack'
+  | 'reorganization';
+
+/** Every decision a player may be asked: set-up (4.0), a phase (5.1), a move (8.0), a reinforcement (7.0(1)), a combat step. */
+export type AskKind = 'setupPlace' | 'setupSupport' | Phase | 'moveTo' | 'reinfChoice' | `cb:${CombatAsk}`;
+
+/** What a decision counts: chits chosen (4.0(6)1), chits placed (5.1(7)1), units still to choose (7.0(1)). */
+type ParamsOf<K> = K extends 'reinfChoice'
+  ? { count: number; from: string[] }
+  : K extends 'setupSupport' | 'reorganization'
+    ? { count: number }
+    : unknown;
+
+/**
+ * A decision waiting on the stack. Views show the stack, so a frame keeps who decides (`role` =
+ * `side`) and the rule and prompt it was asked with.
+ */
+export type Asked<K extends AskKind = AskKind> = K extends unknown
+  ? { kind: K; role: Side; side: Side; rule: string; prompt: string } & ParamsOf<K>
+  : never;
+
+/**
+ * The automatic steps of the sequence of play (flow kernel procedures): the start of a phase, the
+ * end of one (5.1-5.3), the combat machine (9.0-16.0). Each runs as soon as it is on top, so none
+ * is ever on the stack while a player decides.
+ */
+export type Procedure = { kind: 'startPhase' } | { kind: 'nextPhase' } | { kind: 'combat' };
+
+export type Frame = Asked | Procedure;
+
+/** A Prokhorovka decision kind (a flow kernel handler) offering the actions `A`. */
+export type Decides<K extends AskKind, A extends Action> = DecisionKind<Env, PGState, Asked<K>, A>;
+
+/** Who decides, the prompt and the rule of a decision: as it was asked (`ask`). */
+export const AS_ASKED = {
+  role: (_E: Env, _g: PGState, f: Asked) => f.role,
+  prompt: (_E: Env, _g: PGState, f: Asked) => f.prompt,
+  ruleOf: (_E: Env, _g: PGState, f: Asked) => f.rule,
+};
+
+/**
+ * Asks `side` a decision: its frame goes on top of the stack (the flow kernel's `call`); what was
+ * under way resumes when it is answered. Returns 'wait' for the step that asked.
+ */
+export function ask(
+  g: PGState,
+  kind: AskKind,
+  side: Side,
+  rule: string,
+  prompt: string,
+  params: { count?: number; from?: string[] } = {},
+): 'wait' {
+  call(g.stack, { kind, role: side, side, rule, prompt, ...params } as Frame);
+  return 'wait';
 }
 
 export interface PGState {
@@ -89,6 +177,7 @@ export interface PGState {
   lastTurn: number;
   /** Phasing player. */
   side: Side;
+  /** The phase under way (a `Phase`), or 'setup' before turn 1. */
   phase: string;
   units: UnitState[];
   equip: ChitState[];
@@ -100,7 +189,8 @@ export interface PGState {
   mv: MoveState;
   /** The attack phase under way (9.0-16.0): see combat/. Absent or idle outside attack phases. */
   combat?: CombatState | null;
-  stack: Entry[];
+  /** Pending decisions, the last on top (flow kernel frames). */
+  stack: Frame[];
   result: Outcome | null;
 }
 
@@ -246,4 +336,15 @@ export const chitsOf = (g: PGState, unitId: string) => g.equip.filter((c) => c.l
 /** Free equipment capacity of a unit on the map (3.4(2)). */
 export function capacity(E: Env, g: PGState, u: UnitState): number {
   return values(E, u).equip - chitsOf(g, u.id).length;
+}
+
+/** Equipment chits by the unit they are stacked with (one pass). */
+export function chitsByUnit(g: PGState): Map<string, ChitState[]> {
+  const out = new Map<string, ChitState[]>();
+  for (const c of g.equip) {
+    const l = out.get(c.loc);
+    if (l) l.push(c);
+    else out.set(c.loc, [c]);
+  }
+  return out;
 }

@@ -2,20 +2,23 @@
  * Damage application (11.6), retreat decisions (14.0(1), Soviet first), step losses (13.0),
  * retreat moves (14.0(2)-(6), A-27) and advance after combat (15.0).
  */
-import type { Ctx } from '@sandtable/engine';
+import { end, type Ctx } from '@sandtable/engine';
 import {
+  AS_ASKED,
+  ask,
   chitsOf,
   detachmentChitOf,
   inEnemyZoc,
   other,
   unitState,
+  type Decides,
   type Env,
   type PGState,
   type Side,
 } from '../state.ts';
-import { SIDES, ask, eliminate, moveUnit, type StepResult } from './core.ts';
+import { SIDES, cur, eliminate, moveUnit, resume, type StepResult } from './core.ts';
 import { bestArmor, riverBonus, stacksOf, tdl } from './fire.ts';
-import type { Battle } from './types.ts';
+import type { ActionOf, Battle } from './types.ts';
 
 export interface Totals {
   armor: Record<Side, number>;
@@ -173,7 +176,7 @@ export function retreatMove(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult
     return 'again';
   }
   if (ch.hexes.length > 1)
-    return ask(g, 'retreatHex', unitState(g, unit).side, '14.0(6)', `choose the hex ${unit} retreats to`);
+    return ask(g, 'cb:retreatHex', unitState(g, unit).side, '14.0(6)', `choose the hex ${unit} retreats to`);
   if (retreatInto(E, ctx, g, b, unit, ch.hexes[0]!)) endRetreat(b, unit);
   return 'again';
 }
@@ -206,7 +209,7 @@ export function retreatDecision(E: Env, ctx: Ctx, g: PGState, b: Battle): StepRe
     b.windows.push(b.step);
     return ask(
       g,
-      'retreat',
+      'cb:retreat',
       side,
       '11.6(4), 14.0(1)',
       `you lose ${b.loss[side]} step(s): retreat to halve it (rounded down), or stand`,
@@ -222,7 +225,7 @@ export function stepLosses(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult 
   if (b.loss[side] > 0 && o.units.length + o.chits.length > 0)
     return ask(
       g,
-      'loss',
+      'cb:loss',
       side,
       '13.0(2)',
       `take ${b.loss[side]} more step(s) of loss: flip or remove a unit, or return a chit`,
@@ -237,7 +240,7 @@ export function advance(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
     b.windows.push('advance');
     return ask(
       g,
-      'advance',
+      'cb:advance',
       b.attacker,
       '15.0',
       `advance one attacking stack into ${E.b.grid.label(b.memo.targetHex!)}, or stay`,
@@ -245,3 +248,99 @@ export function advance(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
   }
   return 'next';
 }
+
+// ---- decisions -------------------------------------------------------------------------------
+
+/** 11.6(4), 14.0(1): retreat to halve the step loss (rounded down, T-03), or stand and take it all. */
+export const retreatOrStand: Decides<'cb:retreat', ActionOf<'declareRetreat' | 'holdGround'>> = {
+  ...AS_ASKED,
+  rule: '11.6(4), 14.0(1)',
+  actions: ['declareRetreat', 'holdGround'],
+  legal: () => [{ type: 'declareRetreat' }, { type: 'holdGround' }],
+  perform(_E, ctx, g, f, a) {
+    end(g.stack);
+    const b = cur(g)!;
+    const s = f.side;
+    b.retreat[s] = a.type === 'declareRetreat';
+    if (a.type === 'declareRetreat') {
+      b.loss[s] = Math.floor(b.loss[s] / 2); // 14.0, T-03
+      ctx.log(`${s} retreats: its loss is halved to ${b.loss[s]} (14.0)`, { rule: '14.0' });
+    }
+    resume(g);
+  },
+};
+
+/** 13.0(2): take one step of loss: flip or remove a participating unit, or return a chit of its stack. */
+export const loseStep: Decides<'cb:loss', ActionOf<'stepLoss' | 'chitLoss'>> = {
+  ...AS_ASKED,
+  rule: '13.0(2)',
+  actions: ['stepLoss', 'chitLoss'],
+  legal(_E, g, f) {
+    const o = lossOptions(g, cur(g)!, f.side);
+    return [
+      ...o.units.map((unit) => ({ type: 'stepLoss' as const, unit })),
+      ...o.chits.map((chit) => ({ type: 'chitLoss' as const, chit })),
+    ];
+  },
+  perform(E, ctx, g, f, a) {
+    end(g.stack);
+    if (a.type === 'stepLoss') takeStep(E, ctx, g, cur(g)!, f.side, a.unit);
+    else takeStep(E, ctx, g, cur(g)!, f.side, undefined, a.chit);
+    resume(g);
+  },
+  refuse: () => ({
+    rule: '13.0(1), A-46',
+    message: 'steps come only from participating units and the chits of their stacks',
+  }),
+};
+
+/** 14.0(6): choose among equally good retreat hexes. */
+export const retreatHex: Decides<'cb:retreatHex', ActionOf<'retreatTo'>> = {
+  ...AS_ASKED,
+  rule: '14.0(6)',
+  actions: ['retreatTo'],
+  legal(E, g) {
+    const b = cur(g)!;
+    const unit = b.toRetreat[b.cursor]!;
+    return retreatChoices(E, g, unit, b.path).hexes.map((h) => ({
+      type: 'retreatTo' as const,
+      hex: E.b.grid.label(h),
+    }));
+  },
+  perform(E, ctx, g, _f, a) {
+    end(g.stack);
+    const b = cur(g)!;
+    const unit = b.toRetreat[b.cursor]!;
+    if (retreatInto(E, ctx, g, b, unit, E.b.grid.hex(a.hex))) endRetreat(b, unit);
+    resume(g);
+  },
+  refuse: () => ({
+    rule: '14.0(4)-(6), A-27',
+    message: 'retreat goes toward the nearest own source, avoiding enemy ZOC and friendly stacks while it can',
+  }),
+};
+
+/** 15.0: advance one attacking stack into the emptied defending hex, or stay. */
+export const advanceAfterCombat: Decides<'cb:advance', ActionOf<'advanceInto' | 'noAdvance'>> = {
+  ...AS_ASKED,
+  rule: '15.0',
+  actions: ['advanceInto', 'noAdvance'],
+  legal: (E, g) => [
+    ...advanceCandidates(E, g, cur(g)!).map((unit) => ({ type: 'advanceInto' as const, unit })),
+    { type: 'noAdvance' },
+  ],
+  perform(E, ctx, g, _f, a) {
+    end(g.stack);
+    if (a.type === 'advanceInto') {
+      const hex = cur(g)!.memo.targetHex!;
+      moveUnit(E, g, a.unit, hex); // 15.0(3): no MP, ignores ZOC
+      ctx.log(`${a.unit} advances into ${E.b.grid.label(hex)} (15.0)`, { rule: '15.0' });
+    }
+    resume(g);
+  },
+  refuse: () => ({
+    rule: '15.0',
+    message:
+      "one attacking stack that took part may advance into the emptied defender's hex, unless the attacker retreated",
+  }),
+};

@@ -3,33 +3,18 @@
  * at once, A-52), Smoke (A-22), AA fire (16.1(2), A-23), interception and counter-interception
  * (16.1(3)-(5), A-24), then bombing (16.2), ground attack (16.3) or reconnaissance (16.1(6)3).
  */
-import type { Ctx } from '@sandtable/engine';
-import { other, unitState, type Env, type PGState, type Side } from '../state.ts';
-import {
-  ask,
-  chitName,
-  cs,
-  cur,
-  equip,
-  isRed,
-  peek,
-  removeFromGame,
-  rollWith,
-  supp,
-  supportToCup,
-  toCup,
-} from './core.ts';
+import { end, type Ctx, type Refusal } from '@sandtable/engine';
+import { AS_ASKED, ask, other, unitState, type Decides, type Env, type PGState, type Side } from '../state.ts';
+import { chitName, cs, cur, equip, isRed, peek, removeFromGame, resume, supp, supportToCup, toCup } from './core.ts';
 import { activeChits, armorOf, hasPosition, hexOfChit, terrainAt, tdl } from './fire.ts';
-import type { AirMission, Battle } from './types.ts';
-
-export type Mission = 'bomb' | 'ground' | 'recon';
-export interface MissionChoice {
-  chit: string;
-  mission: Mission;
-  targets: string[];
-}
+import { rollWith } from './reroll.ts';
+import type { ActionOf, AirMission, Battle, CombatAction, MissionChoice } from './types.ts';
 
 const kind = (E: Env, id: string) => E.supportById.get(id)!.kind;
+
+/** The air weapons (16.0(1)): they fly missions, never allocated to a battle. */
+export const AIR_KINDS = ['fighter', 'bomber', 'attack', 'rudel', 'recon'];
+export const isAir = (E: Env, id: string) => AIR_KINDS.includes(E.supportById.get(id)!.kind);
 
 /** 16.1(1)2, A-18: face-up enemy equipment chits on the map with a printed armor value. */
 export function groundTargets(E: Env, g: PGState, raider: Side): string[] {
@@ -156,7 +141,7 @@ export function stepAir(E: Env, ctx: Ctx, g: PGState): void {
   if (a.step === 'targets') {
     // A-17, A-52: up to 3 reconnaissance targets named at declaration
     if (a.slots!.length < (E.supportById.get(a.chit)!.reveals ?? 3) && reconTargets(E, g, a.raider).length) {
-      ask(g, 'recon', a.raider, '16.1(1)3, A-17', 'name a target of the reconnaissance (up to 3), or stop');
+      ask(g, 'cb:recon', a.raider, '16.1(1)3, A-17', 'name a target of the reconnaissance (up to 3), or stop');
       return;
     }
     a.step = 'smoke';
@@ -165,7 +150,7 @@ export function stepAir(E: Env, ctx: Ctx, g: PGState): void {
   if (a.step === 'smoke') {
     a.step = 'aa';
     if (inBattle(g, a) && smokeReady(E, b, foe, g.o.smokeAnyTimeOnceAllocated && isRed(g, 'smoke')).length) {
-      ask(g, 'smoke', foe, '签一览 Smoke, A-22', 'activate Smoke against this air mission, or not');
+      ask(g, 'cb:smoke', foe, '签一览 Smoke, A-22', 'activate Smoke against this air mission, or not');
       return;
     }
     if (inBattle(g, a) && b!.smoke.includes(foe)) return cancel(E, ctx, g, a, 'Smoke cancels it (签一览 Smoke)');
@@ -193,7 +178,7 @@ export function stepAir(E: Env, ctx: Ctx, g: PGState): void {
     }
     const aaDone = a.aaFired.includes('*') || (!g.o.aaEachWeaponOnce && a.aaFired.length > 0); // A-23 off: one AA shot per mission
     if (aaGuns(E, g, a).length && !aaDone) {
-      ask(g, 'aa', foe, '16.1(2)', 'fire an AA weapon at the air mission, or stop');
+      ask(g, 'cb:aa', foe, '16.1(2)', 'fire an AA weapon at the air mission, or stop');
       return;
     }
     a.step = 'intercept';
@@ -201,7 +186,7 @@ export function stepAir(E: Env, ctx: Ctx, g: PGState): void {
   }
   if (a.step === 'intercept') {
     a.step = 'execute';
-    if (fighters(E, g, foe).length) ask(g, 'intercept', foe, '16.1(3)', 'intercept with a fighter, or not');
+    if (fighters(E, g, foe).length) ask(g, 'cb:intercept', foe, '16.1(3)', 'intercept with a fighter, or not');
     return;
   }
   if (a.step === 'counter') {
@@ -304,7 +289,7 @@ function execute(E: Env, ctx: Ctx, g: PGState, a: AirMission): void {
       return;
     }
     if (a.shot < (d.reveals ?? 3) && reconTargets(E, g, a.raider).length) {
-      ask(g, 'recon', a.raider, '16.1(6)3', 'turn an enemy chit face-up (up to 3), or stop');
+      ask(g, 'cb:recon', a.raider, '16.1(6)3', 'turn an enemy chit face-up (up to 3), or stop');
       return;
     }
     return finish(g, a);
@@ -425,3 +410,169 @@ export function reconReveal(E: Env, ctx: Ctx, g: PGState, slot: ReconSlot): void
   ctx.irreversible('reconnaissance reveals a chit');
   ctx.log(`reconnaissance turns ${chitName(E, chit)} (${chit}) face-up (16.1(6)3)`, { rule: '16.1(6)3' });
 }
+
+// ---- flying a mission ------------------------------------------------------------------------
+
+/**
+ * 16.1(1)2-3: air missions flown outside battles, from a phase's own decision or the allocation
+ * step: ground attack at any time (either player), reconnaissance in the own player-turn
+ * (A-17); bombing needs a battle being resolved (16.1(1)1). None while a mission is under way.
+ */
+export function airOutsideBattles(E: Env, g: PGState, side: Side): ActionOf<'airMission'>[] {
+  if (g.combat?.air || cur(g)) return [];
+  return airOptions(E, g, side)
+    .filter((m) => m.mission !== 'bomb')
+    .map((m) => ({ type: 'airMission' as const, ...m }));
+}
+
+/** Flies the declared mission (16.1(1)): it interrupts what was under way, which resumes after it (16.0(3)). */
+export function flyMission(E: Env, ctx: Ctx, g: PGState, side: Side, m: MissionChoice): void {
+  declareMission(E, ctx, g, side, m);
+  resume(g);
+}
+
+/** Why an air mission is refused (16.1(1), 16.3(1), A-18). */
+export function missionRefusal(E: Env, g: PGState, side: Side, a: ActionOf<'airMission'>): Refusal | null {
+  if (a.mission === 'recon' && g.side !== side)
+    return { rule: '16.1(1)3', message: 'reconnaissance only in your own player-turn' };
+  const ts = a.targets ?? [];
+  if (ts.some((t) => !g.equip.find((c) => c.id === t)?.faceUp))
+    return { rule: '16.1(1)2', message: 'face-down chits cannot be targeted' };
+  if (ts.some((t) => E.equipById.get(t)?.armor === undefined))
+    return { rule: '16.3(1), A-18', message: 'the target must be a face-up chit with an armor value' };
+  if (a.mission === 'bomb' && !cur(g))
+    return { rule: '16.1(1)1', message: 'bombing only while a battle is being resolved' };
+  return null;
+}
+
+// ---- decisions -------------------------------------------------------------------------------
+
+type AirDecision<
+  K extends 'air' | 'smoke' | 'aa' | 'intercept' | 'counter' | 'recon',
+  T extends CombatAction['type'],
+> = Decides<`cb:${K}`, ActionOf<T>>;
+
+/** 16.0, 16.1(1): a priority window of the battle (spec 10.4): fly an air mission now, or pass. */
+export const fly: AirDecision<'air', 'airMission' | 'noAir'> = {
+  ...AS_ASKED,
+  rule: '16.0, 16.1(1)',
+  actions: ['airMission', 'noAir'],
+  legal: (E, g, f) => [
+    ...airOptions(E, g, f.side).map((m) => ({ type: 'airMission' as const, ...m })),
+    { type: 'noAir' },
+  ],
+  perform(E, ctx, g, f, a) {
+    end(g.stack);
+    if (a.type === 'airMission') flyMission(E, ctx, g, f.side, a);
+    else resume(g);
+  },
+  refuse: (E, g, f, a) => (a.type === 'airMission' ? missionRefusal(E, g, f.side, a) : null),
+};
+
+/** 签一览 Smoke, A-22: the interceptor may activate its allocated Smoke against the mission. */
+export const smoke: AirDecision<'smoke', 'activateSmoke' | 'noSmoke'> = {
+  ...AS_ASKED,
+  rule: '签一览 Smoke, A-22',
+  actions: ['activateSmoke', 'noSmoke'],
+  legal: (E, g, f) => [
+    ...smokeReady(E, cur(g), f.side).map((chit) => ({ type: 'activateSmoke' as const, chit })),
+    { type: 'noSmoke' },
+  ],
+  perform(_E, ctx, g, f, a) {
+    end(g.stack);
+    if (a.type === 'activateSmoke') {
+      cur(g)!.smoke.push(f.side);
+      ctx.log(`${f.side} activates Smoke (签一览 Smoke, A-22)`, { rule: 'A-22' });
+    }
+    resume(g);
+  },
+};
+
+/** 16.1(2): the interceptor fires an AA weapon in range at the mission, or stops. */
+export const aaFire: AirDecision<'aa', 'aaFire' | 'noAA'> = {
+  ...AS_ASKED,
+  rule: '16.1(2)',
+  actions: ['aaFire', 'noAA'],
+  legal: (E, g) => [...aaGuns(E, g, cs(g).air!).map((chit) => ({ type: 'aaFire' as const, chit })), { type: 'noAA' }],
+  perform(_E, _ctx, g, _f, a) {
+    end(g.stack);
+    const air = cs(g).air!;
+    if (a.type === 'aaFire') {
+      air.aaNext = a.chit;
+      equip(g, a.chit).faceUp = true;
+    } else air.aaFired.push('*');
+    resume(g);
+  },
+};
+
+/** 16.1(3): the interceptor sends a fighter, or not; the raider may counter-intercept (16.1(4)). */
+export const intercept: AirDecision<'intercept', 'intercept' | 'noIntercept'> = {
+  ...AS_ASKED,
+  rule: '16.1(3)',
+  actions: ['intercept', 'noIntercept'],
+  legal: (E, g, f) => [
+    ...fighters(E, g, f.side).map((chit) => ({ type: 'intercept' as const, chit })),
+    { type: 'noIntercept' },
+  ],
+  perform(E, ctx, g, f, a) {
+    end(g.stack);
+    if (a.type === 'intercept') {
+      const air = cs(g).air!;
+      air.interceptor = a.chit;
+      supp(g, a.chit).loc = 'air';
+      supp(g, a.chit).faceUp = true;
+      ctx.log(`${f.side} intercepts with ${chitName(E, a.chit)} (16.1(3))`, { rule: '16.1(3)' });
+      air.step = 'resolveIntercept';
+      if (fighters(E, g, air.raider).length)
+        ask(g, 'cb:counter', air.raider, '16.1(4)', 'counter-intercept with a fighter, or not');
+    }
+    resume(g);
+  },
+};
+
+/** 16.1(4): the raider counter-intercepts the interceptor with a fighter, or not. */
+export const counter: AirDecision<'counter', 'counterIntercept' | 'noCounter'> = {
+  ...AS_ASKED,
+  rule: '16.1(4)',
+  actions: ['counterIntercept', 'noCounter'],
+  legal: (E, g, f) => [
+    ...fighters(E, g, f.side).map((chit) => ({ type: 'counterIntercept' as const, chit })),
+    { type: 'noCounter' },
+  ],
+  perform(_E, _ctx, g, _f, a) {
+    end(g.stack);
+    if (a.type === 'counterIntercept') {
+      const air = cs(g).air!;
+      air.counter = a.chit;
+      supp(g, a.chit).loc = 'air';
+      supp(g, a.chit).faceUp = true;
+      air.step = 'counter';
+    }
+    resume(g);
+  },
+};
+
+/** 16.1(1)3, 16.1(6)3, A-17: name a reconnaissance target at declaration, or reveal one; or stop. */
+export const recon: AirDecision<'recon', 'reconReveal' | 'doneRevealing'> = {
+  ...AS_ASKED,
+  rule: '16.1(6)3, A-17',
+  actions: ['reconReveal', 'doneRevealing'],
+  legal: (E, g, f) => [
+    ...reconTargets(E, g, f.side).map((t) => ({ type: 'reconReveal' as const, ...t })),
+    { type: 'doneRevealing' },
+  ],
+  perform(E, ctx, g, _f, a) {
+    const air = cs(g).air!;
+    if (a.type === 'reconReveal') {
+      if (air.step === 'targets')
+        nameReconTarget(E, ctx, g, a); // A-17: named at declaration, revealed later
+      else reconReveal(E, ctx, g, a);
+      end(g.stack);
+    } else {
+      end(g.stack);
+      if (air.step === 'targets') air.step = 'smoke';
+      else finish(g, air);
+    }
+    resume(g);
+  },
+};

@@ -52,7 +52,7 @@ describe('16.1(1)2: ground attack at any time', () => {
   });
 
   it('16.1(1)2-3: ground attack and reconnaissance are offered in the designation and reorganization phases too', () => {
-    for (const phase of ['designation', 'reorganization']) {
+    for (const phase of ['designation', 'reorganization'] as const) {
       let s = inMovement({
         units: { GD: '1904', '71G': '1905' },
         chits: { '71G': ['T-34'] },

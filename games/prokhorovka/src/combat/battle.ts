@@ -4,25 +4,26 @@
  * (11.5, 12.0), damage application (11.6) with step loss (13.0), retreat (14.0) and advance
  * (15.0), in the order of the chart `BATTLE`; `run` drives the whole attack phase.
  */
-import type { Ctx } from '@sandtable/engine';
-import { other, unitState, type Env, type PGState, type Side } from '../state.ts';
+import { end, type Ctx } from '@sandtable/engine';
+import { AS_ASKED, ask, other, unitState, type Decides, type Env, type PGState, type Side } from '../state.ts';
 import { advance, damage, retreatDecision, retreatMove, stepLosses } from './aftermath.ts';
 import { airOptions, stepAir } from './air.ts';
 import {
   SIDES,
-  ask,
   chitName,
   cs,
   cur,
   equip,
+  kindOf,
   liveCommanders,
   peek,
   playerTurn,
   removeFromGame,
-  rollWith,
+  resume,
   supp,
   supportToCup,
   toCup,
+  unassigned,
   waiting,
   type StepResult,
 } from './core.ts';
@@ -30,6 +31,7 @@ import {
   acrossRiver,
   active,
   activeChits,
+  armorOf,
   bestArmor,
   duelArmor,
   fireValue,
@@ -46,7 +48,8 @@ import {
   type Role,
 } from './fire.ts';
 import { nextAllocation, nextBattleOrEnd, phaseOf } from './phase.ts';
-import type { Battle } from './types.ts';
+import { rollWith } from './reroll.ts';
+import type { ActionOf, Battle } from './types.ts';
 
 type StepFn = (E: Env, ctx: Ctx, g: PGState, b: Battle) => StepResult;
 
@@ -137,7 +140,7 @@ function airWindow(E: Env, _ctx: Ctx, g: PGState, b: Battle): StepResult {
     if (airOptions(E, g, side).length)
       return ask(
         g,
-        'air',
+        'cb:air',
         side,
         '16.0, 16.1(1)',
         `fly an air mission now (battle for ${b.target}, before ${b.step.slice(7)}) or pass`,
@@ -155,7 +158,7 @@ function declareEquipment(E: Env, _ctx: Ctx, g: PGState, b: Battle): StepResult 
     b.windows.push(b.step);
     return ask(
       g,
-      'equip',
+      'cb:equip',
       side,
       '11.2(1)',
       `declare equipment chits for the battle for ${b.target} (they turn face-up)`,
@@ -260,8 +263,6 @@ function reveal(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
   return 'next';
 }
 
-const kindOf = (E: Env, id: string) => E.supportById.get(id)?.kind;
-
 /** Tactical chits a Sniper may name (签一览 Sniper: any one tactical chit in this battle). */
 export function sniperTargets(E: Env, g: PGState, b: Battle, side: Side): string[] {
   return b.alloc[other(side)].filter((id) => E.supportById.get(id)!.type === 'tactical' && !b.cancelled.includes(id));
@@ -272,9 +273,6 @@ export function commanderTargets(E: Env, g: PGState, b: Battle, side: Side): str
   const foe = other(side);
   return [...activeChits(E, g, b, foe), ...b.alloc[foe].filter((id) => !b.cancelled.includes(id))];
 }
-
-export const unassigned = (E: Env, b: Battle, side: Side, kind: 'sniper' | 'commander') =>
-  b.alloc[side].filter((id) => kindOf(E, id) === kind && !b.snipes.some(([k]) => k === id) && !b.spent.includes(id));
 
 /**
  * 11.2(3)1-2, A-21: every Sniper is assigned first (Soviet, then German), then every Commander
@@ -291,7 +289,7 @@ function cancelChoice(E: Env, _ctx: Ctx, g: PGState, b: Battle): StepResult {
     if (mine.length && targets.length) {
       return ask(
         g,
-        kind,
+        `cb:${kind}`,
         side,
         '11.2(3)',
         kind === 'sniper'
@@ -336,7 +334,7 @@ function effects(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
         if (engineerTargets(E, g, b, side).length)
           return ask(
             g,
-            'engineers',
+            'cb:engineers',
             side,
             '签一览 Engineers',
             'Engineers: remove one enemy position, or cancel every enemy positional weapon in this battle',
@@ -504,7 +502,7 @@ function bombAlloc(E: Env, _ctx: Ctx, g: PGState, b: Battle): StepResult {
       if (bombTargets(E, g, b, side).length)
         return ask(
           g,
-          'bombAlloc',
+          'cb:bombAlloc',
           side,
           '16.2(3)',
           `allocate ${b.bombPool[side]} bombing hit(s) to enemy tank-battle weapons (armor points cancel one)`,
@@ -535,7 +533,7 @@ function pairing(E: Env, _ctx: Ctx, g: PGState, b: Battle): StepResult {
   const de = tankWeapons(E, g, b, 'DE').filter((id) => !paired(b, id));
   const su = tankWeapons(E, g, b, 'SU').filter((id) => !paired(b, id));
   if (de.length && su.length)
-    return ask(g, 'pair', 'DE', '11.5(2)', 'pair one of your tank-battle weapons with an enemy one');
+    return ask(g, 'cb:pair', 'DE', '11.5(2)', 'pair one of your tank-battle weapons with an enemy one');
   return 'next';
 }
 
@@ -676,3 +674,157 @@ function endBattle(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
   void E;
   return 'again';
 }
+
+// ---- decisions -------------------------------------------------------------------------------
+
+/** 11.2(1): declare equipment chits for the battle (they turn face-up), or finish. */
+export const declareEquipmentChits: Decides<'cb:equip', ActionOf<'declareChit' | 'doneDeclaring'>> = {
+  ...AS_ASKED,
+  rule: '11.2(1)',
+  actions: ['declareChit', 'doneDeclaring'],
+  legal: (E, g, f) => [
+    ...declarable(E, g, cur(g)!, f.side).map((x) => ({ type: 'declareChit' as const, ...x })),
+    { type: 'doneDeclaring' },
+  ],
+  perform(E, ctx, g, f, a) {
+    const b = cur(g)!;
+    if (a.type === 'declareChit') {
+      declareChit(E, ctx, g, b, a.chit, !!a.asSpat);
+      if (declarable(E, g, b, f.side).length) return;
+    }
+    end(g.stack);
+    resume(g);
+  },
+  refuse(E, g, f, a) {
+    if (a.type !== 'declareChit') return null;
+    const b = cur(g);
+    const c = E.equipById.get(a.chit);
+    if (!b || !c) return { rule: '11.2(1)', message: 'no such equipment chit in this battle' };
+    if (f.side === b.attacker && (c.cls === 'atgun' || c.cls === 'aagun'))
+      return { rule: '5.1(4)1, 11.5(1)1', message: "the attacker's AT guns may not take part" };
+    if (g.combat!.rangedUsed.includes(a.chit))
+      return {
+        rule: '11.2(1)3, A-34',
+        message: 'this ranged chit was already used in another battle of this attack phase',
+      };
+    const u = g.units.find((x) => x.id === g.equip.find((e) => e.id === a.chit)?.loc);
+    if (
+      u &&
+      f.side === b.attacker &&
+      !stacksOf(g, b, f.side).includes(u.id) &&
+      u.designated !== (g.phase === 'reserveAttack')
+    )
+      return { rule: '11.2(1)3', message: 'the attacker uses ranged chits only from stacks activated in this phase' };
+    return {
+      rule: '11.2(1)2-3',
+      message: 'only chits of participating stacks, or ranged chits reaching the defending hex',
+    };
+  },
+};
+
+type Naming = ActionOf<'snipe' | 'command' | 'doneCancelling'>;
+
+/** 11.2(3)1-2: name the chit each Sniper (or Commander, effect 2/3) cancels; one at a time, then finish. */
+const naming = (
+  type: 'snipe' | 'command',
+  chits: (E: Env, g: PGState, b: Battle, side: Side) => string[],
+  targets: (E: Env, g: PGState, b: Battle, side: Side) => string[],
+): Decides<'cb:sniper' | 'cb:commander', Naming> => ({
+  ...AS_ASKED,
+  rule: '11.2(3)',
+  actions: [type, 'doneCancelling'],
+  legal(E, g, f) {
+    const b = cur(g)!;
+    const named = chits(E, g, b, f.side).flatMap((by) => targets(E, g, b, f.side).map((chit) => ({ type, by, chit })));
+    return [...named, { type: 'doneCancelling' }];
+  },
+  perform(E, ctx, g, f, a) {
+    if (a.type !== 'doneCancelling') {
+      cur(g)!.snipes.push([a.by, a.chit]);
+      ctx.log(`${f.side} names ${chitName(E, a.chit)} with ${chitName(E, a.by)} (11.2(3))`, { rule: '11.2(3)' });
+      if (this.legal(E, g, f).length > 1) return;
+    }
+    end(g.stack);
+    resume(g);
+  },
+});
+export const sniper = naming('snipe', (E, _g, b, s) => unassigned(E, b, s, 'sniper'), sniperTargets);
+export const commander = naming('command', liveCommanders, commanderTargets);
+
+/** 签一览 Engineers: remove one enemy position, or cancel every enemy positional weapon in this battle. */
+export const engineers: Decides<'cb:engineers', ActionOf<'engineers'>> = {
+  ...AS_ASKED,
+  rule: '签一览 Engineers',
+  actions: ['engineers'],
+  legal(E, g, f) {
+    const b = cur(g)!;
+    const by = b.engineers[b.engineers.length - 1]!;
+    const pos = engineerTargets(E, g, b, f.side).filter((id) => E.equipById.has(id));
+    return [{ type: 'engineers', by }, ...pos.map((remove) => ({ type: 'engineers' as const, by, remove }))];
+  },
+  perform(E, ctx, g, f, a) {
+    const b = cur(g)!;
+    b.spent.push(a.by);
+    if (a.remove) {
+      toCup(g, a.remove);
+      ctx.log(`Engineers remove ${chitName(E, a.remove)} (签一览 Engineers)`, { rule: '签一览 Engineers' });
+    } else {
+      for (const id of engineerTargets(E, g, b, f.side)) b.cancelled.push(id);
+      ctx.log('Engineers cancel every enemy positional weapon in this battle (签一览 Engineers)', {
+        rule: '签一览 Engineers',
+      });
+    }
+    end(g.stack);
+    resume(g);
+  },
+};
+
+/** 16.2(3): allocate the bombing hits to enemy tank-battle weapons; armor points' worth cancels one for this battle. */
+export const bombHits: Decides<'cb:bombAlloc', ActionOf<'bombHit' | 'doneBombHits'>> = {
+  ...AS_ASKED,
+  rule: '16.2(3)',
+  actions: ['bombHit', 'doneBombHits'],
+  legal(E, g, f) {
+    const b = cur(g)!;
+    return [
+      ...bombTargets(E, g, b, f.side)
+        .filter((id) => b.bombAlloc.filter((x) => x === id).length < Math.max(armorOf(E.equipById.get(id)!), 1))
+        .map((chit) => ({ type: 'bombHit' as const, chit })),
+      { type: 'doneBombHits' },
+    ];
+  },
+  perform(E, ctx, g, f, a) {
+    const b = cur(g)!;
+    if (a.type === 'bombHit') {
+      b.bombAlloc.push(a.chit);
+      b.bombPool[f.side] -= 1;
+      if (b.bombAlloc.filter((x) => x === a.chit).length >= Math.max(armorOf(E.equipById.get(a.chit)!), 1)) {
+        b.cancelled.push(a.chit); // 16.2(3)1-3, 5: for this battle only
+        ctx.log(`${chitName(E, a.chit)} is cancelled by bombing for this battle (16.2(3))`, { rule: '16.2(3)' });
+      }
+      if (b.bombPool[f.side] > 0 && this.legal(E, g, f).length > 1) return;
+    }
+    end(g.stack);
+    resume(g);
+  },
+};
+
+/** 11.5(2): the German pairs one unpaired tank-battle weapon of each side. */
+export const pair: Decides<'cb:pair', ActionOf<'pair'>> = {
+  ...AS_ASKED,
+  rule: '11.5(2)',
+  actions: ['pair'],
+  legal(E, g) {
+    const b = cur(g)!;
+    const de = tankWeapons(E, g, b, 'DE').filter((id) => !paired(b, id));
+    const su = tankWeapons(E, g, b, 'SU').filter((id) => !paired(b, id));
+    return de.flatMap((x) => su.map((y) => ({ type: 'pair' as const, de: x, su: y })));
+  },
+  perform(E, ctx, g, _f, a) {
+    cur(g)!.pairs.push([a.de, a.su]);
+    ctx.log(`pair: ${chitName(E, a.de)} vs ${chitName(E, a.su)} (11.5(2))`, { rule: '11.5(2)' });
+    end(g.stack);
+    resume(g);
+  },
+  refuse: () => ({ rule: '11.5(2)', message: 'the German pairs one unpaired weapon of each side' }),
+};

@@ -61,15 +61,20 @@ describe('9.0-9.2 declaration and allocation', () => {
   });
 
   it('D-11, 9.2(2)3, 16.0(1): at most 4 support chits per side and battle; air chits are not allocated', () => {
+    // two battles, so that the allocation is still pending when one battle is full
     let s = position({
-      units: { GD: '1904', '71G': '1905' },
+      units: { GD: '1904', '71G': '1905', '11Pz': '1803', '67G': '1804' },
       support: { SU: ['Sniper', 'Sniper', 'Molotov cocktail', 'Melee', 'Close combat', 'La-5'] },
     });
-    s = declare(s, ['GD', '71G']);
+    s = declare(s, ['GD', '71G'], ['11Pz', '67G']);
     expect(kind(s)).toBe('cb:allocate');
     expect(legal(s).some((a) => 'chit' in a && a.chit === sup(s, 'SU', 'La-5'))).toBe(false);
     for (const n of ['Sniper', 'Molotov cocktail', 'Melee', 'Close combat'])
       s = act(s, { type: 'allocate', chit: sup(s, 'SU', n), battle: '71G' });
+    expect(legal(s)).toEqual([
+      { type: 'allocate', chit: sup(s, 'SU', 'Sniper', 1), battle: '67G' },
+      { type: 'doneAllocating' },
+    ]);
     expect(() => act(s, { type: 'allocate', chit: sup(s, 'SU', 'Sniper', 1), battle: '71G' })).toThrow(/9\.2\(2\)3/);
   });
 });

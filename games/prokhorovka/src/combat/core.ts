@@ -1,22 +1,20 @@
 /**
- * Shared plumbing of the combat machine: access to the combat state, pushing decisions
- * (`cb:*` entries on `g.stack`), chit movements, and rolls with re-roll windows (Wittmann,
- * Rudel, Commander ①; A-39, A-53).
+ * Shared plumbing of the combat machine: access to the combat state, handing control back to it
+ * after a decision (`resume`), chit movements, and the chits usable at once (A-40).
  */
-import type { Ctx } from '@sandtable/engine';
+import { call } from '@sandtable/engine';
 import {
   AS_CHIT,
   ELIMINATED,
   chitsOf,
   detachmentChitOf,
-  other,
   unitState,
   type Env,
   type PGState,
   type Side,
 } from '../state.ts';
 import { moveUnit as moveStack } from '../movement.ts';
-import type { Battle, CombatState, PendingRoll } from './types.ts';
+import type { Battle, CombatState } from './types.ts';
 
 export const SIDES: Side[] = ['SU', 'DE']; // 3.7(2): the Soviet (tactical disadvantage) acts first
 
@@ -51,13 +49,17 @@ export const battleOf = (g: PGState, target: string): Battle | undefined =>
  */
 export type StepResult = 'next' | 'again' | 'wait';
 
-/** Pushes a combat decision for `side`. */
-export function ask(g: PGState, kind: string, side: Side, rule: string, prompt: string): 'wait' {
-  g.stack.push({ kind: `cb:${kind}`, role: side, side, rule, prompt });
-  return 'wait';
-}
-
+/** A combat decision is waiting on top of the stack (the combat machine stops until it is answered). */
 export const waiting = (g: PGState) => (g.stack[g.stack.length - 1]?.kind ?? '').startsWith('cb:');
+
+/**
+ * After a combat decision is answered: the combat machine goes on. The decision hands control to
+ * the flow's `combat` procedure (battle.ts) rather than calling it: the steps sit above the
+ * decisions in the import layers.
+ */
+export function resume(g: PGState): void {
+  call(g.stack, { kind: 'combat' });
+}
 
 /** The player-turn index (19.3(2)): German turn t = 2t, Soviet turn t = 2t + 1. */
 export const playerTurn = (g: PGState) => g.turn * 2 + (g.side === 'SU' ? 1 : 0);
@@ -114,79 +116,9 @@ export function moveUnit(E: Env, g: PGState, unit: string, hex: number, path: nu
   moveStack(E, g, unitState(g, unit), hex, path);
 }
 
-// ---- rolls with re-roll windows ------------------------------------------------------------
+// ---- chits usable at once (A-40) --------------------------------------------------------------
 
-export interface RollSpec {
-  key: string;
-  n: number;
-  why: string;
-  need: number;
-  natural1?: boolean;
-  firer: Side;
-  target: Side;
-  /** Wittmann / Rudel chits involved in the roll (they may re-roll it once, A-39). */
-  abilities?: string[];
-}
-
-export const isHit = (p: { need: number[]; natural1: boolean }, d: number, i: number) =>
-  (p.natural1 && d === 1) || d <= p.need[i]!;
-
-/**
- * Rolls `n` dice; if a player may re-roll (A-53: first the player the result hurts), stores the
- * roll, pushes a `cb:reroll` decision and returns null: the step runs again after the decision
- * and gets the final dice. Step code must not change the state before its roll.
- */
-export function rollWith(E: Env, ctx: Ctx, g: PGState, s: RollSpec): number[] | null {
-  const c = cs(g);
-  if (c.roll && c.roll.key === s.key) {
-    if (!c.roll.final) return null;
-    const d = c.roll.dice;
-    c.roll = null;
-    return d;
-  }
-  if (s.n === 0) return [];
-  const dice = ctx.roll(s.n, s.why);
-  const p: PendingRoll = {
-    key: s.key,
-    dice,
-    need: dice.map(() => s.need),
-    natural1: !!s.natural1,
-    firer: s.firer,
-    target: s.target,
-    abilities: s.abilities ?? [],
-    rerolled: [],
-    used: [],
-    offered: [],
-    final: false,
-    asked: null,
-  };
-  c.roll = p;
-  if (offerReroll(E, g, p)) return null;
-  c.roll = null;
-  return dice;
-}
-
-/** Dice of the roll that hurt `side`: hits on its stack, misses of its own fire. */
-function hurting(p: PendingRoll, side: Side): number[] {
-  const out: number[] = [];
-  p.dice.forEach((d, i) => {
-    if (p.rerolled.includes(i)) return; // A-53: one re-roll per die roll
-    const hit = isHit(p, d, i);
-    if ((side === p.target && hit) || (side === p.firer && !hit)) out.push(i);
-  });
-  return out;
-}
-
-/** Abilities `side` may use on this roll: its Wittmann / Rudel in the roll, its live Commanders in the battle (签一览 Commander ①). */
-export function rerollAbilities(E: Env, g: PGState, p: PendingRoll, side: Side): string[] {
-  const out = p.abilities.filter(
-    (id) => (E.equipById.get(id) ?? E.supportById.get(id))!.side === side && !p.used.includes(id),
-  );
-  const b = cur(g);
-  if (b) for (const id of liveCommanders(E, g, b, side)) out.push(id);
-  else out.push(...poolCommanders(E, g, side)); // 签一览 Commander "any time", A-40: outside a battle, from the support pool
-  return out;
-}
+export const kindOf = (E: Env, id: string) => E.supportById.get(id)?.kind;
 
 /** A-40: a chit kind usable at once when its condition is met (red names; default Sniper, Commander, Smoke). */
 export const isRed = (g: PGState, kind: string) => g.o.redChits.includes(kind);
@@ -199,21 +131,7 @@ export function poolCommanders(E: Env, g: PGState, side: Side): string[] {
     .map((c) => c.id);
 }
 
-/**
- * Whether `side` is asked about a re-roll of this roll: when it has an option, and also, outside
- * a battle, whenever its support pool is not empty and a die hurts it: whether the pool holds a
- * Commander is hidden (3.6(3)), so being asked must not depend on it.
- */
-function askReroll(E: Env, g: PGState, p: PendingRoll, side: Side): boolean {
-  if (rerollOptions(E, g, p, side).length) return true;
-  return (
-    !cur(g) &&
-    isRed(g, 'commander') &&
-    hurting(p, side).length > 0 &&
-    g.support.some((c) => c.side === side && c.loc === 'pool')
-  );
-}
-
+/** The Commanders of `side` in the battle that may still act (签一览 Commander). */
 export function liveCommanders(E: Env, g: PGState, b: Battle, side: Side): string[] {
   return b.alloc[side].filter(
     (id) =>
@@ -225,35 +143,19 @@ export function liveCommanders(E: Env, g: PGState, b: Battle, side: Side): strin
   );
 }
 
-export function rerollOptions(E: Env, g: PGState, p: PendingRoll, side: Side): { die: number; by: string }[] {
-  const abil = rerollAbilities(E, g, p, side);
-  return hurting(p, side).flatMap((die) => abil.map((by) => ({ die, by })));
-}
+/** The Snipers (or Commanders) of `side` in the battle not yet assigned or used (11.2(3)). */
+export const unassigned = (E: Env, b: Battle, side: Side, kind: 'sniper' | 'commander') =>
+  b.alloc[side].filter((id) => kindOf(E, id) === kind && !b.snipes.some(([k]) => k === id) && !b.spent.includes(id));
 
-/** Offers the re-roll to the next player (A-53); false when nobody can or wants to: the roll is final. */
-export function offerReroll(E: Env, g: PGState, p: PendingRoll): boolean {
-  const hitFirst = p.dice.length === 1 ? isHit(p, p.dice[0]!, 0) : true;
-  const order: Side[] = !g.o.rerollHurtFirst
-    ? [p.firer, p.target]
-    : hitFirst
-      ? [p.target, p.firer]
-      : [p.firer, p.target];
-  for (const s of order) {
-    if (p.offered.includes(s)) continue;
-    if (askReroll(E, g, p, s)) {
-      ask(
-        g,
-        'reroll',
-        s,
-        'A-53, 签一览 Wittmann/Rudel/Commander',
-        `re-roll a die of "${p.key}" (rolled ${p.dice.join(', ')}) or keep it`,
-      );
-      return true;
-    }
-    p.offered.push(s);
-  }
-  p.final = true;
-  return false;
+/**
+ * Snipers of `side` usable at once against a Commander during a battle (签一览 Sniper ※): those
+ * allocated to the battle and not yet used, and, as a red chit (A-40), those in the support pool.
+ */
+export function readySnipers(E: Env, g: PGState, b: Battle, side: Side): string[] {
+  const pool = isRed(g, 'sniper')
+    ? g.support
+        .filter((c) => c.side === side && c.loc === 'pool' && E.supportById.get(c.id)!.kind === 'sniper')
+        .map((c) => c.id)
+    : [];
+  return [...unassigned(E, b, side, 'sniper').filter((id) => !b.cancelled.includes(id)), ...pool];
 }
-
-export const enemy = other;

@@ -9,6 +9,7 @@ import { declarable } from './battle.ts';
 import { bestArmor, duelArmor } from './fire.ts';
 import { newBattle } from './phase.ts';
 import { E, act, chit, declare, dice, kind, legal, logged, position, six, sup, until, type S } from './testkit.ts';
+import type { Asked } from '../state.ts';
 
 const loc = (s: S, id: string) =>
   (s.game.equip.find((c) => c.id === id) ?? s.game.support.find((c) => c.id === id))!.loc;
@@ -200,7 +201,7 @@ describe('16.0-16.3 air combat (T-05, T-06, T-08, D-30..D-34)', () => {
   });
 });
 
-const prokRole = (s: S) => s.game.stack[s.game.stack.length - 1]!.role;
+const prokRole = (s: S) => (s.game.stack[s.game.stack.length - 1] as Asked).role;
 
 describe('Wittmann, Molotov, Sniper, Commander, Engineers (T-07, D-41..D-43, D-60)', () => {
   it('T-07, 签一览 Wittmann: no re-roll of bombardment on its stack; a T-34 hit on Wittmann may be re-rolled', () => {

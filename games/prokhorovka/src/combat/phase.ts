@@ -3,14 +3,22 @@
  * allocation of support chits (Soviet first, then German, at most 4 non-air each), and the German
  * choosing the order of resolution (9.2(3), 11.0 ※).
  */
-import type { Ctx } from '@sandtable/engine';
-import { other, unitState, type Env, type PGState, type Side } from '../state.ts';
+import { end, goto, type Ctx, type Refusal } from '@sandtable/engine';
 import { movedStrategically } from '../movement.ts';
-import { SIDES, ask, battleOf, cs, idle, peek, supp } from './core.ts';
-import type { Battle } from './types.ts';
-
-export const AIR_KINDS = ['fighter', 'bomber', 'attack', 'rudel', 'recon'];
-export const isAir = (E: Env, id: string) => AIR_KINDS.includes(E.supportById.get(id)!.kind);
+import {
+  AS_ASKED,
+  ask,
+  other,
+  unitState,
+  type Decides,
+  type Env,
+  type PGState,
+  type Phase,
+  type Side,
+} from '../state.ts';
+import { airOutsideBattles, flyMission, isAir, missionRefusal } from './air.ts';
+import { SIDES, battleOf, cs, idle, peek, resume, supp } from './core.ts';
+import type { ActionOf, Battle } from './types.ts';
 
 export const phaseOf = (g: PGState): 'normal' | 'reserve' => (g.phase === 'reserveAttack' ? 'reserve' : 'normal');
 
@@ -136,7 +144,7 @@ export function nextAllocation(E: Env, g: PGState): void {
     if (g.support.some((x) => x.side === s && x.loc === 'pool')) {
       ask(
         g,
-        'allocate',
+        'cb:allocate',
         s,
         '9.2(2)',
         'allocate support chits face-down to the battles (at most 4 per battle; air chits are used as missions)',
@@ -179,7 +187,7 @@ export function nextBattleOrEnd(g: PGState): void {
     c.stage = 'battle';
     return;
   }
-  ask(g, 'order', 'DE', '9.2(3), 11.0', 'choose the next battle to resolve');
+  ask(g, 'cb:order', 'DE', '9.2(3), 11.0', 'choose the next battle to resolve');
 }
 
 export function startBattle(ctx: Ctx, g: PGState, target: string): void {
@@ -188,3 +196,112 @@ export function startBattle(ctx: Ctx, g: PGState, target: string): void {
   c.stage = 'battle';
   ctx.log(`battle for ${target} begins (11.0)`, { rule: '11.0' });
 }
+
+// ---- decisions -------------------------------------------------------------------------------
+
+type PhaseAction = ActionOf<'pickAttacker' | 'attack' | 'unpick' | 'airMission'> | { type: 'endPhase' };
+
+/** The attack phase's own decision (9.2(1)): pick an attacker, then its target; "end phase" closes the declaration. */
+function attackPhaseLegal(E: Env, g: PGState): PhaseAction[] {
+  const c = g.combat;
+  if (c && c.stage === 'done') return [{ type: 'endPhase' }];
+  if (c && c.stage !== 'idle' && c.stage !== 'declare') return [];
+  if (c?.picked)
+    return [...targetsOf(E, g, c.picked).map((t) => ({ type: 'attack' as const, target: t })), { type: 'unpick' }];
+  const out: PhaseAction[] = g.units
+    .filter((u) => u.side === g.side && u.hex >= 0 && !attackBar(E, g, u.id))
+    .map((u) => ({ type: 'pickAttacker' as const, unit: u.id }));
+  out.push(...airOutsideBattles(E, g, g.side)); // 16.1(1)2-3: ground attack at any time, recon in the own player-turn
+  out.push({ type: 'endPhase' });
+  return out;
+}
+
+/**
+ * The normal (5.1(4)) or reserve (5.1(6)) attack phase: declare battles, then end the declaration;
+ * the declared battles are then resolved (9.2(2)-(3)) before the phase may end.
+ */
+export const attackPhase = (rule: string): Decides<Extract<Phase, 'normalAttack' | 'reserveAttack'>, PhaseAction> => ({
+  ...AS_ASKED,
+  rule,
+  actions: ['pickAttacker', 'attack', 'unpick', 'airMission', 'endPhase'],
+  legal: (E, g) => attackPhaseLegal(E, g),
+  perform(E, ctx, g, f, a) {
+    switch (a.type) {
+      case 'pickAttacker':
+        return pickAttacker(g, a.unit);
+      case 'unpick':
+        cs(g).picked = null;
+        return;
+      case 'attack': {
+        const unit = cs(g).picked!;
+        declareAttack(g, unit, a.target);
+        ctx.log(`${unit} will attack ${a.target} (9.2(1))`, { rule: '9.2(1)' });
+        return;
+      }
+      case 'airMission':
+        return flyMission(E, ctx, g, f.side, a); // the phase's decision stays below the mission
+      case 'endPhase':
+        if (closeDeclaration(E, g)) {
+          ctx.log(`${g.side} declares ${cs(g).battles.length} battle(s) (9.2(1))`, { rule: '9.2(1)' });
+          return resume(g); // 9.2(2): the declared battles are resolved first
+        }
+        goto(g.stack, { kind: 'nextPhase' });
+        return;
+    }
+  },
+  refuse(E, g, f, a) {
+    if (a.type === 'pickAttacker') return attackBar(E, g, a.unit);
+    if (a.type === 'attack') return { rule: '9.1(1)', message: 'a unit attacks one adjacent enemy unit' };
+    if (a.type === 'airMission') return missionRefusal(E, g, f.side, a);
+    return null;
+  },
+});
+
+/** 9.2(2): allocate support chits face-down to the declared battles (or fly a mission), then finish. */
+export const allocate: Decides<'cb:allocate', ActionOf<'allocate' | 'airMission' | 'doneAllocating'>> = {
+  ...AS_ASKED,
+  rule: '9.2(2)',
+  actions: ['allocate', 'airMission', 'doneAllocating'],
+  legal(E, g, f) {
+    const out: ActionOf<'allocate' | 'airMission' | 'doneAllocating'>[] = [];
+    for (const chit of allocatable(E, g, f.side))
+      for (const bt of unresolved(g))
+        if (!allocFull(E, g, bt, f.side)) out.push({ type: 'allocate', chit, battle: bt.target });
+    return [...out, ...airOutsideBattles(E, g, f.side), { type: 'doneAllocating' }];
+  },
+  perform(E, ctx, g, f, a) {
+    const s = f.side;
+    if (a.type === 'allocate') {
+      allocateChit(g, s, a.chit, a.battle);
+      ctx.log(`${s} allocates a support chit face-down to the battle for ${a.battle} (9.2(2))`, { rule: '9.2(2)' });
+      if (this.legal(E, g, f).length > 1) return;
+    }
+    end(g.stack);
+    if (a.type !== 'airMission') return resume(g);
+    cs(g).allocDone = cs(g).allocDone.filter((x) => x !== s); // asked again after the mission (9.2(2))
+    flyMission(E, ctx, g, s, a);
+  },
+  refuse(E, g, f, a): Refusal | null {
+    if (a.type === 'airMission') return missionRefusal(E, g, f.side, a);
+    if (a.type !== 'allocate') return null;
+    if (E.supportById.has(a.chit) && isAir(E, a.chit))
+      return { rule: '16.0(1)', message: 'air weapons are not allocated: they fly missions' };
+    const bt = g.combat?.battles.find((x) => x.target === a.battle);
+    if (bt && bt.alloc[f.side].length >= E.d.tables.combat.maxSupportPerBattle)
+      return { rule: '9.2(2)3', message: 'at most 4 support chits per side per battle' };
+    return { rule: '9.2(2)1', message: 'only unused chits of your support pool may be allocated' };
+  },
+};
+
+/** 9.2(3), 11.0 ※: the German chooses the next battle to resolve. */
+export const order: Decides<'cb:order', ActionOf<'resolve'>> = {
+  ...AS_ASKED,
+  rule: '9.2(3), 11.0',
+  actions: ['resolve'],
+  legal: (_E, g) => unresolved(g).map((bt) => ({ type: 'resolve' as const, battle: bt.target })),
+  perform(_E, ctx, g, _f, a) {
+    end(g.stack);
+    startBattle(ctx, g, a.battle);
+    resume(g);
+  },
+};

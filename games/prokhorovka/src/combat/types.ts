@@ -112,3 +112,55 @@ export interface CombatState {
   /** 19.3(2): per SU152, the mode it was last used in and the player-turn index until which the other is barred. */
   memo: { chit: string; mode: 'art' | 'spat'; until: number }[];
 }
+
+export type Mission = 'bomb' | 'ground' | 'recon';
+/** An air mission as declared (16.1(1), A-52): the chit, the mission and its targets at once. */
+export interface MissionChoice {
+  chit: string;
+  mission: Mission;
+  targets: string[];
+}
+
+/** The actions of an attack phase and its steps (9.0-16.0). */
+export type CombatAction =
+  | { type: 'pickAttacker'; unit: string }
+  | { type: 'attack'; target: string }
+  | { type: 'unpick' }
+  | { type: 'allocate'; chit: string; battle: string }
+  | { type: 'doneAllocating' }
+  | { type: 'resolve'; battle: string }
+  | { type: 'declareChit'; chit: string; asSpat?: true }
+  | { type: 'doneDeclaring' }
+  | { type: 'snipe'; by: string; chit: string }
+  | { type: 'command'; by: string; chit: string }
+  | { type: 'doneCancelling' }
+  | { type: 'engineers'; by: string; remove?: string }
+  | { type: 'airMission'; chit: string; mission: Mission; targets: string[] }
+  | { type: 'noAir' }
+  | { type: 'activateSmoke'; chit: string }
+  | { type: 'noSmoke' }
+  | { type: 'aaFire'; chit: string }
+  | { type: 'noAA' }
+  | { type: 'intercept'; chit: string }
+  | { type: 'noIntercept' }
+  | { type: 'counterIntercept'; chit: string }
+  | { type: 'noCounter' }
+  | { type: 'reconReveal'; unit?: string; back?: string; battle?: string }
+  | { type: 'doneRevealing' }
+  | { type: 'bombHit'; chit: string }
+  | { type: 'doneBombHits' }
+  | { type: 'pair'; de: string; su: string }
+  | { type: 'reroll'; die: number; by: string }
+  | { type: 'keepRoll' }
+  | { type: 'snipeCommander'; by: string }
+  | { type: 'noSnipe' }
+  | { type: 'declareRetreat' }
+  | { type: 'holdGround' }
+  | { type: 'stepLoss'; unit: string }
+  | { type: 'chitLoss'; chit: string }
+  | { type: 'retreatTo'; hex: string }
+  | { type: 'advanceInto'; unit: string }
+  | { type: 'noAdvance' };
+
+/** The combat actions of the given types. */
+export type ActionOf<T extends CombatAction['type']> = Extract<CombatAction, { type: T }>;
