@@ -2,7 +2,8 @@
  * One battle (11.0): preparation (11.1), support step (11.2: equipment declaration, reveal,
  * Sniper / Commander, effects), bombardment (11.3), normal combat (11.4), Molotov, tank battle
  * (11.5, 12.0), damage application (11.6) with step loss (13.0), retreat (14.0) and advance
- * (15.0), in the order of the chart `BATTLE`; `run` drives the whole attack phase.
+ * (15.0), in the order of the chart `BATTLE`. `run`, the flow's `combat` procedure, drives the
+ * whole attack phase; the decisions the steps ask (`cb:equip` ... `cb:pair`) are at the end.
  */
 import { end, type Ctx } from '@sandtable/engine';
 import { AS_ASKED, ask, other, unitState, type Decides, type Env, type PGState, type Side } from '../state.ts';

@@ -1,7 +1,8 @@
 /**
  * The attack phase (9.0-9.2, 4.3): declaration of every battle (attacker, then its target),
  * allocation of support chits (Soviet first, then German, at most 4 non-air each), and the German
- * choosing the order of resolution (9.2(3), 11.0 ※).
+ * choosing the order of resolution (9.2(3), 11.0 ※); the decisions of the attack phase itself,
+ * of allocation (`cb:allocate`) and of the order (`cb:order`).
  */
 import { end, goto, type Ctx, type Refusal } from '@sandtable/engine';
 import { movedStrategically } from '../movement.ts';
