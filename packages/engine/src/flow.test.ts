@@ -143,19 +143,24 @@ describe('the decision flow kernel', () => {
     // a dodge belongs to the dodge window (R2), which is not pending while red must shoot (R1)
     expect(flow.explain(null, g, 'red', { type: 'dodge' })).toEqual({
       rule: 'R2',
-      message: '"dodge" belongs to dodge (R2), which is not pending now: red must shoot or pass (red)',
+      message: '"dodge" belongs to dodge (R2), which is not pending; the decision now is red\'s: shoot or pass (red)',
     });
     // an action of the decision on top, by the wrong player
     expect(flow.explain(null, g, 'blue', { type: 'fire' })).toEqual({
       rule: 'R1',
-      message: "it is not blue's decision: red must shoot or pass (red)",
+      message: "it is not blue's decision; the decision now is red's: shoot or pass (red)",
     });
     // the decision's own refusal
     const h = newDuel(3, 0);
     h.stack.push({ kind: 'dodge', side: 'blue' });
     expect(flow.explain(null, h, 'blue', { type: 'dodge' })).toEqual({ rule: 'R2.1', message: 'no dodges left' });
-    expect(flow.ownerOf('fire')).toEqual({ kind: 'shoot', rule: 'R1' });
-    expect(flow.ownerOf('nothing')).toBeUndefined();
+    expect(flow.ownersOf('fire')).toEqual([{ kind: 'shoot', rule: 'R1' }]);
+    // a pass belongs to two kinds: a refusal names both
+    expect(flow.ownersOf('pass')).toEqual([
+      { kind: 'shoot', rule: 'R1' },
+      { kind: 'dodge', rule: 'R2' },
+    ]);
+    expect(flow.ownersOf('nothing')).toEqual([]);
   });
 
   it('a frame kind with no handler, and a decision with no legal action, are rules bugs', () => {
@@ -195,6 +200,20 @@ describe('the decision flow kernel', () => {
       procedures: { spin: (_e, _c, g) => call(g.stack, { kind: 'spin' }) },
     });
     expect(() => loop.proceed(null, ctx, { stack: [{ kind: 'spin' }] })).toThrow(/did not settle/);
+  });
+});
+
+describe('game-level refusals', () => {
+  it('the spec may refuse first, by more than the action type', () => {
+    const picky = defineFlow({
+      ...flow.spec,
+      refuse: (_e, g, role, a) =>
+        a.type === 'fire' && role === 'blue' && g.hits.blue > 0 ? { rule: 'R9', message: 'blue is stunned' } : null,
+    });
+    const g = newDuel(3, 0);
+    picky.perform(null, ctx, g, { type: 'fire' });
+    expect(picky.explain(null, g, 'blue', { type: 'fire' })).toEqual({ rule: 'R9', message: 'blue is stunned' });
+    expect(picky.explain(null, g, 'red', { type: 'dodge' })?.rule).toBe('R2');
   });
 });
 

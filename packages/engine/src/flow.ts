@@ -90,6 +90,11 @@ export interface FlowSpec<E, G, F extends Frame, A extends Action> {
   procedures?: { [K in F['kind']]?: Procedure<E, G, Of<F, K>> };
   /** Checks run before every step (continuous victory checks, say); return true when the game has ended. */
   settle?(env: E, ctx: Ctx, g: G): boolean;
+  /**
+   * Refusals that depend on more than the action's type (which card, which event), asked before
+   * the kernel's own: the decision on top, then the kinds that offer the action's type.
+   */
+  refuse?(env: E, g: G, role: Role, action: A): Refusal | null;
   /** True when the game is over (no decision is offered). */
   over(g: G): boolean;
   /**
@@ -113,8 +118,8 @@ export interface Flow<E, G, F extends Frame, A extends Action> {
   perform(env: E, ctx: Ctx, g: G, action: A): void;
   /** Why `action` is not legal for `role` now, naming the rule that forbids it. */
   explain(env: E, g: G, role: Role, action: A): Refusal | null;
-  /** The decision kind that owns an action type, if any. */
-  ownerOf(type: string): { kind: string; rule: string } | undefined;
+  /** The decision kinds that offer an action type (empty if none). */
+  ownersOf(type: string): readonly { kind: string; rule: string }[];
 }
 
 /** Pushes `frame` above the current top: the caller resumes when `frame` (and what it calls) ends. */
@@ -149,9 +154,10 @@ const GUARD = 100_000;
 export function defineFlow<E, G, F extends Frame, A extends Action>(spec: FlowSpec<E, G, F, A>): Flow<E, G, F, A> {
   const decisions = spec.decisions as Record<string, DecisionKind<E, G, F, A> | undefined>;
   const procedures = (spec.procedures ?? {}) as Record<string, Procedure<E, G, F> | undefined>;
-  const owners = new Map<string, { kind: string; rule: string }>();
+  /** Every decision kind that offers each action type, in the order the spec lists them. */
+  const owners = new Map<string, { kind: string; rule: string }[]>();
   for (const [kind, d] of Object.entries(decisions)) {
-    for (const type of d!.actions) if (!owners.has(type)) owners.set(type, { kind, rule: d!.rule });
+    for (const type of d!.actions) owners.set(type, [...(owners.get(type) ?? []), { kind, rule: d!.rule }]);
   }
 
   const top = (g: G): F | undefined => spec.stack(g).at(-1);
@@ -227,19 +233,22 @@ export function defineFlow<E, G, F extends Frame, A extends Action>(spec: FlowSp
     const f = pending(g);
     if (!f) return null;
     const d = decisionOf(f);
+    const own = spec.refuse?.(env, g, role, action);
+    if (own) return own;
     const decider = d.role(env, g, f);
-    const now = `${decider} must ${wordsText(d.prompt(env, g, f))}`;
+    const now = `the decision now is ${decider}'s: ${wordsText(d.prompt(env, g, f))}`;
     if (decider === role && d.actions.includes(action.type)) {
       return d.refuse?.(env, g, f, action) ?? null;
     }
-    const owner = owners.get(action.type);
-    if (!owner) return null;
-    if (owner.kind === f.kind) {
-      return { rule: d.ruleOf?.(env, g, f) ?? d.rule, message: `it is not ${role}'s decision: ${now}` };
+    const kinds = owners.get(action.type);
+    if (!kinds) return null;
+    if (kinds.some((o) => o.kind === f.kind)) {
+      return { rule: d.ruleOf?.(env, g, f) ?? d.rule, message: `it is not ${role}'s decision; ${now}` };
     }
+    const names = kinds.map((o) => `${o.kind} (${o.rule})`).join(', ');
     return {
-      rule: owner.rule,
-      message: `"${action.type}" belongs to ${owner.kind} (${owner.rule}), which is not pending now: ${now}`,
+      rule: [...new Set(kinds.map((o) => o.rule))].join(', '),
+      message: `"${action.type}" belongs to ${names}, which ${kinds.length > 1 ? 'are' : 'is'} not pending; ${now}`,
     };
   }
 
@@ -251,7 +260,7 @@ export function defineFlow<E, G, F extends Frame, A extends Action>(spec: FlowSp
     legalActions,
     perform,
     explain,
-    ownerOf: (type) => owners.get(type),
+    ownersOf: (type) => owners.get(type) ?? [],
   };
 }
 

@@ -44,6 +44,20 @@ describe('engine contract', () => {
     expect(pig.hash(s0)).toBe(before);
   });
 
+  it("out of turn, the game's own reason comes first, naming its rule, with the not-your-turn code", () => {
+    const s0 = pig.setup('x');
+    // b may not hold: the rule that forbids it (pig 2) is named, not the rule of a's decision (pig 1)
+    const refusal = (() => {
+      try {
+        pig.apply(s0, 'b', { type: 'hold' });
+      } catch (e) {
+        return e as RuleError;
+      }
+    })();
+    expect(refusal?.rule).toBe('pig 2');
+    expect(refusal?.code).toBe('not-your-turn');
+  });
+
   it('options are validated and defaults filled', () => {
     expect(pig.resolveOptions()).toEqual({ target: 30 });
     expect(() => pig.resolveOptions({ targt: 5 })).toThrow(/unknown option "targt"/);

@@ -224,15 +224,18 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
     const legal = rules.legalActions(state.game, role);
     const found = legal.find((a) => canonicalJson(a) === wanted);
     if (found) return found;
-    if (decision && decision.role !== role && legal.length === 0) {
+    // The game's own reason first: it names the rule that forbids this action, even out of turn.
+    const notYours = decision !== null && decision.role !== role && legal.length === 0;
+    const why = rules.explain?.(state.game, role, action as A);
+    if (why)
+      throw new RuleError(why.rule, `illegal action ${wanted}: ${why.message}`, notYours ? 'not-your-turn' : 'illegal');
+    if (notYours) {
       throw new RuleError(
         decision.rule,
         `it is not ${role}'s decision: ${decision.role} must ${decision.prompt}`,
         'not-your-turn',
       );
     }
-    const why = rules.explain?.(state.game, role, action as A);
-    if (why) throw new RuleError(why.rule, `illegal action ${wanted}: ${why.message}`);
     const kinds = [...new Set(legal.map((a) => a.type))].join(', ') || 'none';
     throw new RuleError(
       decision?.rule ?? 'sequence of play',
