@@ -1,5 +1,5 @@
 /** Air bombing (§30 L324-L332) with aircraft range (§31) and the airfield limit (§14, AMB-9). */
-import type { Ctx } from '@sandtable/engine';
+import type { Ctx, Refusal } from '@sandtable/engine';
 import type { SUAction } from './actions.ts';
 import { pushLoss } from './losses.ts';
 import {
@@ -35,14 +35,9 @@ export function bombOptions(E: Env, g: SUState, side: Side): SUAction[] {
   return out;
 }
 
-/** Why a bombing is illegal (for explain). */
-export function bombProblem(
-  E: Env,
-  g: SUState,
-  side: Side,
-  id: string,
-  target: string,
-): { rule: string; message: string } | null {
+/** Why a bombing is illegal, or null when only its moment is wrong (§30 L324-L332, §31, §14). */
+export function refuseBomb(E: Env, g: SUState, side: Side, a: Extract<SUAction, { type: 'bomb' }>): Refusal | null {
+  const { id, target } = a;
   const u = g.units.find((x) => x.id === id);
   if (!u || u.side !== side || u.type !== 'aircraft' || u.loc < 0)
     return { rule: '§30 L324', message: 'only your aircraft on the map may bomb' };
@@ -61,6 +56,11 @@ export function bombProblem(
     };
   if (side === AXIS && g.blockade === u.loc)
     return { rule: '§45 L452', message: 'Axis units may not fight from a Blockade area' };
+  const enemy = other(side);
+  if (!(occupancy(g, enemy, E.n)[t] || (enemy === AXIS && lineIn(g, t))))
+    return { rule: '§30 L324', message: `${areaName(E, t)} holds no enemy unit to bomb` };
+  if (g.battle?.target === t)
+    return { rule: '§30 L326, §19 L206', message: 'the area of the battle being fought is not bombed' };
   return null;
 }
 
@@ -81,5 +81,5 @@ export function bomb(E: Env, ctx: Ctx, g: SUState, side: Side, a: Extract<SUActi
     `${u.id} bombs ${areaName(E, t)}: ${d} — ${hit ? '1 loss (no retreat)' : 'no effect'}`,
     hard ? '§30 L330' : '§30 L328',
   );
-  if (hit) pushLoss(E, g, enemy, 1, 'bomb', t, '§30 L332');
+  if (hit) pushLoss(g, enemy, 1, 'bomb', t);
 }

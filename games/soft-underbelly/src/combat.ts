@@ -3,12 +3,12 @@
  * losses (§21, see losses.ts), retreat (§22), occupation (§23), tanks (§28), aircraft support and
  * evasion (§29), elite (§33), paratroops (§34), defensive lines (§36).
  */
-import type { Ctx } from '@sandtable/engine';
+import { call, end, type Ctx, type Refusal } from '@sandtable/engine';
 import type { SUAction } from './actions.ts';
-import { decide, HANDLERS, isPass, pop, sys, SYS } from './flow.ts';
-import { eventLegal, playEvent } from './events.ts';
+import { eventLegal, playEvent, refuseEvent } from './events.ts';
+import type { Frame, FrameOf } from './frames.ts';
+import { callInOrder, isPass, passAlone, type SUDecision, type SUStep } from './handlers.ts';
 import { airRetreatAreas, canRetreat, pushLoss } from './losses.ts';
-import { freeCubes } from './movement.ts';
 import { supplyMap } from './supply.ts';
 import {
   ALLIES,
@@ -29,7 +29,6 @@ import {
   unit,
   type Battle,
   type BattleSide,
-  type Entry,
   type Env,
   type Side,
   type SUState,
@@ -38,19 +37,21 @@ import {
 
 // ---- declaring attacks (§18) ------------------------------------------------------------------
 
+type Commit = FrameOf<'commit'>;
+
 /** Cubes in `a` that may still join a battle this impulse (AMB-6). */
-function battleCubes(g: SUState, side: Side, a: number, d?: Entry): number {
+function battleCubes(g: SUState, side: Side, a: number, d?: Commit): number {
   let k = g.cubes[side][a]!;
   if (g.o.unitOneBattlePerImpulse) k -= g.fought[side][a]!;
   if (side === AXIS) k -= g.pins[a]!;
   if (d) {
-    const i = d.from!.indexOf(a);
-    if (i >= 0) k -= d.count![i]!;
+    const i = d.from.indexOf(a);
+    if (i >= 0) k -= d.count[i]!;
   }
   return Math.max(0, k);
 }
 
-function battleCounters(g: SUState, side: Side, a: number, d?: Entry): Unit[] {
+function battleCounters(g: SUState, side: Side, a: number, d?: Commit): Unit[] {
   return g.units.filter(
     (u) =>
       u.loc === a &&
@@ -93,27 +94,38 @@ export function attackTargets(E: Env, g: SUState, side: Side): number[] {
 
 export function declareAttack(E: Env, ctx: Ctx, g: SUState, side: Side, t: number): void {
   log(ctx, `${side} declare an attack on ${areaName(E, t)}`, '§18 L198-L200');
-  decide(g, 'commit', side, '§18 L200, AMB-6', `choose the units attacking ${areaName(E, t)}`, {
-    side,
-    target: t,
-    from: [],
-    count: [],
-    ids: [],
-  });
+  call(g.stack, { kind: 'commit', side, target: t, from: [], count: [], ids: [] });
 }
 
-HANDLERS.commit = {
+/** Why an attack on area `id` is refused (§18 L198-L200, AMB-5); `moving` in the movement step. */
+export function refuseAttack(E: Env, g: SUState, id: string, moving: boolean): Refusal {
+  if (attackLimitReached(g))
+    return { rule: '§18 L200', message: 'no more than three areas may be attacked per impulse' };
+  if (g.attacks.includes(E.m.indexOf(id)))
+    return { rule: '§18 L200, AMB-5', message: 'that area was already attacked this impulse' };
+  if (moving) return { rule: '§11 L132, §18 L198', message: 'attacks come in the combat step: end the movement first' };
+  return {
+    rule: '§18 L198',
+    message: 'attacks only on enemy-occupied areas adjacent to your units that have not fought this impulse',
+  };
+}
+
+export const commit: SUDecision<'commit'> = {
+  rule: '§18 L200, AMB-6',
+  role: (_E, _g, f) => f.side,
+  prompt: (E, _g, f) => `choose the units attacking ${areaName(E, f.target)}`,
+  actions: ['commit', 'done', 'cancel'],
   legal(E, g, d) {
-    const side = d.side!;
+    const side = d.side;
     const out: SUAction[] = [];
-    for (const a of attackOrigins(E, g, side, d.target!).concat(d.from!.filter((x) => x >= 0))) {
+    for (const a of attackOrigins(E, g, side, d.target).concat(d.from.filter((x) => x >= 0))) {
       if (out.some((x) => x.type === 'commit' && x.from === E.m.ids[a])) continue;
       const k = battleCubes(g, side, a, d);
       if (k > 0) out.push({ type: 'commit', from: E.m.ids[a]!, unit: 'cube' });
       if (k > 1) out.push({ type: 'commit', from: E.m.ids[a]!, unit: 'allCubes' });
       for (const u of battleCounters(g, side, a, d)) out.push({ type: 'commit', from: E.m.ids[a]!, unit: u.id });
     }
-    if (d.ids!.length || d.count!.some((k) => k > 0)) out.push({ type: 'done' });
+    if (d.ids.length || d.count.some((k) => k > 0)) out.push({ type: 'done' });
     else out.push({ type: 'cancel' });
     return out;
   },
@@ -121,27 +133,37 @@ HANDLERS.commit = {
     if (a.type === 'commit') {
       const from = E.m.index(a.from);
       if (a.unit === 'cube' || a.unit === 'allCubes') {
-        const k = a.unit === 'cube' ? 1 : battleCubes(g, d.side!, from, d);
-        let i = d.from!.indexOf(from);
+        const k = a.unit === 'cube' ? 1 : battleCubes(g, d.side, from, d);
+        let i = d.from.indexOf(from);
         if (i < 0) {
-          d.from!.push(from);
-          d.count!.push(0);
-          i = d.from!.length - 1;
+          d.from.push(from);
+          d.count.push(0);
+          i = d.from.length - 1;
         }
-        d.count![i] = d.count![i]! + k;
+        d.count[i] = d.count[i]! + k;
       } else {
-        d.ids!.push(a.unit);
-        if (!d.from!.includes(from)) {
-          d.from!.push(from);
-          d.count!.push(0);
+        d.ids.push(a.unit);
+        if (!d.from.includes(from)) {
+          d.from.push(from);
+          d.count.push(0);
         }
       }
       return;
     }
-    pop(g);
+    end(g.stack);
     if (a.type === 'cancel') return;
     g.acted = true;
-    startBattle(E, ctx, g, d.side!, d.target!, false, d.from!, d.count!, d.ids!, []);
+    startBattle(E, ctx, g, d.side, d.target, false, d.from, d.count, d.ids, []);
+  },
+  refuse(_E, _g, _f, a) {
+    if (a.type === 'done') return { rule: '§18 L198', message: 'commit at least one unit, or cancel the attack' };
+    if (a.type === 'cancel')
+      return { rule: '§18 L198-L200', message: 'units are committed: the attack goes ahead (done)' };
+    return {
+      rule: '§18 L200, §35 L372, AMB-6',
+      message:
+        'only your units adjacent to the target that have not fought this impulse (nor drawn by a partisan) attack',
+    };
   },
 };
 
@@ -189,15 +211,17 @@ export function startBattle(
     if (a >= 0) g.fought[side][a] = g.fought[side][a]! + cubes[i]!;
   });
   for (const id of ids) unit(g, id).ft = true;
-  sys(g, 'battleClear');
-  sys(g, 'battleEnd');
-  sys(g, 'battleRound');
-  sys(g, 'battleSupport');
-  sys(g, 'battleEvade');
-  if (landing) {
-    sys(g, 'bombard');
-    sys(g, 'landingIntercept');
-  }
+  // §19 L206: interception and bombardment of a landing (§26, §25), evasion, supports, rounds, the end.
+  const landingSteps: Frame[] = landing ? [{ kind: 'landingIntercept' }, { kind: 'bombard' }] : [];
+  callInOrder(
+    g,
+    ...landingSteps,
+    { kind: 'battleEvade' },
+    { kind: 'battleSupport' },
+    { kind: 'battleRound' },
+    { kind: 'battleEnd' },
+    { kind: 'battleClear' },
+  );
 }
 
 // ---- who is in the battle -------------------------------------------------------------------
@@ -231,17 +255,10 @@ function battleOver(g: SUState, b: Battle): boolean {
 
 // ---- evasion and supports (§19 L206, §20 L218-L224, §28 L298-L304, §29, §34 L358) -------------
 
-SYS.battleEvade = (E, _ctx, g) => {
+export const battleEvade: SUStep<'battleEvade'> = (_E, _ctx, g) => {
   const b = g.battle!;
   if (battleOver(g, b)) return;
-  decide(
-    g,
-    'evade',
-    defenderOf(b),
-    '§19 L206, §29 L318',
-    `move aircraft out of ${areaName(E, b.target)} before combat, or done`,
-    { side: defenderOf(b) },
-  );
+  call(g.stack, { kind: 'evade', side: defenderOf(b) });
 };
 
 function evadeOptions(E: Env, g: SUState, side: Side, t: number): SUAction[] {
@@ -254,44 +271,38 @@ function evadeOptions(E: Env, g: SUState, side: Side, t: number): SUAction[] {
   return out;
 }
 
-function evade(E: Env, ctx: Ctx, g: SUState, a: Extract<SUAction, { type: 'evade' }>): void {
+function evadeTo(E: Env, ctx: Ctx, g: SUState, a: Extract<SUAction, { type: 'evade' }>): void {
   const u = unit(g, a.id);
   u.loc = E.m.index(a.to);
   u.up = false; // flipped (§19 L206)
   log(ctx, `${u.id} evades to ${areaName(E, u.loc)} and is flipped`, '§19 L206, §29 L318-L320');
 }
 
-HANDLERS.evade = {
-  autoPass: true,
-  legal(E, g, d) {
-    return [...evadeOptions(E, g, d.side!, g.battle!.target), { type: 'done' }];
-  },
-  perform(E, ctx, g, _d, a) {
-    if (a.type === 'evade') evade(E, ctx, g, a);
-    else pop(g);
-  },
+const evadeRefusal: Refusal = {
+  rule: '§19 L206, §29 L318-L320',
+  message: 'a defending aircraft (not the supporting one) evades to a friendly area with room',
 };
 
-SYS.battleSupport = (E, _ctx, g) => {
+export const evade: SUDecision<'evade'> = passAlone({
+  rule: '§19 L206, §29 L318',
+  role: (_E, _g, f) => f.side,
+  prompt: (E, g) => `move aircraft out of ${areaName(E, g.battle!.target)} before combat, or done`,
+  actions: ['evade', 'done'],
+  legal(E, g, f) {
+    return [...evadeOptions(E, g, f.side, g.battle!.target), { type: 'done' }];
+  },
+  perform(E, ctx, g, _f, a) {
+    if (a.type === 'evade') evadeTo(E, ctx, g, a);
+    else end(g.stack);
+  },
+  refuse: () => evadeRefusal,
+});
+
+/** Supports: the attacker declares first, then the defender (spec 10.6 item 3). */
+export const battleSupport: SUStep<'battleSupport'> = (_E, _ctx, g) => {
   const b = g.battle!;
   if (battleOver(g, b)) return;
-  // Attacker declares first, then the defender (spec 10.6 item 3).
-  decide(
-    g,
-    'support',
-    defenderOf(b),
-    '§20 L218, §28 L300, §29 L316',
-    `choose supports for the defence of ${areaName(E, b.target)}, or done`,
-    { side: defenderOf(b) },
-  );
-  decide(
-    g,
-    'support',
-    b.attacker,
-    '§20 L218, §28 L300, §29 L316, §34 L358',
-    `choose supports (and paratroop drops) for the attack on ${areaName(E, b.target)}, or done`,
-    { side: b.attacker },
-  );
+  callInOrder(g, { kind: 'support', side: b.attacker }, { kind: 'support', side: defenderOf(b) });
 };
 
 export function supportOptions(E: Env, g: SUState, side: Side): SUAction[] {
@@ -323,18 +334,27 @@ export function supportOptions(E: Env, g: SUState, side: Side): SUAction[] {
   return out;
 }
 
-HANDLERS.support = {
-  autoPass: true,
-  legal(E, g, d) {
-    return [...supportOptions(E, g, d.side!), { type: 'done' }];
+const attacking = (g: SUState, f: FrameOf<'support'>) => f.side === g.battle!.attacker;
+
+export const support: SUDecision<'support'> = passAlone({
+  rule: '§20 L218, §28 L300, §29 L316',
+  ruleOf: (_E, g, f) => (attacking(g, f) ? '§20 L218, §28 L300, §29 L316, §34 L358' : '§20 L218, §28 L300, §29 L316'),
+  role: (_E, _g, f) => f.side,
+  prompt: (E, g, f) =>
+    attacking(g, f)
+      ? `choose supports (and paratroop drops) for the attack on ${areaName(E, g.battle!.target)}, or done`
+      : `choose supports for the defence of ${areaName(E, g.battle!.target)}, or done`,
+  actions: ['support', 'done'],
+  legal(E, g, f) {
+    return [...supportOptions(E, g, f.side), { type: 'done' }];
   },
-  perform(E, ctx, g, d, a) {
+  perform(E, ctx, g, f, a) {
     if (a.type !== 'support') {
-      pop(g);
+      end(g.stack);
       return;
     }
     const b = g.battle!;
-    const side = d.side!;
+    const side = f.side;
     const mine = side === b.attacker ? b.att : b.def;
     const u = unit(g, a.id);
     if (u.type === 'tank') {
@@ -357,7 +377,21 @@ HANDLERS.support = {
       log(ctx, `${u.id} drops into ${areaName(E, b.target)} and flips`, '§34 L358');
     }
   },
-};
+  refuse(E, g, _f, a) {
+    const u = a.type === 'support' ? g.units.find((x) => x.id === a.id) : undefined;
+    if (u?.type === 'tank' && g.battle && E.m.mountain[g.battle.target])
+      return { rule: '§28 L304, §2 L25', message: 'tanks cannot support in mountains' };
+    if (u?.type === 'paratroops')
+      return {
+        rule: '§34 L356-L358',
+        message: 'face-up paratroops within ruler range drop into an Allied attack or landing (before Overlord)',
+      };
+    return {
+      rule: '§20 L218, §29 L312',
+      message: 'one face-up tank and one face-up aircraft in range may support per side',
+    };
+  },
+});
 
 // ---- combat rounds (§19 L206, §20) -----------------------------------------------------------
 
@@ -408,30 +442,31 @@ export function hasParatroops(g: SUState, b: Battle): boolean {
   return units.some((u) => u.type === 'paratroops');
 }
 
-SYS.battleRound = (E, ctx, g) => {
+/** §19 L206: a combat round: the paratroops' extra die (§34 L358), the roll, the end of the round. */
+export const battleRound: SUStep<'battleRound'> = (E, ctx, g) => {
   const b = g.battle!;
   if (battleOver(g, b)) return;
   g.phase = `battle round ${b.round}`;
   log(ctx, `Combat round ${b.round} in ${areaName(E, b.target)}`, '§19 L206');
   b.paraExtraNow = false;
-  sys(g, 'battleAfterRound');
-  sys(g, 'battleRoll');
+  callInOrder(g, { kind: 'battleRoll' }, { kind: 'battleAfterRound' });
   if (hasParatroops(g, b) && !b.paraExtraUsed) {
-    if (g.o.paratroopExtraDieOncePerBattle)
-      decide(g, 'paraDie', ALLIES, '§34 L358, AMB-13', "use the paratroops' extra die this round?");
+    if (g.o.paratroopExtraDieOncePerBattle) call(g.stack, { kind: 'paraDie' });
     else b.paraExtraNow = true;
   }
 };
 
-HANDLERS.paraDie = {
-  legal() {
-    return [
-      { type: 'extraDie', use: true },
-      { type: 'extraDie', use: false },
-    ];
-  },
-  perform(_E, _ctx, g, _d, a) {
-    pop(g);
+export const paraDie: SUDecision<'paraDie'> = {
+  rule: '§34 L358, AMB-13',
+  role: () => ALLIES,
+  prompt: () => "use the paratroops' extra die this round?",
+  actions: ['extraDie'],
+  legal: () => [
+    { type: 'extraDie', use: true },
+    { type: 'extraDie', use: false },
+  ],
+  perform(_E, _ctx, g, _f, a) {
+    end(g.stack);
     if (a.type === 'extraDie' && a.use) {
       g.battle!.paraExtraNow = true;
       g.battle!.paraExtraUsed = true;
@@ -439,7 +474,7 @@ HANDLERS.paraDie = {
   },
 };
 
-SYS.battleRoll = (E, ctx, g) => {
+export const battleRoll: SUStep<'battleRoll'> = (E, ctx, g) => {
   const b = g.battle!;
   const allies = b.attacker === ALLIES;
   b.att.hit = hitNumber(E, g, b, b.att);
@@ -456,11 +491,11 @@ SYS.battleRoll = (E, ctx, g) => {
   b.att.hits = b.att.dice.filter((x) => x >= b.att.hit).length;
   b.def.hits = b.def.dice.filter((x) => x >= b.def.hit).length;
   log(ctx, `${b.attacker} inflict ${b.att.hits}, ${defenderOf(b)} inflict ${b.def.hits}`, '§20 L212-L216');
-  sys(g, 'battleLosses');
+  call(g.stack, { kind: 'battleLosses' });
   // §33 L350: after the dice, each face-up elite may inflict 1 more loss (then flips).
   const axisAtt = b.attacker === AXIS;
   const elites = (axisAtt ? attUnits(g, b) : defUnits(g, b)).filter((u) => u.type === 'elite' && u.up);
-  if (elites.length) decide(g, 'elite', AXIS, '§33 L350-L352', 'use a face-up elite to inflict 1 extra loss, or pass');
+  if (elites.length) call(g.stack, { kind: 'elite' });
 };
 
 function eliteOptions(g: SUState): SUAction[] {
@@ -472,14 +507,17 @@ function eliteOptions(g: SUState): SUAction[] {
   return units.filter((u) => u.type === 'elite' && u.up).map((u) => ({ type: 'elite', id: u.id }));
 }
 
-HANDLERS.elite = {
-  autoPass: true,
+export const elite: SUDecision<'elite'> = passAlone({
+  rule: '§33 L350-L352',
+  role: () => AXIS,
+  prompt: () => 'use a face-up elite to inflict 1 extra loss, or pass',
+  actions: ['elite', 'pass'],
   legal(_E, g) {
     return [...eliteOptions(g), { type: 'pass' }];
   },
-  perform(_E, ctx, g, _d, a) {
+  perform(_E, ctx, g, _f, a) {
     if (a.type !== 'elite') {
-      pop(g);
+      end(g.stack);
       return;
     }
     const b = g.battle!;
@@ -488,27 +526,24 @@ HANDLERS.elite = {
     else b.def.hits++;
     log(ctx, `${a.id} inflicts 1 extra loss and flips; it acts as a cube until the next turn`, '§33 L350-L352');
   },
-};
+  refuse: () => ({
+    rule: '§33 L350-L352, AMB-44',
+    message: 'a face-up elite in the battle inflicts one extra loss (alone only with the option loneEliteUsesAbility)',
+  }),
+});
 
-SYS.battleLosses = (E, _ctx, g) => {
+export const battleLosses: SUStep<'battleLosses'> = (_E, _ctx, g) => {
   const b = g.battle!;
   // The defender allocates after the attacker (it alone may retreat, §21 ⑤).
-  pushLoss(E, g, defenderOf(b), b.att.hits, 'battle', b.target, '§21 L228-L236');
-  pushLoss(E, g, b.attacker, b.def.hits, 'battle', b.target, '§21 L228-L234, §22 L246');
+  pushLoss(g, defenderOf(b), b.att.hits, 'battle', b.target);
+  pushLoss(g, b.attacker, b.def.hits, 'battle', b.target);
 };
 
-SYS.battleAfterRound = (E, _ctx, g) => {
+/** §19 L208: after the round, retreat, break off or events, then the next round. */
+export const battleAfterRound: SUStep<'battleAfterRound'> = (_E, _ctx, g) => {
   const b = g.battle!;
   if (battleOver(g, b)) return;
-  sys(g, 'battleNext');
-  decide(
-    g,
-    'roundEnd',
-    defenderOf(b),
-    '§19 L208, §22 L240-L244, §45 L444-L450',
-    `end of round ${b.round}: retreat, evade, play an event, or continue`,
-    { passes: 0 },
-  );
+  callInOrder(g, { kind: 'roundEnd', side: defenderOf(b), passes: 0 }, { kind: 'battleNext' });
 };
 
 function roundEndOptions(E: Env, g: SUState, role: Side): SUAction[] {
@@ -522,57 +557,89 @@ function roundEndOptions(E: Env, g: SUState, role: Side): SUAction[] {
   return out;
 }
 
-HANDLERS.roundEnd = {
-  autoPass: true,
-  legal(E, g, d) {
-    return roundEndOptions(E, g, d.role as Side);
+export const roundEnd: SUDecision<'roundEnd'> = passAlone({
+  rule: '§19 L208, §22 L240-L244, §45 L444-L450',
+  role: (_E, _g, f) => f.side,
+  prompt: (_E, g) => `end of round ${g.battle!.round}: retreat, evade, play an event, or continue`,
+  actions: ['pass', 'retreatStart', 'breakOff', 'evade', 'event'],
+  legal(E, g, f) {
+    return roundEndOptions(E, g, f.side);
   },
   perform(E, ctx, g, d, a) {
     const b = g.battle!;
-    const role = d.role as Side;
+    const role = d.side;
     if (isPass(a)) {
-      d.passes!++;
-      if (d.passes! >= 2) pop(g);
-      else d.role = other(role);
+      d.passes++;
+      if (d.passes >= 2) end(g.stack);
+      else d.side = other(role);
       return;
     }
     d.passes = 0;
     if (a.type === 'breakOff') {
       b.brokenOff = true;
       log(ctx, `${role} break off the attack`, b.landing ? '§24 L268' : 'AMB-4');
-      pop(g);
+      end(g.stack);
     } else if (a.type === 'retreatStart') {
-      pop(g);
+      end(g.stack);
       const partial = b.round === 1 || g.o.partialRetreatAnyRound;
       log(
         ctx,
         `${role} retreat${partial ? 's some or all units' : 's every unit'} from ${areaName(E, b.target)}`,
         partial ? '§19 L208, §22 L244, AMB-3' : '§22 L240',
       );
-      decide(g, 'retreat', role, '§22 L240-L248', `retreat units out of ${areaName(E, b.target)} (1-2 areas)`, {
+      call(g.stack, {
+        kind: 'retreat',
         side: role,
-        mode: partial ? 'partial' : 'total',
         area: b.target,
+        mode: partial ? 'partial' : 'total',
+        asLoss: false,
+        dest: null,
       });
     } else if (a.type === 'evade') {
-      evade(E, ctx, g, a);
+      evadeTo(E, ctx, g, a);
     } else if (a.type === 'event') {
       playEvent(E, ctx, g, role, a);
-      if (b.stopped) pop(g);
+      if (b.stopped) end(g.stack);
     }
   },
-};
+  refuse(E, g, f, a) {
+    const b = g.battle!;
+    const attacker = f.side === b.attacker;
+    switch (a.type) {
+      case 'retreatStart':
+        if (attacker) return { rule: '§22 L246', message: 'the attacker never retreats (it may break off, AMB-4)' };
+        if (f.side === AXIS && g.blockade === b.target && g.o.blockadeBlocksRetreat)
+          return { rule: '§45 L452, AMB-38', message: 'blockaded Axis units do not retreat' };
+        return {
+          rule: '§22 L242',
+          message: 'no friendly area to retreat into (never enemy-occupied or enemy-controlled)',
+        };
+      case 'breakOff':
+        return attacker
+          ? { rule: 'AMB-4', message: 'the attacker may not break off a land battle (option attackerMayBreakOff)' }
+          : { rule: 'AMB-4, §22 L240', message: 'only the attacker breaks off; the defender retreats' };
+      case 'evade':
+        return attacker ? { rule: '§29 L318', message: 'only defending aircraft evade' } : evadeRefusal;
+      case 'event':
+        return refuseEvent(E, g, f.side, a, 'battle');
+      default:
+        return null;
+    }
+  },
+});
 
-SYS.battleNext = (_E, _ctx, g) => {
+/** §19 L206: up to three rounds (Reserves adds one, §45 L450). */
+export const battleNext: SUStep<'battleNext'> = (_E, _ctx, g) => {
   const b = g.battle!;
   if (battleOver(g, b) || b.round >= b.maxRounds) return;
   b.round++;
-  sys(g, 'battleRound');
+  call(g.stack, { kind: 'battleRound' });
 };
 
 // ---- end of battle: occupation (§23), paratroops (§34 L360), landing survivors (§24 L268) ----
 
-SYS.battleEnd = (E, ctx, g) => {
+/** The end of a battle: occupation (§23 L252), dropped paratroops (§34 L360), landing survivors (§24 L268). */
+export const battleEnd: SUStep<'battleEnd'> = (E, ctx, g) => {
   const b = g.battle!;
   const t = b.target;
   const side = b.attacker;
@@ -595,10 +662,7 @@ SYS.battleEnd = (E, ctx, g) => {
       log(ctx, `${side} occupy ${areaName(E, t)}`, '§23 L252, §24 L268');
     }
     if (b.att.from.some((a, i) => a >= 0 && (b.att.cubes[i]! > 0 || attUnits(g, b).some((u) => u.loc === a)))) {
-      decide(g, 'occupy', side, '§23 L252', `advance attacking units into ${areaName(E, t)} (not aircraft), or done`, {
-        side,
-        target: t,
-      });
+      call(g.stack, { kind: 'occupy', side, target: t });
     }
     return;
   }
@@ -607,13 +671,7 @@ SYS.battleEnd = (E, ctx, g) => {
     log(ctx, `${u.id} is removed: ${areaName(E, t)} is not Allied-occupied at the end of the battle`, '§34 L360');
   }
   if (landers.length || seaCubes) {
-    decide(
-      g,
-      'landingReturn',
-      ALLIES,
-      '§24 L268, AMB-16',
-      'move the surviving landing units to an Allied-controlled supplied area',
-    );
+    call(g.stack, { kind: 'landingReturn' });
   }
 };
 
@@ -622,11 +680,15 @@ function removeLine(E: Env, ctx: Ctx, g: SUState, t: number): void {
   log(ctx, `The abandoned defensive line in ${areaName(E, t)} is removed`, 'AMB-18');
 }
 
-HANDLERS.occupy = {
+export const occupy: SUDecision<'occupy'> = {
+  rule: '§23 L252',
+  role: (_E, _g, f) => f.side,
+  prompt: (E, _g, f) => `advance attacking units into ${areaName(E, f.target)} (not aircraft), or done`,
+  actions: ['occupy', 'done'],
   legal(E, g, d) {
     const b = g.battle!;
-    const side = d.side!;
-    const t = d.target!;
+    const side = d.side;
+    const t = d.target;
     const out: SUAction[] = [];
     b.att.from.forEach((a, i) => {
       if (a < 0) return;
@@ -644,12 +706,12 @@ HANDLERS.occupy = {
   },
   perform(E, ctx, g, d, a) {
     if (a.type !== 'occupy') {
-      pop(g);
+      end(g.stack);
       return;
     }
     const b = g.battle!;
-    const side = d.side!;
-    const t = d.target!;
+    const side = d.side;
+    const t = d.target;
     const from = E.m.index(a.from);
     if (lineIn(g, t) && g.o.lineRemovedOnOccupation) removeLine(E, ctx, g, t);
     if (a.unit === 'cube' || a.unit === 'allCubes') {
@@ -667,6 +729,10 @@ HANDLERS.occupy = {
     }
     g.ctrl[t] = side; // §2 L32
   },
+  refuse: () => ({
+    rule: '§23 L252, §28 L296',
+    message: 'attacking land units that fought (not aircraft) advance from their areas, at most 2 tanks in an area',
+  }),
 };
 
 /** Can a landing tank withdraw into `a` (§28 L296: at most 2 tanks; mountain option §2 L25, AMB-2)? */
@@ -690,13 +756,17 @@ export function landingReturnAreas(E: Env, g: SUState): number[] {
   return roomy.length ? roomy : out;
 }
 
-HANDLERS.landingReturn = {
+export const landingReturn: SUDecision<'landingReturn'> = {
+  rule: '§24 L268, AMB-16',
+  role: () => ALLIES,
+  prompt: () => 'move the surviving landing units to an Allied-controlled supplied area',
+  actions: ['returnTo', 'done'],
   legal(E, g) {
     const out: SUAction[] = landingReturnAreas(E, g).map((a) => ({ type: 'returnTo', area: E.m.ids[a]! }));
     return out.length ? out : [{ type: 'done' }];
   },
-  perform(E, ctx, g, _d, a) {
-    pop(g);
+  perform(E, ctx, g, _f, a) {
+    end(g.stack);
     const b = g.battle!;
     const landers = attUnits(g, b).filter((u) => u.loc === BATTLE);
     const seaCubes = b.att.from.reduce((s, x, i) => s + (x < 0 ? b.att.cubes[i]! : 0), 0);
@@ -719,9 +789,13 @@ HANDLERS.landingReturn = {
     g.cubes.allies[to] = g.cubes.allies[to]! + seaCubes;
     log(ctx, `The landing survivors withdraw to ${areaName(E, to)}`, '§24 L268');
   },
+  refuse: () => ({
+    rule: '§24 L268, AMB-16',
+    message: 'the landing survivors withdraw to an Allied-controlled, supplied area free of Axis units',
+  }),
 };
 
-SYS.battleClear = (_E, _ctx, g) => {
+export const battleClear: SUStep<'battleClear'> = (_E, _ctx, g) => {
   const b = g.battle;
   if (b) for (const u of g.units) if (u.loc === BATTLE) eliminate(g, u);
   g.battle = null;

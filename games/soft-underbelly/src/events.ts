@@ -1,7 +1,7 @@
 /** Events (§44 L430-L436), Allied events (§45 L440-L452), Axis events (§46 L456-L470). */
-import type { Ctx } from '@sandtable/engine';
+import { call, end, type Ctx, type Refusal } from '@sandtable/engine';
 import type { SUAction } from './actions.ts';
-import { decide, HANDLERS, pop } from './flow.ts';
+import type { SUDecision } from './handlers.ts';
 import {
   addCubes,
   ALLIES,
@@ -129,14 +129,7 @@ export function playEvent(E: Env, ctx: Ctx, g: SUState, side: Side, a: SUAction)
         `${side} play Reinforcements: ${k} cubes in ${areaName(E, area)} (they may be converted)`,
         side === ALLIES ? '§45 L440' : '§46 L456-L458',
       );
-      decide(
-        g,
-        'convert',
-        side,
-        side === ALLIES ? '§45 L440' : '§46 L458',
-        `convert the event cubes in ${areaName(E, area)}, or done`,
-        { side, area },
-      );
+      call(g.stack, { kind: 'convert', side, area });
       break;
     }
     case 'logisticEffort':
@@ -168,7 +161,7 @@ export function playEvent(E: Env, ctx: Ctx, g: SUState, side: Side, a: SUAction)
       break;
     case 'kesselring':
       log(ctx, 'Axis plays Kesselring: return up to 2 other event markers to hand', '§46 L466');
-      decide(g, 'kesselring', AXIS, '§46 L466', 'return an event marker to your hand, or done', { n: 2 });
+      call(g.stack, { kind: 'kesselring', n: 2 });
       break;
     case 'newDefensiveLine': {
       const k = g.lines.indexOf(POOL);
@@ -193,27 +186,135 @@ export function playEvent(E: Env, ctx: Ctx, g: SUState, side: Side, a: SUAction)
   }
 }
 
-HANDLERS.kesselring = {
-  legal(_E, g, d) {
+/** §46 L466: Kesselring returns up to 2 other event markers from the track to the Axis hand. */
+export const kesselring: SUDecision<'kesselring'> = {
+  rule: '§46 L466',
+  role: () => AXIS,
+  prompt: () => 'return an event marker to your hand, or done',
+  actions: ['kesselring', 'done'],
+  legal(_E, g, f) {
     const out: SUAction[] = [];
-    if (d.n! > 0) {
+    if (f.n > 0) {
       for (const [k, v] of Object.entries(g.ev.axis.track)) {
-        const returnable = (v ?? 0) - (k === 'kesselring' ? 1 : 0) - (d.chosen ?? []).filter((c) => c === k).length;
+        const returnable = (v ?? 0) - (k === 'kesselring' ? 1 : 0);
         if (returnable > 0) out.push({ type: 'kesselring', event: k as EventId });
       }
     }
     out.push({ type: 'done' });
     return out;
   },
-  perform(_E, ctx, g, d, a) {
+  perform(_E, ctx, g, f, a) {
     if (a.type === 'kesselring') {
       const t = g.ev.axis.track;
       t[a.event] = (t[a.event] ?? 0) - 1;
       g.ev.axis.hand++;
-      d.n!--;
+      f.n--;
       log(ctx, `Kesselring returns the ${a.event} marker to the Axis hand`, '§46 L466');
-      if (d.n! > 0) return;
+      if (f.n > 0) return;
     }
-    pop(g);
+    end(g.stack);
+  },
+  refuse: () => ({
+    rule: '§46 L466',
+    message: 'Kesselring returns event markers already on the Axis track (not its own), at most 2',
+  }),
+};
+
+// ---- refusals ---------------------------------------------------------------------------------
+
+const SIDE_RULE: Record<Side, Partial<Record<EventId, string>>> = {
+  allies: {
+    reinforcements: '§45 L440',
+    extraImpulse: '§45 L442',
+    stopBattle: '§45 L444',
+    logisticEffort: '§45 L446',
+    operations: '§45 L448',
+    reserves: '§45 L450',
+    blockade: '§45 L452',
+  },
+  axis: {
+    reinforcements: '§46 L456-L458',
+    extraImpulse: '§46 L460',
+    stopBattle: '§46 L462',
+    logisticEffort: '§46 L464',
+    kesselring: '§46 L466',
+    reserves: '§46 L468',
+    newDefensiveLine: '§46 L470',
   },
 };
+
+/**
+ * Why `side` may not play an event now, naming the rule that forbids it: the event's own
+ * (capacity §44 L432, hand, one event per impulse §44 L436), then its timing and target.
+ * `context` is the window the player is deciding in, or null when no decision of theirs is pending.
+ */
+export function refuseEvent(
+  E: Env,
+  g: SUState,
+  side: Side,
+  a: Extract<SUAction, { type: 'event' }>,
+  context: EventContext | null,
+): Refusal {
+  const id = a.event;
+  const ev = g.ev[side];
+  const rule = SIDE_RULE[side][id];
+  if (!rule) return { rule: '§44 L430, §45, §46', message: `${id} is not an event of the ${side}` };
+  const cap = E.capacity[side][id] ?? 0;
+  if ((ev.track[id] ?? 0) >= cap)
+    return { rule: '§44 L432', message: `the ${id} track is full (${cap} space${cap === 1 ? '' : 's'}, all used)` };
+  if (ev.hand <= 0) return { rule: '§44 L430-L432', message: 'no event marker is left in hand' };
+  if (id !== 'extraImpulse' && ev.last === g.serial)
+    return { rule: '§44 L436', message: 'each player may play at most one event per impulse' };
+  switch (id) {
+    case 'extraImpulse':
+      return {
+        rule: '§45 L442, §46 L460',
+        message: 'Extra Impulse only after the normal impulses, never two impulses in a row',
+      };
+    case 'reinforcements':
+      if (g.pool[side] === 0) return { rule: `${rule}, AMB-30`, message: 'no cube is left in the pool' };
+      if (side === ALLIES)
+        return {
+          rule,
+          message:
+            'Allied Reinforcements only in the movement step of an Allied impulse, into an Allied-controlled area',
+        };
+      if (context === null || context === 'reinforcement')
+        return { rule, message: "Axis Reinforcements are played in an impulse (either player's)" };
+      return {
+        rule: `${rule}, §45 L452, AMB-39`,
+        message:
+          'Axis Reinforcements go to an Axis-controlled area outside Africa, Sardinia and Corsica (not under Blockade)',
+      };
+    case 'logisticEffort':
+      return { rule, message: 'Logistic Effort is played in your own impulse, once a turn' };
+    case 'operations':
+      return {
+        rule: `${rule}, AMB-34`,
+        message:
+          'Operations is played in an impulse (yours or a reaction window) on an area holding your face-down units',
+      };
+    case 'blockade':
+      return {
+        rule,
+        message: 'Blockade Plan is played in an impulse (yours or a reaction window), one area at a time',
+      };
+    case 'kesselring':
+      return {
+        rule,
+        message: 'Kesselring is played in your own impulse, with another event marker on the track to return',
+      };
+    case 'newDefensiveLine':
+      return {
+        rule,
+        message:
+          'New Defensive Line is played in the reinforcement phase, reviving a removed line in an Axis area without one',
+      };
+    default:
+      return {
+        rule: side === ALLIES ? '§45 L444-L450' : '§46 L462, L468',
+        message:
+          'Stop Battle and Reserves are played from the end of the first combat round (Reserves not after Stop Battle)',
+      };
+  }
+}

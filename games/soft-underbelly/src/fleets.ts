@@ -1,5 +1,5 @@
 /** Fleets (§37 L384-L390) and the U-boat (§38 L394-L398): attacks on enemy fleets (AMB-45). */
-import type { Ctx } from '@sandtable/engine';
+import type { Ctx, Refusal } from '@sandtable/engine';
 import type { SUAction } from './actions.ts';
 import { log, other, SEA, unit, type Side, type SUState } from './state.ts';
 
@@ -24,4 +24,19 @@ export function fleetAttack(ctx: Ctx, g: SUState, side: Side, a: Extract<SUActio
     `${side}: ${a.id} attacks ${a.target}: ${d} — ${hit ? `${a.target} flips face-down` : 'no effect'}`,
     u.type === 'uboat' ? '§38 L398' : '§37 L384',
   );
+}
+
+/** Why a fleet attack is refused (§37 L384, §38 L396-L398, AMB-45); `own` in the owner's impulse. */
+export function refuseFleetAttack(
+  g: SUState,
+  side: Side,
+  a: Extract<SUAction, { type: 'fleetAttack' }>,
+  own: boolean,
+): Refusal {
+  if (!own && g.o.fleetAttackOwnImpulseOnly)
+    return { rule: '§37 L384, §38 L398, AMB-45', message: "fleets attack only in their owner's impulse" };
+  const u = g.units.find((x) => x.id === a.id);
+  if (!u || u.side !== side || (u.type !== 'fleet' && u.type !== 'uboat') || u.loc !== SEA || !u.up)
+    return { rule: '§37 L384, §38 L396', message: 'only your face-up fleets (or U-boat) at sea attack' };
+  return { rule: '§37 L384, AMB-45', message: 'the target is a face-up enemy fleet at sea' };
 }

@@ -3,7 +3,7 @@ import { defineGame } from '@sandtable/engine';
 import { loadSoftUnderbellyData, validateSoftUnderbellyData } from './data/index.ts';
 import { createSoftUnderbellyRules } from './rules.ts';
 
-export { createSoftUnderbellyRules, explainAction, proceed } from './rules.ts';
+export { createSoftUnderbellyRules } from './rules.ts';
 export { OPTION_SPECS, toOpts, type Opts } from './options.ts';
 export { hitDistribution, roundOdds, type RoundOdds } from './odds.ts';
 export type { SUAction } from './actions.ts';

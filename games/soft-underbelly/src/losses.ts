@@ -4,11 +4,11 @@
  * defender retreats all units 1-2 areas (absorbs exactly 1; not against bombing §30 L332 or
  * bombardment §25 L276; never the attacker §22 L246).
  */
-import type { Ctx } from '@sandtable/engine';
+import { call, end, type Ctx } from '@sandtable/engine';
 import type { SUAction } from './actions.ts';
-import { decide, HANDLERS, pop, top } from './flow.ts';
+import type { FrameOf, LossContext } from './frames.ts';
+import { nearest, passAlone, type SUDecision } from './handlers.ts';
 import {
-  ALLIES,
   AXIS,
   BATTLE,
   areaName,
@@ -24,31 +24,34 @@ import {
   tanksIn,
   unit,
   type Battle,
-  type Entry,
   type Env,
   type Side,
   type SUState,
   type Unit,
 } from './state.ts';
 
-export type LossContext = 'battle' | 'bomb' | 'bombard' | 'transport' | 'landing';
+export type { LossContext };
+type Loss = FrameOf<'loss'>;
 
-export function pushLoss(
-  E: Env,
-  g: SUState,
-  side: Side,
-  n: number,
-  kind: LossContext,
-  area: number,
-  rule: string,
-): void {
-  if (n <= 0) return;
-  decide(g, 'loss', side, rule, `absorb ${n} loss${n > 1 ? 'es' : ''} in ${areaName(E, area)}`, {
-    side,
-    n,
-    ctxKind: kind,
-    area,
-  });
+/** `side` must absorb `n` losses in `area` (none when `n` is 0). */
+export function pushLoss(g: SUState, side: Side, n: number, of: LossContext, area: number): void {
+  if (n > 0) call(g.stack, { kind: 'loss', side, n, of, area });
+}
+
+/** The rule that sends the losses. */
+function lossRule(g: SUState, f: Loss): string {
+  switch (f.of) {
+    case 'battle':
+      return f.side === g.battle?.attacker ? '§21 L228-L234, §22 L246' : '§21 L228-L236';
+    case 'bomb':
+      return '§30 L332';
+    case 'bombard':
+      return '§25 L276';
+    case 'landing':
+      return '§26 L288, §21 ①-③';
+    default:
+      return '§17 L192-L194, AMB-8';
+  }
 }
 
 interface Absorbers {
@@ -73,9 +76,9 @@ function canAbsorb(E: Env, g: SUState, u: Unit, area: number, intercept: boolean
   return u.up ? 'flip' : 'remove';
 }
 
-function absorbers(E: Env, g: SUState, d: Entry): Absorbers {
-  const side = d.side!;
-  const kind = d.ctxKind as LossContext;
+function absorbers(E: Env, g: SUState, d: Loss): Absorbers {
+  const side = d.side;
+  const kind = d.of;
   const out: Absorbers = { cubes: [], flip: [], remove: [], line: false };
   const addUnit = (u: Unit, area: number, intercept = false) => {
     const how = canAbsorb(E, g, u, area, intercept);
@@ -84,9 +87,9 @@ function absorbers(E: Env, g: SUState, d: Entry): Absorbers {
   };
   const b = g.battle;
   if (kind === 'transport') {
-    const grp = [...g.stack].reverse().find((e) => e.kind === 'group')!;
-    if (grp.cubes) out.cubes.push({ from: E.m.ids[grp.at!]!, area: grp.at!, k: grp.cubes });
-    for (const id of grp.ids!) addUnit(unit(g, id), grp.at!, true);
+    const grp = nearest(g, 'group')!;
+    if (grp.cubes) out.cubes.push({ from: E.m.ids[grp.at]!, area: grp.at, k: grp.cubes });
+    for (const id of grp.ids) addUnit(unit(g, id), grp.at, true);
     return out;
   }
   if (kind === 'landing' || (kind === 'battle' && b && b.attacker === side)) {
@@ -102,7 +105,7 @@ function absorbers(E: Env, g: SUState, d: Entry): Absorbers {
     return out;
   }
   // Units in the area: bombing, bombardment, or the defender of a battle.
-  const area = d.area!;
+  const area = d.area;
   if (g.cubes[side][area]! > 0) out.cubes.push({ from: E.m.ids[area]!, area, k: g.cubes[side][area]! });
   for (const u of g.units) if (u.loc === area && u.side === side) addUnit(u, area);
   if (kind === 'battle' && b && g.o.supportingAircraftAbsorbLosses && b.def.air) {
@@ -165,8 +168,12 @@ export function canRetreat(E: Env, g: SUState, b: Battle): boolean {
   );
 }
 
-HANDLERS.loss = {
-  autoPass: true,
+export const loss: SUDecision<'loss'> = passAlone({
+  rule: '§21 L228-L236',
+  ruleOf: (_E, g, f) => lossRule(g, f),
+  role: (_E, _g, f) => f.side,
+  prompt: (E, _g, f) => `absorb ${f.n} loss${f.n > 1 ? 'es' : ''} in ${areaName(E, f.area)}`,
+  actions: ['loss', 'done'],
   legal(E, g, d) {
     const ab = absorbers(E, g, d);
     const out: SUAction[] = [];
@@ -175,7 +182,7 @@ HANDLERS.loss = {
     for (const u of ab.remove) out.push({ type: 'loss', unit: u.id });
     if (ab.line) out.push({ type: 'loss', unit: 'line' });
     const b = g.battle;
-    if (d.ctxKind === 'battle' && b && d.side !== b.attacker && d.n === 1 && canRetreat(E, g, b))
+    if (d.of === 'battle' && b && d.side !== b.attacker && d.n === 1 && canRetreat(E, g, b))
       out.push({ type: 'loss', unit: 'retreat' });
     if (!out.length) out.push({ type: 'done' }); // nothing left to absorb: the rest are ignored
     return out;
@@ -183,59 +190,77 @@ HANDLERS.loss = {
   perform(E, ctx, g, d, a) {
     if (a.type !== 'loss') {
       log(ctx, `${d.side} has nothing left to absorb ${d.n} loss(es)`, '§21');
-      pop(g);
+      end(g.stack);
       return;
     }
     applyLoss(E, ctx, g, d, a);
     if (a.unit === 'retreat') return;
-    d.n!--;
-    d.prompt = `absorb ${d.n} loss${d.n! > 1 ? 'es' : ''} in ${areaName(E, d.area!)}`;
-    if (d.n! <= 0 && top(g) === d) pop(g);
+    d.n--;
+    if (d.n <= 0 && g.stack.at(-1) === d) end(g.stack);
   },
-};
+  refuse(_E, g, d, a) {
+    if (a.type !== 'loss') return { rule: '§21 L228', message: 'losses are absorbed while a unit can absorb them' };
+    if (a.unit === 'retreat') {
+      if (g.battle && g.battle.attacker === d.side)
+        return { rule: '§22 L246', message: 'the attacker can never retreat to absorb losses' };
+      if (d.of === 'bomb') return { rule: '§30 L330-L332', message: 'no retreat against bombing' };
+      if (d.of === 'bombard')
+        return { rule: '§25 L276', message: 'naval bombardment losses cannot be absorbed by retreat' };
+      if (d.of !== 'battle') return { rule: '§21 ⑤ L236', message: 'only the defender of a battle retreats' };
+      if (d.n !== 1)
+        return { rule: '§22 L242, §21 ⑤', message: 'retreat absorbs exactly one loss: absorb the others first' };
+      return {
+        rule: '§22 L242',
+        message: 'no friendly area to retreat into (never enemy-occupied or enemy-controlled)',
+      };
+    }
+    if (a.unit === 'line') return { rule: '§21 ④ L235, §36 L378', message: 'no defensive line of yours is there' };
+    return {
+      rule: '§21 L228-L236, §35 L374, §37 L384',
+      message:
+        'absorb with your units in the fight: ① a cube, ② flip a face-up counter, ③ remove a face-down one (never partisans, fleets or the U-boat)',
+    };
+  },
+});
 
-function applyLoss(E: Env, ctx: Ctx, g: SUState, d: Entry, a: Extract<SUAction, { type: 'loss' }>): void {
-  const side = d.side!;
+function applyLoss(E: Env, ctx: Ctx, g: SUState, d: Loss, a: Extract<SUAction, { type: 'loss' }>): void {
+  const side = d.side;
   const b = g.battle;
   if (a.unit === 'cube') {
-    if (d.ctxKind === 'transport') {
-      const grp = [...g.stack].reverse().find((e) => e.kind === 'group')!;
-      removeCubes(g, side, grp.at!, 1);
-      grp.cubes!--;
-    } else if (b && (d.ctxKind === 'landing' || (d.ctxKind === 'battle' && b.attacker === side))) {
+    if (d.of === 'transport') {
+      const grp = nearest(g, 'group')!;
+      removeCubes(g, side, grp.at, 1);
+      grp.cubes--;
+    } else if (b && (d.of === 'landing' || (d.of === 'battle' && b.attacker === side))) {
       const from = a.from === 'sea' ? -1 : E.m.index(a.from!);
       const i = b.att.from.indexOf(from);
       b.att.cubes[i]!--;
       if (from >= 0) removeCubes(g, side, from, 1);
       else g.pool[side]++;
-    } else removeCubes(g, side, d.area!, 1);
+    } else removeCubes(g, side, d.area, 1);
     log(ctx, `${side} removes a cube (${a.from})`, '§21 ① L232');
     return;
   }
   if (a.unit === 'line') {
-    g.lines[g.lines.indexOf(d.area!)] = POOL;
-    log(ctx, `Axis removes the defensive line in ${areaName(E, d.area!)}`, '§21 ④ L235, §36 L378');
+    g.lines[g.lines.indexOf(d.area)] = POOL;
+    log(ctx, `Axis removes the defensive line in ${areaName(E, d.area)}`, '§21 ④ L235, §36 L378');
     return;
   }
   if (a.unit === 'retreat') {
     // ⑤: the defender retreats all units; absorbs exactly one loss (§22 L242).
-    pop(g);
+    end(g.stack);
     b!.retreated = true;
     log(
       ctx,
       `${side} absorbs the last loss by retreating every unit from ${areaName(E, b!.target)}`,
       '§21 ⑤ L236, §22 L240-L242',
     );
-    decide(g, 'retreat', side, '§22 L240-L248', `retreat every unit out of ${areaName(E, b!.target)} (1-2 areas)`, {
-      side,
-      mode: 'total',
-      area: b!.target,
-    });
+    call(g.stack, { kind: 'retreat', side, area: b!.target, mode: 'total', asLoss: true, dest: null });
     return;
   }
   const u = unit(g, a.unit);
-  const intercept = d.ctxKind === 'transport' || d.ctxKind === 'landing';
-  const how = canAbsorb(E, g, u, d.area!, intercept);
+  const intercept = d.of === 'transport' || d.of === 'landing';
+  const how = canAbsorb(E, g, u, d.area, intercept);
   if (how === 'flip') {
     u.up = false;
     if (b && g.o.tankSupportLapsesWhenFlipped) {
@@ -260,15 +285,18 @@ function retreatUnits(g: SUState, side: Side, t: number): { cubes: number; ids: 
   };
 }
 
-HANDLERS.retreat = {
-  autoPass: true,
+export const retreat: SUDecision<'retreat'> = passAlone({
+  rule: '§22 L240-L248',
+  role: (_E, _g, f) => f.side,
+  prompt: (E, _g, f) => `retreat ${f.asLoss ? 'every unit' : 'units'} out of ${areaName(E, f.area)} (1-2 areas)`,
+  actions: ['retreat', 'done'],
   legal(E, g, d) {
-    const side = d.side!;
-    const t = d.area!;
+    const side = d.side;
+    const t = d.area;
     const ids = E.m.ids;
     const left = retreatUnits(g, side, t);
     const out: SUAction[] = [];
-    const fixed = d.dest !== undefined && d.dest >= 0 ? d.dest : -1; // AMB-35 option: one destination
+    const fixed = d.dest ?? -1; // AMB-35 option: one destination
     const land = retreatAreas(E, g, side, t).filter((a) => fixed < 0 || a === fixed);
     if (left.cubes) {
       for (const a of land) {
@@ -290,10 +318,10 @@ HANDLERS.retreat = {
     return out;
   },
   perform(E, ctx, g, d, a) {
-    const side = d.side!;
-    const t = d.area!;
+    const side = d.side;
+    const t = d.area;
     if (a.type !== 'retreat') {
-      pop(g);
+      end(g.stack);
       if (g.battle && !hasUnits(g, t, side)) g.battle.retreated = true;
       if (g.battle && d.mode !== 'total' && hasUnits(g, t, side))
         log(ctx, `${side} ends the partial retreat`, '§19 L208, AMB-3');
@@ -320,6 +348,17 @@ HANDLERS.retreat = {
       log(ctx, `${side} retreats ${u.id} to ${areaName(E, to)}`, u.type === 'aircraft' ? '§29 L318-L320' : '§22 L242');
     }
   },
-};
-
-export { ALLIES };
+  refuse(_E, _g, d, a) {
+    if (a.type !== 'retreat') return { rule: '§22 L240', message: 'a total retreat moves every unit out of the area' };
+    if (d.dest !== null)
+      return {
+        rule: '§22 L242, AMB-35',
+        message: 'the retreating units all go to the same area (option retreatMaySplit)',
+      };
+    return {
+      rule: '§22 L242, §28 L296, §29 L318-L320',
+      message:
+        'land units retreat 1-2 areas through friendly-controlled areas free of enemy units (2 tanks an area); aircraft to a friendly area with room',
+    };
+  },
+});

@@ -3,10 +3,11 @@
  * and its interception (§17 L186-L194). A moving group steps area by area; after each step the
  * opponent gets a reaction window (AMB-46).
  */
+import { call, end, type Refusal } from '@sandtable/engine';
 import type { SUAction } from './actions.ts';
-import { decide, HANDLERS, pop } from './flow.ts';
+import type { FrameOf } from './frames.ts';
+import type { SUDecision } from './handlers.ts';
 import {
-  ALLIES,
   AXIS,
   areaName,
   blocks,
@@ -16,7 +17,6 @@ import {
   stackCount,
   tanksIn,
   unit,
-  type Entry,
   type Env,
   type Side,
   type SUState,
@@ -24,17 +24,17 @@ import {
 import { supplyMap } from './supply.ts';
 
 /** Cubes in `a` free to start or join a move: not moved, not pinned by a partisan, not already in the group. */
-export function freeCubes(g: SUState, side: Side, a: number, group?: Entry): number {
+export function freeCubes(g: SUState, side: Side, a: number, group?: Group): number {
   let k = g.cubes[side][a]! - g.moved[side][a]!;
   if (side === AXIS) k -= g.pins[a]!;
-  if (group && group.at === a) k -= group.cubes!;
+  if (group && group.at === a) k -= group.cubes;
   return Math.max(0, k);
 }
 
-function freeCounters(g: SUState, side: Side, a: number, group?: Entry): string[] {
+function freeCounters(g: SUState, side: Side, a: number, group?: Group): string[] {
   const out: string[] = [];
   for (const u of g.units)
-    if (u.loc === a && u.side === side && isLand(u.type) && !u.mv && !(group?.ids ?? []).includes(u.id)) out.push(u.id);
+    if (u.loc === a && u.side === side && isLand(u.type) && !u.mv && !group?.ids.includes(u.id)) out.push(u.id);
   return out;
 }
 
@@ -51,31 +51,39 @@ export function moveOrigins(E: Env, g: SUState, side: Side): number[] {
   return out;
 }
 
-export function startGroup(E: Env, g: SUState, side: Side, a: number): void {
-  decide(g, 'group', side, '§12 L146-L154', `move units from ${areaName(E, a)}: add units, then step, ship or stop`, {
-    side,
-    origin: a,
-    at: a,
-    cubes: 0,
-    ids: [],
-    path: [a],
-    shipped: false,
-  });
+/** Why `side` may not start a move from area `id` (§12 L144-L154). */
+export function refuseSelect(E: Env, g: SUState, side: Side, id: string): Refusal {
+  const a = E.m.indexOf(id);
+  if (a < 0 || !E.m.passable[a]) return { rule: '§2 L19', message: `no area ${id} where land units may be` };
+  if (side === AXIS && g.blockade === a)
+    return { rule: '§45 L452', message: 'no Axis unit may enter or leave the Blockade area this impulse' };
+  if (g.o.requireSupplyToMoveAttack && !supplyMap(E, g, side)[a])
+    return { rule: '§39 L402, AMB-22', message: 'units out of supply do not move (option)' };
+  return {
+    rule: '§12 L144-L154, §35 L372, AMB-32',
+    message: 'none of your units there is free to move (each moves once per impulse; a drawn cube is pinned)',
+  };
 }
 
-function groupTanks(g: SUState, d: Entry): number {
-  return d.ids!.filter((id) => unit(g, id).type === 'tank').length;
+export function startGroup(g: SUState, side: Side, a: number): void {
+  call(g.stack, { kind: 'group', side, origin: a, at: a, cubes: 0, ids: [], path: [a], shipped: false });
+}
+
+type Group = FrameOf<'group'>;
+
+function groupTanks(g: SUState, d: Group): number {
+  return d.ids.filter((id) => unit(g, id).type === 'tank').length;
 }
 
 /** Why a step from the group's area into `to` is illegal, or null. */
-export function stepProblem(E: Env, g: SUState, d: Entry, to: number): { rule: string; message: string } | null {
-  const side = d.side!;
-  const at = d.at!;
+export function stepProblem(E: Env, g: SUState, d: Group, to: number): { rule: string; message: string } | null {
+  const side = d.side;
+  const at = d.at;
   if (!E.m.adj[at]!.includes(to)) {
     if (!E.m.passable[to]) return { rule: '§2 L19', message: 'land units may not enter Switzerland or the Balkans' };
     return { rule: '§12 L146', message: 'units move only between connected areas (white lines, white arrows)' };
   }
-  if (d.path!.includes(to))
+  if (d.path.includes(to))
     return { rule: '§12 L146, AMB-32', message: 'a group does not re-enter an area it already passed in this move' };
   if (blocks(g, to, side))
     return { rule: '§12 L150', message: 'land units may not enter or pass through an area occupied by enemy units' };
@@ -88,16 +96,16 @@ export function stepProblem(E: Env, g: SUState, d: Entry, to: number): { rule: s
   return null;
 }
 
-function shipTargets(E: Env, g: SUState, d: Entry): number[] {
-  const side = d.side!;
-  const size = d.cubes! + d.ids!.length;
-  const at = d.at!;
+function shipTargets(E: Env, g: SUState, d: Group): number[] {
+  const side = d.side;
+  const size = d.cubes + d.ids.length;
+  const at = d.at;
   if (d.shipped || !size || !E.m.seaAdjacent[at] || g.ctrl[at] !== side || g.transport[side] < size) return [];
   if (side === AXIS && g.blockade === at) return [];
   const tanks = groupTanks(g, d);
   const out: number[] = [];
   for (const b of E.seaAdj) {
-    if (b === at || d.path!.includes(b) || g.ctrl[b] !== side || blocks(g, b, side)) continue; // §16 L176
+    if (b === at || d.path.includes(b) || g.ctrl[b] !== side || blocks(g, b, side)) continue; // §16 L176
     if (side === AXIS && g.blockade === b) continue;
     if (tanks && tanksIn(g, b, side) + tanks > 2) continue;
     if (tanks && g.o.mountainTankEntryBanned && E.m.mountain[b]) continue;
@@ -106,10 +114,14 @@ function shipTargets(E: Env, g: SUState, d: Entry): number[] {
   return out;
 }
 
-HANDLERS.group = {
+export const group: SUDecision<'group'> = {
+  rule: '§12 L146-L154',
+  role: (_E, _g, f) => f.side,
+  prompt: (E, _g, f) => `move units from ${areaName(E, f.origin)}: add units, then step, ship or stop`,
+  actions: ['add', 'step', 'ship', 'stop'],
   legal(E, g, d) {
-    const side = d.side!;
-    const at = d.at!;
+    const side = d.side;
+    const at = d.at;
     const ids = E.m.ids;
     const out: SUAction[] = [];
     if (!(side === AXIS && g.blockade === at)) {
@@ -118,7 +130,7 @@ HANDLERS.group = {
       if (free > 1) out.push({ type: 'add', unit: 'allCubes' });
       for (const id of freeCounters(g, side, at, d)) out.push({ type: 'add', unit: id });
     }
-    if (d.cubes! + d.ids!.length > 0) {
+    if (d.cubes + d.ids.length > 0) {
       for (const b of E.m.adj[at]!) if (!stepProblem(E, g, d, b)) out.push({ type: 'step', to: ids[b]! });
       for (const b of shipTargets(E, g, d)) out.push({ type: 'ship', to: ids[b]! });
     }
@@ -126,34 +138,26 @@ HANDLERS.group = {
     return out;
   },
   perform(E, ctx, g, d, a) {
-    const side = d.side!;
-    const at = d.at!;
+    const side = d.side;
+    const at = d.at;
     if (a.type === 'add') {
-      if (a.unit === 'cube') d.cubes!++;
-      else if (a.unit === 'allCubes') d.cubes! += freeCubes(g, side, at, d);
-      else d.ids!.push(a.unit);
+      if (a.unit === 'cube') d.cubes++;
+      else if (a.unit === 'allCubes') d.cubes += freeCubes(g, side, at, d);
+      else d.ids.push(a.unit);
       return;
     }
     if (a.type === 'step' || a.type === 'ship') {
       const to = E.m.index(a.to);
       moveGroup(g, d, to);
-      d.path!.push(to);
+      d.path.push(to);
       g.acted = true;
       if (a.type === 'step') {
         g.ctrl[to] = side; // §2 L32: the last player to move units through an area controls it (AMB-12)
         log(ctx, `${side} group (${describeGroup(d)}) moves to ${areaName(E, to)}`, '§12 L146');
-        if (g.o.bombingWindows === 'afterEachStep') {
-          decide(
-            g,
-            'react',
-            other(side),
-            '§12 L156, §30 L326, AMB-46',
-            `react to the move into ${areaName(E, to)} (bomb, event, partisan) or pass`,
-            { passes: 0 },
-          );
-        }
+        if (g.o.bombingWindows === 'afterEachStep')
+          call(g.stack, { kind: 'react', side: other(side), window: { at: 'move', into: to } });
       } else {
-        const size = d.cubes! + d.ids!.length;
+        const size = d.cubes + d.ids.length;
         g.transport[side] -= size; // §16 L176-L180
         d.shipped = true;
         log(
@@ -161,26 +165,51 @@ HANDLERS.group = {
           `${side} naval transport (${size} point(s)) of ${describeGroup(d)} to ${areaName(E, to)}; ${g.transport[side]} left`,
           '§16 L176',
         );
-        decide(
-          g,
-          'intercept',
-          other(side),
-          '§17 L186-L192',
-          `intercept the naval transport to ${areaName(E, to)}, or done`,
-          {
-            ctxKind: 'transport',
-            target: to,
-            chosen: [],
-            repeat: g.o.interceptionPerOperation ? 1 : size,
-          },
-        );
+        call(g.stack, {
+          kind: 'intercept',
+          side: other(side),
+          of: 'transport',
+          target: to,
+          chosen: [],
+          repeat: g.o.interceptionPerOperation ? 1 : size,
+        });
       }
       return;
     }
     // stop: the units have made their move this impulse (AMB-32).
-    g.moved[side][at] = g.moved[side][at]! + d.cubes!;
-    for (const id of d.ids!) unit(g, id).mv = true;
-    pop(g);
+    g.moved[side][at] = g.moved[side][at]! + d.cubes;
+    for (const id of d.ids) unit(g, id).mv = true;
+    end(g.stack);
+  },
+  refuse(E, g, d, a) {
+    const size = d.cubes + d.ids.length;
+    if (a.type === 'add') {
+      if (d.side === AXIS && g.blockade === d.at)
+        return { rule: '§45 L452', message: 'no Axis unit may enter or leave the Blockade area this impulse' };
+      return {
+        rule: '§12 L154, §35 L372, AMB-32',
+        message: "only units in the group's area that have not moved this impulse join it (a drawn cube is pinned)",
+      };
+    }
+    const to = E.m.indexOf(a.type === 'step' || a.type === 'ship' ? a.to : '');
+    if (to < 0) return { rule: '§2 L19', message: `no area ${a.type === 'step' || a.type === 'ship' ? a.to : ''}` };
+    if (size === 0) return { rule: '§12 L146', message: 'add units to the group first' };
+    if (a.type === 'step') return stepProblem(E, g, d, to);
+    if (d.shipped) return { rule: '§16 L176, AMB-32', message: 'one naval transport leg per move' };
+    if (g.ctrl[to] !== d.side || g.ctrl[d.at] !== d.side)
+      return {
+        rule: '§16 L176',
+        message:
+          'naval transport only between areas controlled by the moving player (use a landing to enter enemy areas)',
+      };
+    if (!E.m.seaAdjacent[to] || !E.m.seaAdjacent[d.at])
+      return { rule: '§16 L176', message: 'naval transport only between sea-adjacent areas' };
+    if (g.transport[d.side] < size)
+      return { rule: '§16 L178-L182', message: `only ${g.transport[d.side]} naval transport point(s) left this turn` };
+    return {
+      rule: '§16 L176, §12 L150, §28 L296, §45 L452',
+      message: 'naval transport ends in a friendly area free of enemy units, within the tank and Blockade limits',
+    };
   },
 };
 
@@ -194,31 +223,31 @@ HANDLERS.group = {
  */
 export function syncGroups(g: SUState): void {
   for (const d of g.stack) {
-    if (d.kind !== 'group' || d.at === undefined || d.at < 0) continue;
-    const side = d.side!;
+    if (d.kind !== 'group' || d.at < 0) continue;
+    const side = d.side;
     const at = d.at;
-    if (d.ids!.some((id) => unit(g, id).loc !== at)) d.ids = d.ids!.filter((id) => unit(g, id).loc === at);
+    if (d.ids.some((id) => unit(g, id).loc !== at)) d.ids = d.ids.filter((id) => unit(g, id).loc === at);
     const here = g.cubes[side][at]!;
-    if (d.cubes! > here) d.cubes = here;
-    const rest = here - d.cubes!;
+    if (d.cubes > here) d.cubes = here;
+    const rest = here - d.cubes;
     if (g.moved[side][at]! > rest) g.moved[side][at] = rest;
     if (side === AXIS && g.pins[at]! > rest) g.pins[at] = rest;
   }
 }
 
-function moveGroup(g: SUState, d: Entry, to: number): void {
-  const side = d.side!;
-  const at = d.at!;
-  g.cubes[side][at] = g.cubes[side][at]! - d.cubes!;
-  g.cubes[side][to] = g.cubes[side][to]! + d.cubes!;
-  for (const id of d.ids!) unit(g, id).loc = to;
+function moveGroup(g: SUState, d: Group, to: number): void {
+  const side = d.side;
+  const at = d.at;
+  g.cubes[side][at] = g.cubes[side][at]! - d.cubes;
+  g.cubes[side][to] = g.cubes[side][to]! + d.cubes;
+  for (const id of d.ids) unit(g, id).loc = to;
   d.at = to;
 }
 
-export function describeGroup(d: Entry): string {
+export function describeGroup(d: Group): string {
   const parts: string[] = [];
   if (d.cubes) parts.push(`${d.cubes} cube${d.cubes > 1 ? 's' : ''}`);
-  parts.push(...d.ids!);
+  parts.push(...d.ids);
   return parts.join(', ') || 'nothing';
 }
 
@@ -236,22 +265,27 @@ export function airDestinations(E: Env, g: SUState, id: string): number[] {
   return out;
 }
 
-HANDLERS.airDest = {
-  legal(E, g, d) {
-    return [
-      ...airDestinations(E, g, d.ids![0]!).map((b) => ({ type: 'fly' as const, to: E.m.ids[b]! })),
-      { type: 'cancel' },
-    ];
+export const airDest: SUDecision<'airDest'> = {
+  rule: '§13 L162-L164',
+  role: (_E, _g, f) => f.side,
+  prompt: (E, g, f) => `fly ${f.id} from ${areaName(E, unit(g, f.id).loc)} to a friendly area`,
+  actions: ['fly', 'cancel'],
+  legal(E, g, f) {
+    return [...airDestinations(E, g, f.id).map((b) => ({ type: 'fly' as const, to: E.m.ids[b]! })), { type: 'cancel' }];
   },
-  perform(E, ctx, g, d, a) {
-    pop(g);
+  perform(E, ctx, g, f, a) {
+    end(g.stack);
     if (a.type !== 'fly') return;
-    const u = unit(g, d.ids![0]!);
+    const u = unit(g, f.id);
     u.loc = E.m.index(a.to);
     u.mv = true; // §13 L164: it cannot move again before the next impulse
     g.acted = true;
     log(ctx, `${u.id} flies to ${areaName(E, u.loc)}`, '§13 L162');
   },
+  refuse: () => ({
+    rule: '§13 L162-L164',
+    message: 'aircraft fly to friendly areas without exceeding stacking, once per impulse',
+  }),
 };
 
 export function airMovers(g: SUState, side: Side): string[] {
@@ -262,5 +296,3 @@ export function airMovers(g: SUState, side: Side): string[] {
     )
     .map((u) => u.id);
 }
-
-export { ALLIES };

@@ -1,8 +1,8 @@
 /** Partisans (§35 L366-L374, AMB-19, AMB-21). */
-import type { Ctx } from '@sandtable/engine';
+import type { Ctx, Refusal } from '@sandtable/engine';
 import type { SUAction } from './actions.ts';
 import { partisanHomes } from './reinforce.ts';
-import { ALLIES, AXIS, areaName, hasUnits, log, unit, type Env, type SUState } from './state.ts';
+import { ALLIES, AXIS, areaName, hasUnits, log, unit, type Env, type Side, type SUState } from './state.ts';
 
 /**
  * Partisans live only in Axis-controlled areas (§35 L368; they co-exist with Axis units, AMB-11).
@@ -77,4 +77,34 @@ export function partisanMove(E: Env, ctx: Ctx, g: SUState, a: Extract<SUAction, 
   log(ctx, `${u.id} moves to ${areaName(E, u.loc)}`, '§35 L368');
 }
 
-export { AXIS };
+/** Why a partisan flip is refused, or null when only its moment is wrong (§35 L366-L372). */
+export function refusePartisanFlip(
+  E: Env,
+  g: SUState,
+  side: Side,
+  a: Extract<SUAction, { type: 'partisanFlip' }>,
+): Refusal | null {
+  const u = g.units.find((x) => x.id === a.id);
+  if (side !== ALLIES || u?.type !== 'partisan') return { rule: '§35 L366', message: 'only Allied partisans flip' };
+  if (!u.up || u.loc < 0) return { rule: '§35 L370', message: 'a partisan flips once a turn, face-up on the map' };
+  if (!partisanAreaOk(g, u.loc))
+    return {
+      rule: '§35 L368, AMB-11, AMB-19',
+      message: 'a partisan acts only from an Axis-controlled area free of Allied units',
+    };
+  if (!partisanFlipOptions(E, g).some((x) => x.type === 'partisanFlip' && x.id === a.id && x.from === a.from))
+    return {
+      rule: '§35 L370',
+      message: 'the drawn Axis cube comes from an adjacent area holding Axis cubes (not an area in battle)',
+    };
+  return null;
+}
+
+/** Why a partisan move is refused (§35 L368, AMB-19). */
+export function refusePartisanMove(side: Side): Refusal {
+  if (side !== ALLIES) return { rule: '§35 L366', message: 'only the Allies have partisans' };
+  return {
+    rule: '§35 L368, AMB-19',
+    message: 'a partisan moves once an impulse, to a triangle area under Axis control, through such areas',
+  };
+}

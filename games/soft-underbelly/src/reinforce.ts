@@ -1,8 +1,8 @@
 /** Reinforcements (§9 L112-L116) and conversion (§10 L120-L128, §33, §34, §35). */
-import type { Ctx } from '@sandtable/engine';
+import { call, end, type Ctx, type Refusal } from '@sandtable/engine';
 import type { SUAction } from './actions.ts';
-import { decide, HANDLERS, pop, sys, SYS } from './flow.ts';
-import { eventLegal, playEvent } from './events.ts';
+import { eventLegal, playEvent, refuseEvent } from './events.ts';
+import { callInOrder, passAlone, type SUDecision, type SUStep } from './handlers.ts';
 import { supplyMap } from './supply.ts';
 import {
   addCubes,
@@ -15,7 +15,6 @@ import {
   tanksIn,
   hasUnits,
   type CounterType,
-  type Entry,
   type Env,
   type Side,
   type SUState,
@@ -35,62 +34,97 @@ export function reinforceAreas(E: Env, g: SUState, side: Side): number[] {
   return out;
 }
 
-SYS.reinforcePhase = (E, _ctx, g) => {
-  if (g.turn < 2) return; // §7 L87, §9 L114: from turn 2
+/** The reinforcement phase (§7 L99-L101, §9, §10), from turn 2 (§7 L87, §9 L114). */
+export const reinforcePhase: SUStep<'reinforcePhase'> = (_E, _ctx, g) => {
+  if (g.turn < 2) return;
   g.phase = 'reinforcements';
   const first = g.initiative;
   const second = first === ALLIES ? AXIS : ALLIES;
   if (g.o.reinforceThenConvertPerPlayer) {
     // AMB-24: each player places then converts, the initiative holder first (§47 L476-L478).
-    sys(g, 'convertOf', { side: second });
-    sys(g, 'reinforceOf', { side: second });
-    sys(g, 'convertOf', { side: first });
-    sys(g, 'reinforceOf', { side: first });
+    callInOrder(
+      g,
+      { kind: 'reinforceOf', side: first },
+      { kind: 'convertOf', side: first },
+      { kind: 'reinforceOf', side: second },
+      { kind: 'convertOf', side: second },
+    );
   } else {
-    sys(g, 'convertOf', { side: second });
-    sys(g, 'convertOf', { side: first });
-    sys(g, 'reinforceOf', { side: second });
-    sys(g, 'reinforceOf', { side: first });
+    callInOrder(
+      g,
+      { kind: 'reinforceOf', side: first },
+      { kind: 'reinforceOf', side: second },
+      { kind: 'convertOf', side: first },
+      { kind: 'convertOf', side: second },
+    );
   }
 };
 
-SYS.reinforceOf = (E, ctx, g, d) => {
-  const side = d.side!;
+/** §9 L114-L116: the cubes due this turn, as far as the pool allows (AMB-30). */
+export const reinforceOf: SUStep<'reinforceOf'> = (E, ctx, g, f) => {
+  const side = f.side;
   const due = E.d.reinforcements[side][g.turn - 1] ?? 0;
   let n = Math.min(due, g.pool[side]); // AMB-30
   if (g.o.shortfallAllOrNothing && g.pool[side] < due) n = 0;
   if (n < due) log(ctx, `${side}: only ${n} of ${due} reinforcement cubes available`, '§9 L116, AMB-30');
-  decide(g, 'reinforce', side, '§9 L114', `place ${n} reinforcement cube(s)`, { side, n });
+  call(g.stack, { kind: 'reinforce', side, n });
 };
 
-HANDLERS.reinforce = {
-  autoPass: true,
-  legal(E, g, d) {
-    const side = d.side!;
+export const reinforce: SUDecision<'reinforce'> = passAlone({
+  rule: '§9 L114',
+  role: (_E, _g, f) => f.side,
+  prompt: (_E, _g, f) => `place ${f.n} reinforcement cube(s)`,
+  actions: ['place', 'event', 'done'],
+  legal(E, g, f) {
+    const side = f.side;
     const out: SUAction[] = [];
-    if (d.n! > 0) for (const a of reinforceAreas(E, g, side)) out.push({ type: 'place', area: E.m.ids[a]! });
+    if (f.n > 0) for (const a of reinforceAreas(E, g, side)) out.push({ type: 'place', area: E.m.ids[a]! });
     if (side === AXIS) out.push(...eventLegal(E, g, AXIS, 'reinforcement'));
-    if (d.n === 0 || out.length === 0) out.push({ type: 'done' });
+    if (f.n === 0 || out.length === 0) out.push({ type: 'done' });
     return out;
   },
-  perform(E, ctx, g, d, a) {
+  perform(E, ctx, g, f, a) {
     if (a.type === 'place') {
       const area = E.m.index(a.area);
-      addCubes(g, d.side!, area, 1);
-      g.pool[d.side!]--;
+      addCubes(g, f.side, area, 1);
+      g.pool[f.side]--;
       g.placed.push(area);
-      d.n!--;
-      d.prompt = `place ${d.n} reinforcement cube(s)`;
-      log(ctx, `${d.side} places a reinforcement cube in ${areaName(E, area)}`, '§9 L114');
+      f.n--;
+      log(ctx, `${f.side} places a reinforcement cube in ${areaName(E, area)}`, '§9 L114');
     } else if (a.type === 'event') {
-      playEvent(E, ctx, g, d.side!, a);
-    } else pop(g);
+      playEvent(E, ctx, g, f.side, a);
+    } else end(g.stack);
   },
-};
+  refuse(E, g, f, a) {
+    if (a.type === 'place') return refusePlace(g, f.side, f.n);
+    if (a.type === 'event') return refuseEvent(E, g, f.side, a, 'reinforcement');
+    return { rule: '§9 L114', message: `place the ${f.n} reinforcement cube(s) first` };
+  },
+});
 
-SYS.convertOf = (_E, _ctx, g, d) => {
+/**
+ * Why placing a reinforcement cube is refused: `left` cubes are still to place in a pending
+ * reinforcement decision of `side` (0 when none is pending).
+ */
+export function refusePlace(g: SUState, side: Side, left: number): Refusal {
+  if (g.turn < 2) return { rule: '§7 L87, §9 L114', message: 'reinforcements arrive from turn 2' };
+  if (left <= 0)
+    return {
+      rule: '§7 L99-L101, §9 L114',
+      message: 'reinforcement cubes are placed in the reinforcement phase, as due',
+    };
+  if (side === ALLIES)
+    return { rule: '§9 L114', message: 'Allied reinforcements go to friendly, supplied, sea-adjacent areas' };
+  return {
+    rule: '§9 L114, AMB-31',
+    message: 'Axis reinforcements go to friendly, supplied areas in Europe, not on islands',
+  };
+}
+
+/** §10: conversion in the reinforcement phase (from turn 2). */
+export const convertOf: SUStep<'convertOf'> = (_E, _ctx, g, f) => {
   if (g.turn < 2) return;
-  decide(g, 'convert', d.side!, '§10 L120-L128', 'convert cubes into special units, or done', { side: d.side! });
+  call(g.stack, { kind: 'convert', side: f.side, area: null });
 };
 
 /** Conversion options for `side`, optionally limited to one area (event cubes, AMB-23). */
@@ -150,7 +184,13 @@ export function partisanHomes(E: Env, g: SUState): number[] {
   return out;
 }
 
-export function convert(E: Env, ctx: Ctx, g: SUState, side: Side, a: Extract<SUAction, { type: 'convert' }>): void {
+export function convertUnits(
+  E: Env,
+  ctx: Ctx,
+  g: SUState,
+  side: Side,
+  a: Extract<SUAction, { type: 'convert' }>,
+): void {
   const area = E.m.index(a.area);
   const u = g.units.find((x) => x.id === a.id)!;
   const cost = E.cost[side][u.type]!;
@@ -167,13 +207,58 @@ export function convert(E: Env, ctx: Ctx, g: SUState, side: Side, a: Extract<SUA
   );
 }
 
-HANDLERS.convert = {
-  autoPass: true,
-  legal(E, g, d) {
-    return [...conversionOptions(E, g, d.side!, d.area), { type: 'done' }];
+/** Conversion (§10 L120-L128), or of the cubes of a Reinforcements event in their area (§45 L440, §46 L458). */
+export const convert: SUDecision<'convert'> = passAlone({
+  rule: '§10 L120-L128',
+  ruleOf: (_E, _g, f) => (f.area === null ? '§10 L120-L128' : f.side === ALLIES ? '§45 L440' : '§46 L458'),
+  role: (_E, _g, f) => f.side,
+  prompt: (E, _g, f) =>
+    f.area === null
+      ? 'convert cubes into special units, or done'
+      : `convert the event cubes in ${areaName(E, f.area)}, or done`,
+  actions: ['convert', 'done'],
+  legal(E, g, f) {
+    return [...conversionOptions(E, g, f.side, f.area ?? undefined), { type: 'done' }];
   },
-  perform(E, ctx, g, d: Entry, a) {
-    if (a.type === 'convert') convert(E, ctx, g, d.side!, a);
-    else pop(g);
+  perform(E, ctx, g, f, a) {
+    if (a.type === 'convert') convertUnits(E, ctx, g, f.side, a);
+    else end(g.stack);
   },
-};
+  refuse(E, g, f, a) {
+    return a.type === 'convert' ? refuseConvert(E, g, f.side, a, true) : null;
+  },
+});
+
+/** Why a conversion is refused; `pending` when a conversion decision of `side` is on top. */
+export function refuseConvert(
+  E: Env,
+  g: SUState,
+  side: Side,
+  a: Extract<SUAction, { type: 'convert' }>,
+  pending: boolean,
+): Refusal {
+  const u = g.units.find((x) => x.id === a.id);
+  if (g.turn < 2) return { rule: '§7 L87, §10', message: 'conversion happens from turn 2' };
+  if (!pending)
+    return {
+      rule: '§7 L99-L101, §10 L120, §45 L440, §46 L458',
+      message: 'conversion happens in the reinforcement phase (or right after a Reinforcements event)',
+    };
+  if (!u || u.side !== side || u.loc !== POOL)
+    return {
+      rule: '§10 L124',
+      message: 'only your counters in the pool (never used, or eliminated) can be brought in',
+    };
+  if (u.type === 'paratroops' && g.overlord)
+    return { rule: '§34 L356, §43 L424', message: 'paratroops only before Overlord' };
+  if (u.type === 'partisan' && !g.italy)
+    return { rule: '§35 L366', message: 'partisans only after the Italian surrender' };
+  if (u.type === 'aircraft' && side === ALLIES && g.airConverted >= 1)
+    return { rule: '§10 L126', message: 'the Allies may not bring in more than one aircraft per turn' };
+  if (u.type === 'tank')
+    return { rule: '§28 L296', message: 'at most 2 tanks per area (and enough cubes in a supplied area)' };
+  return {
+    rule: '§10 L120-L128, AMB-23',
+    message: `a ${u.type} costs ${E.cost[side][u.type] ?? '?'} cube(s) in a friendly, supplied area (event cubes: their own area)`,
+  };
+}

@@ -577,7 +577,7 @@ describe('§39-§43 supply, surrender, Overlord, §6 victory', () => {
     put(p.s, p.data, 'allies', '17', 1);
     put(p.s, p.data, 'allies', '18', 1);
     p.s.game.turn = 3;
-    p.s.game.stack = [{ kind: 'turnEnd', role: 'system', rule: '', prompt: '' }];
+    p.s.game.stack = [{ kind: 'turnEnd' }];
     startImpulse(p.s, p.data, 'allies', 3);
     p.s = passWindows(p.game, p.s);
     go(p, 'allies', { type: 'pass' });

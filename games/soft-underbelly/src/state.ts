@@ -2,9 +2,10 @@
  * Game state (plain JSON, compact), the environment built from the data, unit helpers and the
  * set-up of §5. Areas are indices into the data's area list; actions name areas by id.
  */
-import type { Ctx, Decision, Outcome } from '@sandtable/engine';
+import type { Ctx, Outcome } from '@sandtable/engine';
 import { suMap, type SUMap } from './data/index.ts';
 import type { CounterType, EventId, Nationality, Side, SoftUnderbellyData } from './data/types.ts';
+import type { Frame } from './frames.ts';
 import type { Opts } from './options.ts';
 
 export type { Side, CounterType, EventId };
@@ -33,30 +34,6 @@ export interface Unit {
   mv: boolean;
   /** Fought this impulse (AMB-6). */
   ft: boolean;
-}
-
-/** One entry of the decision stack; system entries (role "system") are run by the sequencer. */
-export interface Entry extends Decision {
-  side?: Side;
-  n?: number;
-  area?: number;
-  origin?: number;
-  at?: number;
-  cubes?: number;
-  ids?: string[];
-  path?: number[];
-  shipped?: boolean;
-  picked?: string;
-  passes?: number;
-  mode?: string;
-  dest?: number;
-  ctxKind?: string;
-  from?: number[];
-  count?: number[];
-  target?: number;
-  fleets?: string[];
-  chosen?: string[];
-  repeat?: number;
 }
 
 export interface BattleSide {
@@ -139,7 +116,8 @@ export interface SUState {
   airConverted: number;
   placed: number[];
   battle: Battle | null;
-  stack: Entry[];
+  /** The decision stack (spec 10.3), top last: see frames.ts. */
+  stack: Frame[];
   result: Outcome | null;
   lastRoll: { why: string; dice: number[] } | null;
 }

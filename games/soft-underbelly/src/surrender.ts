@@ -1,7 +1,7 @@
 /** Italian surrender (§42 L418-L420) and Operation Overlord (§43 L424-L426, §37 L388). */
-import type { Ctx } from '@sandtable/engine';
-import { decide } from './flow.ts';
-import { ALLIES, AXIS, GONE, log, type Env, type SUState } from './state.ts';
+import { call, end, type Ctx } from '@sandtable/engine';
+import type { SUDecision } from './handlers.ts';
+import { ALLIES, AXIS, GONE, log, unit, type Env, type SUState } from './state.ts';
 
 /** Areas whose Allied control makes Italy surrender (§42 L418, AMB-20). */
 export function surrenderAreas(E: Env, g: SUState): number[] {
@@ -47,7 +47,26 @@ export function overlord(E: Env, ctx: Ctx, g: SUState): void {
     '§43 L424-L426',
   );
   const fleets = g.units.filter((u) => u.side === ALLIES && u.type === 'fleet' && u.loc !== GONE);
-  if (fleets.length > 1)
-    decide(g, 'overlordFleet', ALLIES, '§43 L424, §37 L388, AMB-37', 'choose the fleet that leaves for Overlord');
+  if (fleets.length > 1) call(g.stack, { kind: 'overlordFleet' });
   else if (fleets.length === 1) fleets[0]!.loc = GONE;
 }
+
+/** §43 L424, §37 L388, AMB-37: the Allies choose the fleet that leaves for Overlord. */
+export const overlordFleet: SUDecision<'overlordFleet'> = {
+  rule: '§43 L424, §37 L388, AMB-37',
+  role: () => ALLIES,
+  prompt: () => 'choose the fleet that leaves for Overlord',
+  actions: ['removeFleet'],
+  legal(_E, g) {
+    return g.units
+      .filter((u) => u.side === ALLIES && u.type === 'fleet' && u.loc !== GONE)
+      .map((u) => ({ type: 'removeFleet', id: u.id }));
+  },
+  perform(_E, ctx, g, _f, a) {
+    if (a.type !== 'removeFleet') return;
+    unit(g, a.id).loc = GONE;
+    log(ctx, `${a.id} leaves the Mediterranean for Overlord`, '§37 L388, §43 L424');
+    end(g.stack);
+  },
+  refuse: () => ({ rule: '§43 L424, §37 L388', message: 'only an Allied fleet still in the game leaves for Overlord' }),
+};

@@ -6,7 +6,8 @@ import { defineGame, rollDie, type Ctx, type EngineState, type Game, type Option
 import type { SUAction } from '../actions.ts';
 import { loadSoftUnderbellyData } from '../data/index.ts';
 import type { AreaData, LinkData, SoftUnderbellyData } from '../data/types.ts';
-import { createSoftUnderbellyRules, proceed } from '../rules.ts';
+import { createSoftUnderbellyRules } from '../rules.ts';
+import { suFlow } from '../sequence.ts';
 import { makeEnv, POOL, SEA, type Side, type SUState } from '../state.ts';
 import type { SUView } from '../view.ts';
 
@@ -85,7 +86,7 @@ export function put(
 
 /** Runs the sequencer from a stack prepared by the test. */
 export function run(s: EngineState<SUState>, data: SoftUnderbellyData): void {
-  proceed(makeEnvCached(data), ctxOf(s), s.game);
+  suFlow.proceed(makeEnvCached(data), ctxOf(s), s.game);
 }
 
 const envs = new WeakMap<SoftUnderbellyData, ReturnType<typeof makeEnv>>();
@@ -104,10 +105,7 @@ export function startImpulse(s: EngineState<SUState>, data: SoftUnderbellyData, 
   g.turn = turn;
   g.active = side;
   g.initiative = side;
-  g.stack = [
-    { kind: 'turnEnd', role: 'system', rule: '', prompt: '' },
-    { kind: 'impulseStart', role: 'system', rule: '', prompt: '' },
-  ];
+  g.stack = [{ kind: 'turnEnd' }, { kind: 'impulseStart' }];
   run(s, data);
 }
 
@@ -115,7 +113,7 @@ export function startImpulse(s: EngineState<SUState>, data: SoftUnderbellyData, 
 export function startTurn(s: EngineState<SUState>, data: SoftUnderbellyData, turn: number): void {
   const g = s.game;
   g.turn = turn;
-  g.stack = [{ kind: 'turnStart', role: 'system', rule: '', prompt: '' }];
+  g.stack = [{ kind: 'turnStart' }];
   run(s, data);
 }
 
