@@ -1,11 +1,11 @@
 /**
  * Soft Underbelly data: the JSON files beside this module (map, counters, tables, events,
- * set-up) validated by schemas, cross-checked, and returned in the shape of `types.ts`.
+ * set-up) validated by the schemas of `types.ts`, cross-checked, and returned as `SoftUnderbellyData`.
  * Every datum carries a provenance (see `provenance` in @sandtable/engine). An owner of the
  * box can replace any file with the real map or counter sheet; see games/soft-underbelly/DATA.md.
  */
-import { z } from 'zod';
-import { DataChecks, RuleError, parseData, provenance } from '@sandtable/engine';
+import type { z } from 'zod';
+import { DataChecks, RuleError, parseData } from '@sandtable/engine';
 import mapJson from './map.json' with { type: 'json' };
 import countersJson from './counters.json' with { type: 'json' };
 import tablesJson from './tables.json' with { type: 'json' };
@@ -21,7 +21,20 @@ import {
   signedArea,
   type Ring,
 } from './geometry.ts';
-import type { AreaData, CounterType, EventData, LinkKind, SetupPlacement, Side, SoftUnderbellyData } from './types.ts';
+import {
+  countersFileSchema,
+  eventsFileSchema,
+  mapFileSchema,
+  setupFileSchema,
+  tablesFileSchema,
+  type AreaData,
+  type CounterType,
+  type EventData,
+  type LinkKind,
+  type SetupPlacement,
+  type Side,
+  type SoftUnderbellyData,
+} from './types.ts';
 
 export * from './types.ts';
 export { rangeToRing } from './geometry.ts';
@@ -36,130 +49,6 @@ export const SEA = 'sea';
 export const STACK_LIMIT = 6;
 export const TANK_LIMIT = 2;
 export const LINE_LIMIT = 1;
-
-// ---- schemas -------------------------------------------------------------------------------
-
-const side = z.enum(['allies', 'axis']);
-const counterType = z.enum(['tank', 'aircraft', 'elite', 'paratroops', 'partisan', 'fleet', 'uboat']);
-const point = z.tuple([z.number(), z.number()]);
-const count = z.number().int().min(0);
-const comment = z.string().optional();
-
-const areaSchema = z.strictObject({
-  id: z
-    .string()
-    .regex(/^(\d{2}|[A-Z][A-Z_]*)$/, 'area id must be a two-digit number ("01") or an upper-case name ("SWITZERLAND")'),
-  name: z.string().min(1),
-  kind: z.enum(['land', 'impassable']),
-  region: z.enum(['africa', 'europe']),
-  seaAdjacent: z.boolean(),
-  orangeStar: z.boolean(),
-  alliedStar: z.boolean(),
-  axisSymbol: z.boolean(),
-  airfield: z.boolean(),
-  mountain: z.boolean(),
-  partisanTriangle: z.boolean(),
-  island: z.boolean(),
-  italian: z.boolean(),
-  center: point,
-  airBase: point,
-  polygon: z.array(point).min(3, 'a polygon needs at least 3 vertices'),
-  provenance,
-});
-
-const linkSchema = z.strictObject({
-  a: z.string().min(1),
-  b: z.string().min(1),
-  kind: z.enum(['land', 'arrow']),
-  provenance,
-});
-
-export const mapFileSchema = z.strictObject({
-  $comment: comment,
-  projection: z
-    .strictObject({
-      kind: z.string(),
-      lat0: z.number().optional(),
-      lon0: z.number().optional(),
-      units: z.string(),
-      provenance,
-    })
-    .optional(),
-  areas: z.array(areaSchema).min(1),
-  links: z.array(linkSchema),
-});
-
-const counterSchema = z.strictObject({
-  id: z.string().min(1),
-  side,
-  type: counterType,
-  nationality: z.enum(['US', 'UK', 'IT', 'DE', 'allied']),
-  name: z.string().min(1),
-  provenance,
-});
-const counted = z.strictObject({ count, provenance });
-
-export const countersFileSchema = z.strictObject({
-  $comment: comment,
-  boxCubes: counted,
-  cubes: z.strictObject({ allies: counted, axis: counted }),
-  defensiveLines: counted,
-  counters: z.array(counterSchema),
-});
-
-const cost = z.strictObject({ cost: z.number().int().min(1), provenance });
-const perTurn = z.strictObject({ perTurn: z.array(count), provenance });
-
-export const tablesFileSchema = z.strictObject({
-  $comment: comment,
-  turns: z.strictObject({ value: z.number().int().min(1), provenance }),
-  overlordTurn: z.strictObject({ value: z.number().int().min(1), provenance }),
-  rulers: z.strictObject({ short: z.number().positive(), long: z.number().positive(), provenance }),
-  conversionCost: z.strictObject({
-    allies: z.partialRecord(counterType, cost),
-    axis: z.partialRecord(counterType, cost),
-  }),
-  reinforcements: z.strictObject({ allies: perTurn, axis: perTurn }),
-  navalTransport: z.strictObject({ allies: count, alliesAfterOverlord: count, axis: count, provenance }),
-  eventMarkers: counted,
-});
-
-const eventSchema = z.strictObject({
-  id: z.enum([
-    'reinforcements',
-    'extraImpulse',
-    'stopBattle',
-    'logisticEffort',
-    'operations',
-    'reserves',
-    'blockade',
-    'kesselring',
-    'newDefensiveLine',
-  ]),
-  side,
-  name: z.string().min(1),
-  capacity: z.number().int().min(1),
-  text: z.string().min(1),
-  provenance,
-});
-
-export const eventsFileSchema = z.strictObject({ $comment: comment, events: z.array(eventSchema) });
-
-const placementSchema = z.strictObject({
-  side,
-  area: z.string().min(1),
-  cubes: count,
-  counters: z.array(z.string().min(1)),
-  lines: count,
-  faceUp: z.boolean(),
-  provenance,
-});
-
-export const setupFileSchema = z.strictObject({
-  $comment: comment,
-  setup: z.array(placementSchema),
-  axisDefaultDeployment: z.array(placementSchema).optional(),
-});
 
 type MapFile = z.infer<typeof mapFileSchema>;
 type CountersFile = z.infer<typeof countersFileSchema>;
