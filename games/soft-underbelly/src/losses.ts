@@ -120,20 +120,18 @@ function absorbers(E: Env, g: SUState, d: Loss): Absorbers {
 export function retreatAreas(E: Env, g: SUState, side: Side, from: number, tank = false): number[] {
   if (side === AXIS && g.blockade === from && g.o.blockadeBlocksRetreat) return []; // AMB-38
   const ok = (a: number) =>
-    E.m.passable[a] &&
+    E.m.passable[a]! &&
     g.ctrl[a] === side &&
     !hasUnits(g, a, other(side)) &&
     !(side === AXIS && g.blockade === a) &&
     a !== from;
-  const out = new Set<number>();
-  for (const a of E.m.adj[from]!) {
-    if (!ok(a)) continue;
-    out.add(a);
-    for (const b of E.m.adj[a]!) if (ok(b)) out.add(b);
+  const reached = E.m.flood(from, ok, { maxHops: 2 });
+  const out: number[] = [];
+  for (let a = 0; a < E.n; a++) {
+    if (a === from || !reached[a]) continue;
+    if (!tank || (tanksIn(g, a, side) < 2 && !(g.o.mountainTankEntryBanned && E.m.mountain[a]))) out.push(a);
   }
-  return [...out]
-    .filter((a) => !tank || (tanksIn(g, a, side) < 2 && !(g.o.mountainTankEntryBanned && E.m.mountain[a])))
-    .sort((x, y) => x - y);
+  return out;
 }
 
 /** Air retreat/evasion destinations: any friendly area with room (§29 L318-L320, §13 L162). */

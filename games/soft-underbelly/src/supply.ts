@@ -36,26 +36,12 @@ export function isSource(E: Env, g: SUState, side: Side, a: number): boolean {
 export function supplyMap(E: Env, g: SUState, side: Side): Uint8Array {
   const { m, n } = E;
   const enemy = other(side);
-  const out = new Uint8Array(n);
   const blocked = (a: number) =>
     hasUnits(g, a, enemy) ||
     (side === AXIS && g.o.partisansBlockSupply && g.units.some((u) => u.loc === a && u.type === 'partisan'));
-  const queue: number[] = [];
-  for (let a = 0; a < n; a++) {
-    if (isSource(E, g, side, a) && !blocked(a)) {
-      out[a] = 1;
-      queue.push(a);
-    }
-  }
-  while (queue.length) {
-    const a = queue.pop()!;
-    const next = g.o.supplyAcrossSea && m.seaAdjacent[a] ? [...m.adj[a]!, ...E.seaAdj] : m.adj[a]!;
-    for (const b of next) {
-      if (out[b] || !m.passable[b] || blocked(b)) continue;
-      out[b] = 1;
-      queue.push(b);
-    }
-  }
+  const sources: number[] = [];
+  for (let a = 0; a < n; a++) if (isSource(E, g, side, a) && !blocked(a)) sources.push(a);
+  const out = m.flood(sources, (b) => m.passable[b]! && !blocked(b), { bySea: g.o.supplyAcrossSea });
   if (side === AXIS && italianFleetInGame(g)) {
     for (let a = 0; a < n; a++) if (m.africa[a] || m.island[a]) out[a] = 1;
   }

@@ -90,22 +90,11 @@ export function isSupplySource(pos: SuPosition, side: Side, i: number): boolean 
 export function suppliedAreas(pos: SuPosition, side: Side): boolean[] {
   const m = pos.map;
   const enemy = other(side);
-  const ok = new Array<boolean>(m.size).fill(false);
-  const queue: number[] = [];
-  for (let i = 0; i < m.size; i++) {
-    if (isSupplySource(pos, side, i) && !occupied(pos, enemy, i)) {
-      ok[i] = true;
-      queue.push(i);
-    }
-  }
-  while (queue.length) {
-    const i = queue.pop()!;
-    for (const j of m.adj[i]!) {
-      if (ok[j] || occupied(pos, enemy, j)) continue;
-      ok[j] = true;
-      queue.push(j);
-    }
-  }
+  const sources: number[] = [];
+  for (let i = 0; i < m.size; i++) if (isSupplySource(pos, side, i) && !occupied(pos, enemy, i)) sources.push(i);
+  const reached = m.flood(sources, (j) => !occupied(pos, enemy, j));
+  const ok = new Array<boolean>(m.size);
+  for (let i = 0; i < m.size; i++) ok[i] = reached[i] === 1;
   if (side === 'axis' && pos.italianFleetInGame) {
     for (let i = 0; i < m.size; i++) if (m.africa[i] || m.island[i]) ok[i] = true;
   }

@@ -5,7 +5,16 @@
  * box can replace any file with the real map or counter sheet; see games/soft-underbelly/DATA.md.
  */
 import type { z } from 'zod';
-import { DataChecks, RuleError, parseData } from '@sandtable/engine';
+import {
+  AreaGraph,
+  DataChecks,
+  RuleError,
+  Tracer,
+  newFloodField,
+  parseData,
+  type FloodField,
+  type NodeTest,
+} from '@sandtable/engine';
 import mapJson from './map.json' with { type: 'json' };
 import countersJson from './counters.json' with { type: 'json' };
 import tablesJson from './tables.json' with { type: 'json' };
@@ -344,39 +353,33 @@ function checkMap(d: SoftUnderbellyData, checks: DataChecks): void {
     );
   }
 
-  // connectivity over land/arrow links, never through impassable areas
-  const adj = new Map<string, string[]>(d.areas.map((a) => [a.id, []]));
-  for (const l of d.links) {
-    const a = byId.get(l.a);
-    const b = byId.get(l.b);
-    if (!a || !b || a.kind !== 'land' || b.kind !== 'land') continue;
-    adj.get(l.a)?.push(l.b);
-    adj.get(l.b)?.push(l.a);
-  }
-  const reachFrom = (start: string): Set<string> => {
-    const seen = new Set<string>(byId.has(start) ? [start] : []);
-    const queue = [...seen];
-    while (queue.length) for (const n of adj.get(queue.shift()!) ?? []) if (!seen.has(n)) seen.add(n), queue.push(n);
-    return seen;
+  // connectivity over land/arrow links, never through impassable areas (checked once the ids are unique)
+  if (byId.size < d.areas.length) return;
+  const graph = areaGraph(d);
+  const land = graph.kindMask('land', 'arrow');
+  const tracer = new Tracer(graph.withKinds(land));
+  const reachFrom = (start: string) => {
+    const i = graph.indexOf(start);
+    return i < 0 ? new Uint8Array(d.areas.length) : tracer.flood(i).reached;
   };
   const fromMunich = reachFrom('01');
   const fromTunis = reachFrom('17');
-  for (const a of d.areas) {
-    if (a.kind !== 'land') continue;
+  d.areas.forEach((a, i) => {
+    if (a.kind !== 'land') return;
     if (a.region === 'europe' && !a.island) {
       checks.check(
-        fromMunich.has(a.id),
+        fromMunich[i] === 1,
         `map.json: ${areaLabel(a)} cannot be reached from Munich over land or arrow links (no Axis supply line could reach it, §39 L402)`,
       );
     } else if (a.region === 'africa') {
-      checks.check(fromTunis.has(a.id), `map.json: ${areaLabel(a)} (Africa) cannot be reached from Tunis over land`);
+      checks.check(fromTunis[i] === 1, `map.json: ${areaLabel(a)} (Africa) cannot be reached from Tunis over land`);
     } else {
       checks.check(
-        (adj.get(a.id)?.length ?? 0) > 0 || d.areas.filter((x) => x.island).length === 1,
+        graph.neighbours(i, land).length > 0 || d.areas.filter((x) => x.island).length === 1,
         `map.json: island ${areaLabel(a)} has no link`,
       );
     }
-  }
+  });
 }
 
 function checkPolygon(a: AreaData, at: string, checks: DataChecks): void {
@@ -694,6 +697,35 @@ export type AreaFlag =
   | 'island'
   | 'italian';
 
+/** Link kinds of `SUMap.graph`: the map's links, and the sea between sea-adjacent areas (AMB-21). */
+export const GRAPH_KINDS = ['land', 'arrow', 'sea'] as const;
+
+/**
+ * The engine's area graph of the passable areas (§2 L19: never Switzerland or the Balkans): land
+ * borders and white arrows as listed once in the data (a pair listed twice keeps one link), and a
+ * 'sea' link between every two sea-adjacent areas, for supply across the sea (AMB-21 option).
+ */
+export function areaGraph(data: Pick<SoftUnderbellyData, 'areas' | 'links'>): AreaGraph {
+  const land = new Set(data.areas.filter((a) => a.kind === 'land').map((a) => a.id));
+  const seen = new Set<string>();
+  const links: { a: string; b: string; kind: string }[] = [];
+  const add = (a: string, b: string, kind: string) => {
+    const key = a < b ? `${a}|${b}|${kind}` : `${b}|${a}|${kind}`;
+    if (a === b || !land.has(a) || !land.has(b) || seen.has(key)) return;
+    seen.add(key);
+    links.push({ a, b, kind });
+  };
+  for (const l of data.links) add(l.a, l.b, l.kind);
+  const coast = data.areas.filter((a) => a.kind === 'land' && a.seaAdjacent);
+  for (const [i, x] of coast.entries()) for (const y of coast.slice(i + 1)) add(x.id, y.id, 'sea');
+  return new AreaGraph({
+    name: 'Soft Underbelly map',
+    kinds: GRAPH_KINDS,
+    nodes: data.areas.map((a) => ({ id: a.id })),
+    links,
+  });
+}
+
 /**
  * Area ids <-> indices, adjacency over land and arrow links between passable areas, flag
  * arrays and a precomputed ruler-reach matrix (airBase to the nearest point of the target).
@@ -703,6 +735,12 @@ export class SUMap {
   readonly size: number;
   readonly ids: readonly string[];
   readonly areas: readonly AreaData[];
+  /** The engine's area graph (see `areaGraph`). */
+  readonly graph: AreaGraph;
+  /** Tracers over land borders and white arrows, and over those and the sea; their flood field. */
+  private readonly overLand: Tracer;
+  private readonly overLandAndSea: Tracer;
+  private readonly field: FloodField;
   /** Neighbours over land and arrow links; impassable areas have none and are never neighbours. */
   readonly adj: readonly (readonly number[])[];
   readonly passable: readonly boolean[];
@@ -743,19 +781,20 @@ export class SUMap {
     this.partisanTriangle = flag('partisanTriangle');
     this.island = flag('island');
     this.italian = flag('italian');
-    const adj: number[][] = areas.map(() => []);
+    this.graph = areaGraph(data);
+    const land = this.graph.kindMask('land', 'arrow');
+    this.overLand = new Tracer(this.graph.withKinds(land));
+    this.overLandAndSea = new Tracer(this.graph);
+    this.field = newFloodField(n);
+    this.adj = areas.map((_, i) => this.graph.neighbours(i, land).sort((x, y) => x - y));
     const kinds = new Map<number, LinkKind>();
     for (const l of data.links) {
       const a = this.byId.get(l.a);
       const b = this.byId.get(l.b);
       if (a === undefined || b === undefined || !this.passable[a] || !this.passable[b]) continue;
-      if (!adj[a]!.includes(b)) adj[a]!.push(b);
-      if (!adj[b]!.includes(a)) adj[b]!.push(a);
       kinds.set(a * n + b, l.kind);
       kinds.set(b * n + a, l.kind);
     }
-    for (const list of adj) list.sort((x, y) => x - y);
-    this.adj = adj;
     this.kinds = kinds;
     this.rangeKmM = new Float64Array(n * n);
     this.reachShort = new Uint8Array(n * n);
@@ -806,6 +845,17 @@ export class SUMap {
 
   linkKind(a: AreaRef, b: AreaRef): LinkKind | undefined {
     return this.kinds.get(this.index(a) * this.size + this.index(b));
+  }
+
+  /**
+   * The areas (1) a trace from `from` reaches, entering only areas passing `enters`: over land
+   * borders and white arrows, also across the sea between sea-adjacent areas with `bySea`, in at
+   * most `maxHops` steps (supply §39 L402 and AMB-21, retreat §22 L242). A fresh array each call.
+   */
+  flood(from: number | readonly number[], enters: NodeTest, opts: { bySea?: boolean; maxHops?: number } = {}) {
+    const tracer = opts.bySea ? this.overLandAndSea : this.overLand;
+    const trace = opts.maxHops === undefined ? { enters } : { enters, maxHops: opts.maxHops };
+    return tracer.flood(from, trace, this.field).reached.slice();
   }
 
   /** Ruler distance (km) from `from`'s airBase to the nearest point of `to` (0 for the same area). */
