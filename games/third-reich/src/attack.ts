@@ -16,6 +16,7 @@ import {
   axisLeaningNeutral,
   ctrlSide,
   friendlyUnit,
+  linkOpen,
   mayAttackIn,
   mayEnter,
   neighbours,
@@ -103,22 +104,16 @@ export function airReach(b: Board, g: TRState, act: Act, extraRange = 0): Map<nu
 export function bombTargets(b: Board, g: TRState, act: Act): { area: number; dist: number }[] {
   if (!act.units.length || b.isSea[act.area] || !act.units.every((u) => b.unitClass[u] === 'air')) return [];
   const range = Math.min(...act.units.map((u) => counterOf(b, u).movement));
-  const dist = new Map<number, number>([[act.area, 0]]);
-  const queue = [act.area];
-  for (let i = 0; i < queue.length; i++) {
-    const x = queue[i]!;
-    const d = dist.get(x)!;
-    if (d >= range || (d > 0 && (ctrlSide(b, g, x) === 'neutral' || !mayEnter(b, x, act.side)))) continue;
-    for (const y of neighbours(b, g, x, act.side))
-      if (!dist.has(y)) {
-        dist.set(y, d + 1);
-        queue.push(y);
-      }
-  }
+  const { reached, distance } = b.tracer.flood(act.area, {
+    maxHops: range,
+    stopsIn: (x) => ctrlSide(b, g, x) === 'neutral' || !mayEnter(b, x, act.side), // no flight over neutrals, 15.7
+    crosses: linkOpen(b, g, act.side),
+  });
   const out: { area: number; dist: number }[] = [];
-  for (const [a, d] of dist)
-    if (d > 0 && b.source[a] && !b.isSea[a] && ctrlSide(b, g, a) === other(act.side)) out.push({ area: a, dist: d });
-  return out.sort((x, y) => x.area - y.area);
+  for (let a = 0; a < reached.length; a++)
+    if (reached[a] && a !== act.area && b.source[a] && !b.isSea[a] && ctrlSide(b, g, a) === other(act.side))
+      out.push({ area: a, dist: distance[a]! });
+  return out;
 }
 
 /** The attack roll (9.1(2), 9.2(3), 11.1); a Blitzkrieg double attack adds its two rolls (17.1 Q2). */

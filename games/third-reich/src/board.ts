@@ -3,9 +3,14 @@
  * lists without point contacts (2.2.1(6)), and the static unit table (unit i is a counter of
  * kind `unitKind[i]`; the state keeps only where each unit is and whether it is used).
  */
-import { RuleError } from '@sandtable/engine';
+import { AreaGraph, RuleError, Tracer } from '@sandtable/engine';
 import type { CounterData, NationId, Side, ThirdReichData, UnitClass } from './data/index.ts';
 import { NATIONS } from './data/index.ts';
+
+/** Kinds of the map graph's links: the borders of map.json (2.2.1(6)) and the conditional links of 15.7.1(2). */
+export const LINK_KINDS = ['land', 'sea', 'point', 'link'] as const;
+/** The kind number of a conditional link (15.7.1(2)) in `Board.graph`. */
+export const CONDITIONAL_LINK = LINK_KINDS.indexOf('link');
 
 export const POOL = -1; // mobilization pool (2.2.2③)
 export const DEV = -2; // development pool (2.2.2④)
@@ -18,6 +23,13 @@ export interface Board {
   isSea: boolean[];
   flag: number[]; // nation index or -1
   source: ('red' | 'black' | 'half' | null)[];
+  /**
+   * The map as the engine's area graph: land, sea and point borders (2.2.1(6)) in data order, then
+   * the side-conditional links of 15.7.1(2) (kind `link`).
+   */
+  graph: AreaGraph;
+  /** Floods and traces over the borders that connect (land, sea) and the conditional links (2.2.1(6), 15.7.1(2)). */
+  tracer: Tracer;
   /** Neighbours over land and sea borders (point contacts excluded), 2.2.1(6). */
   adj: number[][];
   /** Neighbours over land borders only (AMB-2). */
@@ -69,19 +81,17 @@ export function compileBoard(data: ThirdReichData): Board {
   };
   const nationIndex = new Map(NATIONS.map((n, i) => [n, i] as [NationId, number]));
   const N = (n: NationId) => nationIndex.get(n)!;
-  const adj: number[][] = areaIds.map(() => []);
-  const landAdj: number[][] = areaIds.map(() => []);
-  for (const b of data.borders) {
-    if (b.kind === 'point') continue;
-    const a = A(b.a),
-      c = A(b.b);
-    adj[a]!.push(c);
-    adj[c]!.push(a);
-    if (b.kind === 'land') {
-      landAdj[a]!.push(c);
-      landAdj[c]!.push(a);
-    }
-  }
+  const graph = new AreaGraph({
+    name: 'third-reich map',
+    kinds: LINK_KINDS,
+    nodes: areaIds.map((id) => ({ id })),
+    links: [
+      ...data.borders.map((l) => ({ a: l.a, b: l.b, kind: l.kind })),
+      ...data.conditionalLinks.map((l) => ({ a: l.a, b: l.b, kind: 'link' })),
+    ],
+  });
+  const adj = areaIds.map((_, i) => graph.neighbours(i, graph.kindMask('land', 'sea'))); // 2.2.1(6)
+  const landAdj = areaIds.map((_, i) => graph.neighbours(i, graph.kindMask('land'))); // AMB-2
   const forbidden: Record<Side, boolean[]> = { axis: areaIds.map(() => false), allies: areaIds.map(() => false) };
   for (const f of data.forbidden) for (const s of f.sides) forbidden[s][A(f.area)] = true;
   const north = areaIds.map(() => false);
@@ -105,6 +115,8 @@ export function compileBoard(data: ThirdReichData): Board {
     data,
     areaIds,
     areaIndex,
+    graph,
+    tracer: new Tracer(graph.withKinds(graph.kindMask('land', 'sea', 'link'))),
     isSea: data.areas.map((a) => a.type === 'sea'),
     flag,
     source: data.areas.map((a) => a.source),

@@ -7,7 +7,7 @@
  */
 import { call, end, RuleError, type Ctx } from '@sandtable/engine';
 import type { Side } from './data/index.ts';
-import { areaAt, areaName, counterOf, nationCode, type Board } from './board.ts';
+import { areaAt, areaName, counterOf, LINK_KINDS, nationCode, type Board } from './board.ts';
 import { bySide, type TRAction, type TRDecision } from './actions.ts';
 import { capacityLeft, capacityOk } from './capacity.ts';
 import { eventKind } from './cards.ts';
@@ -21,6 +21,7 @@ import {
   enemyControlUnits,
   friendlyUnit,
   isControlUnit,
+  linkOpen,
   mayAttackIn,
   mayEnter,
   neighbours,
@@ -31,6 +32,8 @@ import {
 export type MoveCheck =
   | { ok: true; cost: number; seaMove: boolean; seas: number[] }
   | { ok: false; rule: string; why: string };
+
+const LAND = LINK_KINDS.indexOf('land');
 
 const fail = (rule: string, why: string): MoveCheck => ({ ok: false, rule, why });
 
@@ -303,23 +306,27 @@ export function leaveOk(b: Board, g: TRState, act: Act): boolean {
   return !(flag >= 0 && act.units.some((u) => b.unitNation[u] === flag) && !stay.some((u) => b.unitNation[u] === flag));
 }
 
-/** Strategic Movement: friendly land areas joined to the group's area by friendly-controlled areas (seas within capacity, 3.6(2)). */
-function stratPaths(b: Board, g: TRState, act: Act): Map<number, number> {
+/**
+ * Strategic Movement: friendly land areas joined to the group's area by friendly-controlled areas (seas within
+ * capacity, 3.6(2)), with the first path found to each (`parent`: the tracer asks `crosses` only for steps into areas
+ * not yet reached, in breadth-first order, and a step allowed reaches its area at once).
+ */
+function stratPaths(b: Board, g: TRState, act: Act): { reached: Uint8Array; parent: Int32Array } {
   const from = act.area;
-  const parent = new Map<number, number>([[from, -1]]);
-  if (ctrlSide(b, g, from) !== act.side) return new Map();
-  const queue = [from];
-  for (let i = 0; i < queue.length; i++) {
-    const x = queue[i]!;
-    for (const y of neighbours(b, g, x, act.side)) {
-      if (parent.has(y) || ctrlSide(b, g, y) !== act.side || !mayEnter(b, y, act.side)) continue;
-      if (b.isSea[y] && capacityLeft(b, g, y, act.side) < act.units.length) continue;
-      if (!b.isSea[y] && !b.isSea[x] && g.options.seaBorderStraits !== false && !b.landAdj[x]!.includes(y)) continue; // AMB-2
-      parent.set(y, x);
-      queue.push(y);
-    }
-  }
-  return parent;
+  const parent = new Int32Array(b.areaIds.length).fill(-1);
+  if (ctrlSide(b, g, from) !== act.side) return { reached: new Uint8Array(b.areaIds.length), parent };
+  const open = linkOpen(b, g, act.side);
+  const straits = g.options.seaBorderStraits !== false;
+  const { reached } = b.tracer.flood(from, {
+    crosses(x, y, kind, slot) {
+      if (!open(x, y, kind, slot) || ctrlSide(b, g, y) !== act.side || !mayEnter(b, y, act.side)) return false;
+      if (b.isSea[y] && capacityLeft(b, g, y, act.side) < act.units.length) return false; // 3.6(2)
+      if (straits && !b.isSea[y] && !b.isSea[x] && kind !== LAND) return false; // AMB-2
+      parent[y] = x;
+      return true;
+    },
+  });
+  return { reached, parent };
 }
 
 /** Friendly land units in `a` and the group together: at most 10 (8.1.1(2)①). */
@@ -334,10 +341,11 @@ const overstacked = (b: Board, g: TRState, act: Act, a: number): boolean =>
  */
 export function stratDests(b: Board, g: TRState, act: Act): number[] {
   if (!act.units.length || !leaveOk(b, g, act)) return [];
-  const parent = stratPaths(b, g, act);
+  const { reached } = stratPaths(b, g, act);
   const out: number[] = [];
-  for (const a of parent.keys()) {
+  for (let a = 0; a < reached.length; a++) {
     if (
+      !reached[a] ||
       a === act.area ||
       b.isSea[a] ||
       (!g.options.strategicMovementCounter && enemyControlUnits(b, g, a, act.side).length)
@@ -363,8 +371,8 @@ export function stratDests(b: Board, g: TRState, act: Act): number[] {
  */
 export function strategicMove(b: Board, ctx: Ctx, g: TRState): boolean {
   const act = g.act!;
-  const parent = stratPaths(b, g, act);
-  for (let x = parent.get(act.target)!; x !== -1 && x !== undefined; x = parent.get(x)!)
+  const { parent } = stratPaths(b, g, act);
+  for (let x = parent[act.target]!; x !== -1; x = parent[x]!)
     if (b.isSea[x]) g.seaUse[x] = (g.seaUse[x] ?? 0) + act.units.length; // 3.6(2)(3)
   for (const u of act.units) g.loc[u] = act.target;
   revertIfEmpty(b, g, act.area); // AMB-7
@@ -388,25 +396,19 @@ export function strategicMove(b: Board, ctx: Ctx, g: TRState): boolean {
 export function dropZones(b: Board, g: TRState, act: Act): number[] {
   if (!act.units.length || !act.units.every((u) => counterOf(b, u).type === 'AB') || !leaveOk(b, g, act)) return [];
   const range = Math.min(...act.units.map((u) => counterOf(b, u).movement));
-  const dist = new Map<number, number>([[act.area, 0]]);
-  const queue = [act.area];
-  for (let i = 0; i < queue.length; i++) {
-    const x = queue[i]!;
-    const d = dist.get(x)!;
-    if (d >= range || (d > 0 && ctrlSide(b, g, x) === 'neutral')) continue;
-    for (const y of neighbours(b, g, x, act.side))
-      if (!dist.has(y) && mayEnter(b, y, act.side)) {
-        dist.set(y, d + 1);
-        queue.push(y);
-      }
-  }
+  const { reached } = b.tracer.flood(act.area, {
+    maxHops: range,
+    stopsIn: (x) => ctrlSide(b, g, x) === 'neutral', // [REC] no flight over neutrals
+    enters: (y) => mayEnter(b, y, act.side), // 15.7
+    crosses: linkOpen(b, g, act.side),
+  });
   const out: number[] = [];
-  for (const [a, d] of dist) {
-    if (d === 0 || b.isSea[a] || ctrlSide(b, g, a) === 'neutral') continue;
+  for (let a = 0; a < reached.length; a++) {
+    if (!reached[a] || a === act.area || b.isSea[a] || ctrlSide(b, g, a) === 'neutral') continue;
     if (overstacked(b, g, act, a)) continue; // 8.1.1(2)①
     out.push(a);
   }
-  return out.sort((x, y) => x - y);
+  return out;
 }
 
 /** Landing: the airborne units land in the chosen area, then a counterattack window there (10.1(3)). */

@@ -3,8 +3,9 @@
  * control units (3.3), control (3.4), lines of communication (3.5), mobilization placement (12.0)
  * and recovery eligibility (13.0).
  */
+import type { EdgeTest } from '@sandtable/engine';
 import type { Side } from './data/index.ts';
-import { POOL, REMOVED, type Board } from './board.ts';
+import { CONDITIONAL_LINK, POOL, REMOVED, type Board } from './board.ts';
 import { other, type TRState } from './state.ts';
 
 export type CtrlSide = Side | 'neutral' | null;
@@ -119,9 +120,24 @@ export function mayEnter(b: Board, area: number, side: Side): boolean {
 }
 
 /**
+ * A step over the map graph that `side` may take: a border, or a conditional link while it is open
+ * to `side` (15.7.1(2): only for its side, while that side controls its area). For the tracer's `crosses`.
+ */
+export function linkOpen(b: Board, g: TRState, side: Side): EdgeTest {
+  return (x, y, kind) =>
+    kind !== CONDITIONAL_LINK ||
+    b.condLinks.some(
+      (l) =>
+        ((l.a === x && l.b === y) || (l.a === y && l.b === x)) &&
+        l.side === side &&
+        ctrlSide(b, g, l.whileControls) === side,
+    );
+}
+
+/**
  * Line of communication (3.5) from any of `from` for `side`: passes only through areas the side
  * controls; an area not so controlled may only be the last one; enemy units have no effect.
- * Returns the areas reachable as the end of a LOC (the starts included).
+ * Returns the areas reachable as the end of a LOC (the starts included), 1 = reached.
  */
 export function locField(
   b: Board,
@@ -129,24 +145,13 @@ export function locField(
   from: number[],
   side: Side,
   skip?: (x: number, y: number) => boolean,
-): boolean[] {
-  const seen = b.areaIds.map(() => false);
-  const queue: number[] = [];
-  for (const s of from)
-    if (!seen[s]) {
-      seen[s] = true;
-      queue.push(s);
-    }
-  for (let i = 0; i < queue.length; i++) {
-    const x = queue[i]!;
-    if (i >= from.length && ctrlSide(b, g, x) !== side) continue; // 3.5(2): may enter, not pass through
-    for (const y of neighbours(b, g, x, side)) {
-      if (seen[y] || !mayEnter(b, y, side) || (skip && skip(x, y))) continue; // 15.7 [REC]: no LOC through forbidden areas
-      seen[y] = true;
-      queue.push(y);
-    }
-  }
-  return seen;
+): Uint8Array {
+  const open = linkOpen(b, g, side);
+  return b.tracer.flood(from, {
+    stopsIn: (x) => ctrlSide(b, g, x) !== side, // 3.5(2): may enter, not pass through
+    enters: (y) => mayEnter(b, y, side), // 15.7 [REC]: no LOC through forbidden areas
+    crosses: (x, y, kind, slot) => open(x, y, kind, slot) && !(skip && skip(x, y)),
+  }).reached;
 }
 
 /** Land areas controlled by nation n (13.0(1)). */
@@ -235,26 +240,22 @@ export function placementSeas(
 ): number[] | null {
   const land = locField(b, g, from, side, (_x, y) => b.isSea[y]!);
   if (land[dest] && !from.some((o) => b.isSea[o])) return [];
-  const parent = new Map<number, number>();
-  const queue: number[] = [];
-  for (const s of from)
-    if (!parent.has(s) && (!b.isSea[s] || capLeft[s]! >= 1)) {
-      parent.set(s, -1);
-      queue.push(s);
-    }
-  for (let i = 0; i < queue.length; i++) {
-    const x = queue[i]!;
-    if (x === dest) break;
-    if (parent.get(x) !== -1 && ctrlSide(b, g, x) !== side) continue; // 3.5(2)
-    for (const y of neighbours(b, g, x, side)) {
-      if (parent.has(y) || !mayEnter(b, y, side) || (b.isSea[y] && capLeft[y]! < 1)) continue;
-      parent.set(y, x);
-      queue.push(y);
-    }
-  }
-  if (!parent.has(dest)) return null;
+  const starts = from.filter((s) => !b.isSea[s] || capLeft[s]! >= 1);
+  const open = linkOpen(b, g, side);
+  // The first LOC found: the tracer asks `crosses` only for steps into areas not yet reached, in
+  // breadth-first order, and a step allowed reaches its area at once, so it is that area's parent.
+  const parent = new Int32Array(b.areaIds.length).fill(-1);
+  const reached = b.tracer.nearestSource(starts, (a) => a === dest, {
+    stopsIn: (x) => ctrlSide(b, g, x) !== side, // 3.5(2)
+    crosses(x, y, kind, slot) {
+      if (!open(x, y, kind, slot) || !mayEnter(b, y, side) || (b.isSea[y] && capLeft[y]! < 1)) return false;
+      parent[y] = x;
+      return true;
+    },
+  });
+  if (reached < 0) return null;
   const seas: number[] = [];
-  for (let x = dest; x !== -1; x = parent.get(x)!) if (b.isSea[x]) seas.push(x);
+  for (let x = dest; x !== -1; x = parent[x]!) if (b.isSea[x]) seas.push(x);
   return seas;
 }
 
@@ -274,7 +275,7 @@ export interface PlacementCache {
   land: number[];
   air: number[];
   enemy: boolean[];
-  fields: Map<string, boolean[]>;
+  fields: Map<string, Uint8Array>;
   /** 3.6(3): capacity left per sea area. */
   capLeft: number[];
 }
