@@ -15,6 +15,7 @@ import { normalise, type TRAction } from './actions.ts';
 import { opName } from './cards.ts';
 import { describeAction, explainAction } from './describe.ts';
 import { OPTIONS } from './options.ts';
+import { positionCodec } from './position/index.ts';
 import { flow } from './sequence.ts';
 import { initialState } from './setup.ts';
 import type { TRState, TRView } from './state.ts';
@@ -30,6 +31,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
   return {
     id: 'third-reich',
     determinize: (v, role, rng) => determinize(b, v, role, rng),
+    position: positionCodec(b), // POSITIONS.md
     title: 'Rise and Fall of the Third Reich (Game Journal No. 70)',
     roles: ['axis', 'allies'],
     scenarios: [
