@@ -142,9 +142,10 @@ export interface PositionCodec<G> {
   save(game: G): unknown;
   /**
    * Checks a position (its schema, its ids, invariants such as stacking) and builds the state.
-   * Throws a RuleError naming the offending path and the rule it breaks.
+   * Throws a RuleError naming the offending path and the rule it breaks. `ctx` lets a position
+   * with automatic steps pending run them (they may roll dice and log, as at set-up).
    */
-  load(position: unknown, options: Options): G;
+  load(position: unknown, options: Options, ctx?: Ctx): G;
 }
 
 /** The game record: the single source of truth. state = replay(record). */

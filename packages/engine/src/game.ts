@@ -156,9 +156,9 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
     return rules.position;
   }
 
-  function loadPosition(position: unknown, options: Options): G {
+  function loadPosition(position: unknown, options: Options, ctx: Ctx): G {
     try {
-      return positions().load(position, options);
+      return positions().load(position, options, ctx);
     } catch (e) {
       if (e instanceof RuleError) throw e;
       throw new RuleError('position format', `bad position: ${(e as Error).message}`, 'bad-record');
@@ -193,7 +193,7 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
     if (position === undefined) {
       state.game = rules.setup(ctx, scen, resolveOptions(options));
     } else {
-      state.game = loadPosition(position, resolveOptions(options));
+      state.game = loadPosition(position, resolveOptions(options), ctx);
       state.barrier.reason = 'the start of the game (from a position)';
       ctx.log('The game starts from a position.');
     }
@@ -298,7 +298,7 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
     };
     if (dice && dice.length) rec.dice = [...dice];
     if (position !== undefined) {
-      loadPosition(position, rec.options); // refused here, before any record holds it
+      setup(seed, rec.scenario, rec.options, dice ?? [], position); // refused here, before any record holds it
       rec.position = structuredClone(position);
     }
     return rec;
