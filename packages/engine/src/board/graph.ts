@@ -94,14 +94,6 @@ export function neighboursOf(graph: BoardGraph, node: number, kinds = ALL_KINDS)
   return out;
 }
 
-/** The first slot leading from `from` to `to` (optionally with a label in `kinds`), or -1. */
-export function slotBetween(graph: BoardGraph, from: number, to: number, kinds = ALL_KINDS): number {
-  for (let s = graph.firstEdge[from]!, end = graph.firstEdge[from + 1]!; s < end; s++) {
-    if (graph.edgeTo[s] === to && kindInMask(graph.edgeKind[s]!, kinds)) return s;
-  }
-  return -1;
-}
-
 /** One directed edge for `csrFromEdges`. */
 export interface DirectedEdge {
   from: number;
@@ -123,9 +115,4 @@ export function csrFromEdges(nodeCount: number, edges: readonly DirectedEdge[]):
     edgeKind[s] = e.kind;
   }
   return { nodeCount, firstEdge, edgeTo, edgeKind };
-}
-
-/** Bytes held by the graph's adjacency arrays. */
-export function adjacencyBytes(graph: BoardGraph): number {
-  return graph.firstEdge.byteLength + graph.edgeTo.byteLength + graph.edgeKind.byteLength;
 }
