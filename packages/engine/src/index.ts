@@ -10,3 +10,4 @@ export * from './board/index.ts';
 export * from './flow.ts';
 export * from './position.ts';
 export * from './game-package.ts';
+export * from './texts.ts';
