@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { defineGame } from './game.ts';
+import { pigRules } from './testing/pig.ts';
+import { recordMessageProblems } from './testing/texts.ts';
 import { messageProblems, messages, placeholders, renderTemplate } from './texts.ts';
 
 const EN = {
@@ -44,5 +47,16 @@ describe('message tables', () => {
     expect(messageProblems(EN, { id: 'toy.round', params: { n: 2 } }, 'round 3')).toEqual([
       '"toy.round" renders "round 2", not "round 3"',
     ]);
+  });
+});
+
+describe('message checks along a record', () => {
+  it('names a decision without a message', () => {
+    const pig = defineGame(pigRules);
+    const rec = pig.newRecord('texts-test', 'standard', {});
+    rec.actions.push({ role: 'a', action: { type: 'roll' } });
+    const r = recordMessageProblems(pig, EN, rec);
+    expect(r.problems).toEqual(['no message for "roll or hold" (step 0)']);
+    expect(r.seen.size).toBe(0);
   });
 });
