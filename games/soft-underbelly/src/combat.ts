@@ -34,6 +34,7 @@ import {
   type SUState,
   type Unit,
 } from './state.ts';
+import { msg } from './texts/index.ts';
 
 // ---- declaring attacks (§18) ------------------------------------------------------------------
 
@@ -113,7 +114,7 @@ export function refuseAttack(E: Env, g: SUState, id: string, moving: boolean): R
 export const commit: SUDecision<'commit'> = {
   rule: '§18 L200, AMB-6',
   role: (_E, _g, f) => f.side,
-  prompt: (E, _g, f) => `choose the units attacking ${areaName(E, f.target)}`,
+  prompt: (E, _g, f) => msg('su.commit', { area: areaName(E, f.target) }),
   actions: ['commit', 'done', 'cancel'],
   legal(E, g, d) {
     const side = d.side;
@@ -286,7 +287,7 @@ const evadeRefusal: Refusal = {
 export const evade: SUDecision<'evade'> = passAlone({
   rule: '§19 L206, §29 L318',
   role: (_E, _g, f) => f.side,
-  prompt: (E, g) => `move aircraft out of ${areaName(E, g.battle!.target)} before combat, or done`,
+  prompt: (E, g) => msg('su.evade', { area: areaName(E, g.battle!.target) }),
   actions: ['evade', 'done'],
   legal(E, g, f) {
     return [...evadeOptions(E, g, f.side, g.battle!.target), { type: 'done' }];
@@ -342,8 +343,8 @@ export const support: SUDecision<'support'> = passAlone({
   role: (_E, _g, f) => f.side,
   prompt: (E, g, f) =>
     attacking(g, f)
-      ? `choose supports (and paratroop drops) for the attack on ${areaName(E, g.battle!.target)}, or done`
-      : `choose supports for the defence of ${areaName(E, g.battle!.target)}, or done`,
+      ? msg('su.support.attack', { area: areaName(E, g.battle!.target) })
+      : msg('su.support.defence', { area: areaName(E, g.battle!.target) }),
   actions: ['support', 'done'],
   legal(E, g, f) {
     return [...supportOptions(E, g, f.side), { type: 'done' }];
@@ -459,7 +460,7 @@ export const battleRound: SUStep<'battleRound'> = (E, ctx, g) => {
 export const paraDie: SUDecision<'paraDie'> = {
   rule: '§34 L358, AMB-13',
   role: () => ALLIES,
-  prompt: () => "use the paratroops' extra die this round?",
+  prompt: () => msg('su.paraDie'),
   actions: ['extraDie'],
   legal: () => [
     { type: 'extraDie', use: true },
@@ -510,7 +511,7 @@ function eliteOptions(g: SUState): SUAction[] {
 export const elite: SUDecision<'elite'> = passAlone({
   rule: '§33 L350-L352',
   role: () => AXIS,
-  prompt: () => 'use a face-up elite to inflict 1 extra loss, or pass',
+  prompt: () => msg('su.elite'),
   actions: ['elite', 'pass'],
   legal(_E, g) {
     return [...eliteOptions(g), { type: 'pass' }];
@@ -560,7 +561,7 @@ function roundEndOptions(E: Env, g: SUState, role: Side): SUAction[] {
 export const roundEnd: SUDecision<'roundEnd'> = passAlone({
   rule: '§19 L208, §22 L240-L244, §45 L444-L450',
   role: (_E, _g, f) => f.side,
-  prompt: (_E, g) => `end of round ${g.battle!.round}: retreat, evade, play an event, or continue`,
+  prompt: (_E, g) => msg('su.roundEnd', { round: g.battle!.round }),
   actions: ['pass', 'retreatStart', 'breakOff', 'evade', 'event'],
   legal(E, g, f) {
     return roundEndOptions(E, g, f.side);
@@ -683,7 +684,7 @@ function removeLine(E: Env, ctx: Ctx, g: SUState, t: number): void {
 export const occupy: SUDecision<'occupy'> = {
   rule: '§23 L252',
   role: (_E, _g, f) => f.side,
-  prompt: (E, _g, f) => `advance attacking units into ${areaName(E, f.target)} (not aircraft), or done`,
+  prompt: (E, _g, f) => msg('su.occupy', { area: areaName(E, f.target) }),
   actions: ['occupy', 'done'],
   legal(E, g, d) {
     const b = g.battle!;
@@ -759,7 +760,7 @@ export function landingReturnAreas(E: Env, g: SUState): number[] {
 export const landingReturn: SUDecision<'landingReturn'> = {
   rule: '§24 L268, AMB-16',
   role: () => ALLIES,
-  prompt: () => 'move the surviving landing units to an Allied-controlled supplied area',
+  prompt: () => msg('su.landingReturn'),
   actions: ['returnTo', 'done'],
   legal(E, g) {
     const out: SUAction[] = landingReturnAreas(E, g).map((a) => ({ type: 'returnTo', area: E.m.ids[a]! }));

@@ -15,6 +15,7 @@ import {
   type Env,
   type SUState,
 } from './state.ts';
+import { msg } from './texts/index.ts';
 
 function deployAreas(E: Env, g: SUState, what: string): number[] {
   const out: number[] = [];
@@ -62,7 +63,7 @@ function finish(g: SUState): void {
 export const deploy: SUDecision<'deploy'> = {
   rule: '§5 L67, AMB-27',
   role: () => AXIS,
-  prompt: () => 'deploy the remaining Axis units outside Africa (or take the recommended deployment)',
+  prompt: () => msg('su.deploy'),
   actions: ['deployDefault', 'pick', 'deploy', 'cancel', 'done'],
   legal(E, g, f) {
     const left = axisToDeploy(g);

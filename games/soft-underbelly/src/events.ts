@@ -16,6 +16,7 @@ import {
   type Side,
   type SUState,
 } from './state.ts';
+import { msg } from './texts/index.ts';
 
 export type EventContext = 'own' | 'react' | 'battle' | 'reinforcement';
 
@@ -190,7 +191,7 @@ export function playEvent(E: Env, ctx: Ctx, g: SUState, side: Side, a: SUAction)
 export const kesselring: SUDecision<'kesselring'> = {
   rule: '§46 L466',
   role: () => AXIS,
-  prompt: () => 'return an event marker to your hand, or done',
+  prompt: () => msg('su.kesselring'),
   actions: ['kesselring', 'done'],
   legal(_E, g, f) {
     const out: SUAction[] = [];

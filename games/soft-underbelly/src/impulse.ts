@@ -4,7 +4,7 @@
  * time; the opponent reacts in windows (spec 10.3, AMB-46). After the normal impulses, Extra
  * Impulse (§45 L442, §46 L460).
  */
-import { call, end, type Ctx, type Refusal } from '@sandtable/engine';
+import { call, end, type Ctx, type Message, type Refusal } from '@sandtable/engine';
 import type { SUAction } from './actions.ts';
 import { bomb, bombOptions, refuseBomb } from './bombing.ts';
 import { attackTargets, declareAttack, refuseAttack } from './combat.ts';
@@ -23,6 +23,7 @@ import {
   refusePartisanMove,
 } from './partisans.ts';
 import { ALLIES, AXIS, areaName, log, other, type Env, type Side, type SUState } from './state.ts';
+import { msg } from './texts/index.ts';
 
 // ---- the impulse sequence (§11) ---------------------------------------------------------------
 
@@ -97,7 +98,7 @@ export const impulseNext: SUStep<'impulseNext'> = (E, ctx, g) => {
 export const extraImpulse: SUDecision<'extraImpulse'> = {
   rule: '§45 L442, §46 L460',
   role: (_E, _g, f) => f.side,
-  prompt: () => 'play Extra Impulse, or pass (end the turn)',
+  prompt: () => msg('su.extraImpulse'),
   actions: ['event', 'pass'],
   legal: () => [{ type: 'event', event: 'extraImpulse' }, { type: 'pass' }],
   perform(_E, ctx, g, f, a) {
@@ -175,9 +176,7 @@ export const impulse: SUDecision<'impulse'> = {
   ruleOf: (_E, g) => (g.movePhase ? '§11 L132' : '§18 L198-L200'),
   role: (_E, _g, f) => f.side,
   prompt: (_E, g) =>
-    g.movePhase
-      ? `impulse ${g.impulse}: move, then fight, or pass`
-      : `impulse ${g.impulse}: declare attacks (up to 3 areas, one landing) or end the impulse`,
+    g.movePhase ? msg('su.impulse.move', { impulse: g.impulse }) : msg('su.impulse.attack', { impulse: g.impulse }),
   actions: [
     'pass',
     'select',
@@ -275,15 +274,13 @@ export const impulse: SUDecision<'impulse'> = {
 };
 
 /** Where a reaction window opens (spec 10.3, AMB-46): its rule and words. */
-function windowWords(E: Env, f: FrameOf<'react'>): { rule: string; prompt: string } {
+function windowWords(E: Env, f: FrameOf<'react'>): { rule: string; prompt: Message } {
   const w = f.window;
-  if (w.at === 'impulseStart')
-    return { rule: '§44 L434, §30 L326', prompt: 'react before the opponent moves (bomb, event, partisan) or pass' };
-  if (w.at === 'combatStep')
-    return { rule: '§30 L326, §44 L434', prompt: 'react before the combat step (bomb, event, partisan) or pass' };
+  if (w.at === 'impulseStart') return { rule: '§44 L434, §30 L326', prompt: msg('su.react.impulseStart') };
+  if (w.at === 'combatStep') return { rule: '§30 L326, §44 L434', prompt: msg('su.react.combatStep') };
   return {
     rule: '§12 L156, §30 L326, AMB-46',
-    prompt: `react to the move into ${areaName(E, w.into)} (bomb, event, partisan) or pass`,
+    prompt: msg('su.react.move', { area: areaName(E, w.into) }),
   };
 }
 

@@ -24,6 +24,7 @@ import {
   type Side,
   type SUState,
 } from './state.ts';
+import { msg } from './texts/index.ts';
 
 function faceUpFleets(g: SUState): string[] {
   return g.units.filter((u) => u.side === ALLIES && u.type === 'fleet' && u.loc === SEA && u.up).map((u) => u.id);
@@ -99,8 +100,7 @@ const landingSize = (d: LandingForce) => d.count.reduce((s, k) => s + k, 0) + d.
 export const landingForce: SUDecision<'landingForce'> = {
   rule: '§24 L256-L262',
   role: () => ALLIES,
-  prompt: (E, _g, f) =>
-    `choose fleets and up to 4 units (6 with 2 fleets, at most 1 tank) for the landing in ${areaName(E, f.target)}`,
+  prompt: (E, _g, f) => msg('su.landingForce', { area: areaName(E, f.target) }),
   actions: ['fleet', 'commit', 'done', 'cancel'],
   legal(E, g, d) {
     const out: SUAction[] = [];
@@ -214,8 +214,8 @@ export const intercept: SUDecision<'intercept'> = passAlone({
   role: (_E, _g, f) => f.side,
   prompt: (E, _g, f) =>
     f.of === 'landing'
-      ? `intercept the landing in ${areaName(E, f.target)}, or done`
-      : `intercept the naval transport to ${areaName(E, f.target)}, or done`,
+      ? msg('su.intercept.landing', { area: areaName(E, f.target) })
+      : msg('su.intercept.transport', { area: areaName(E, f.target) }),
   actions: ['intercept', 'done'],
   legal(E, g, d) {
     return [...interceptors(E, g, d.side, d).map((id) => ({ type: 'intercept' as const, id })), { type: 'done' }];

@@ -29,6 +29,7 @@ import {
   type SUState,
   type Unit,
 } from './state.ts';
+import { msg } from './texts/index.ts';
 
 export type { LossContext };
 type Loss = FrameOf<'loss'>;
@@ -170,7 +171,7 @@ export const loss: SUDecision<'loss'> = passAlone({
   rule: '§21 L228-L236',
   ruleOf: (_E, g, f) => lossRule(g, f),
   role: (_E, _g, f) => f.side,
-  prompt: (E, _g, f) => `absorb ${f.n} loss${f.n > 1 ? 'es' : ''} in ${areaName(E, f.area)}`,
+  prompt: (E, _g, f) => msg(f.n > 1 ? 'su.loss.many' : 'su.loss.one', { n: f.n, area: areaName(E, f.area) }),
   actions: ['loss', 'done'],
   legal(E, g, d) {
     const ab = absorbers(E, g, d);
@@ -286,7 +287,7 @@ function retreatUnits(g: SUState, side: Side, t: number): { cubes: number; ids: 
 export const retreat: SUDecision<'retreat'> = passAlone({
   rule: '§22 L240-L248',
   role: (_E, _g, f) => f.side,
-  prompt: (E, _g, f) => `retreat ${f.asLoss ? 'every unit' : 'units'} out of ${areaName(E, f.area)} (1-2 areas)`,
+  prompt: (E, _g, f) => msg(f.asLoss ? 'su.retreat.every' : 'su.retreat.units', { area: areaName(E, f.area) }),
   actions: ['retreat', 'done'],
   legal(E, g, d) {
     const side = d.side;

@@ -22,6 +22,7 @@ import {
   type SUState,
 } from './state.ts';
 import { supplyMap } from './supply.ts';
+import { msg } from './texts/index.ts';
 
 /** Cubes in `a` free to start or join a move: not moved, not pinned by a partisan, not already in the group. */
 export function freeCubes(g: SUState, side: Side, a: number, group?: Group): number {
@@ -117,7 +118,7 @@ function shipTargets(E: Env, g: SUState, d: Group): number[] {
 export const group: SUDecision<'group'> = {
   rule: '§12 L146-L154',
   role: (_E, _g, f) => f.side,
-  prompt: (E, _g, f) => `move units from ${areaName(E, f.origin)}: add units, then step, ship or stop`,
+  prompt: (E, _g, f) => msg('su.group', { area: areaName(E, f.origin) }),
   actions: ['add', 'step', 'ship', 'stop'],
   legal(E, g, d) {
     const side = d.side;
@@ -268,7 +269,7 @@ export function airDestinations(E: Env, g: SUState, id: string): number[] {
 export const airDest: SUDecision<'airDest'> = {
   rule: '§13 L162-L164',
   role: (_E, _g, f) => f.side,
-  prompt: (E, g, f) => `fly ${f.id} from ${areaName(E, unit(g, f.id).loc)} to a friendly area`,
+  prompt: (E, g, f) => msg('su.airDest', { unit: f.id, area: areaName(E, unit(g, f.id).loc) }),
   actions: ['fly', 'cancel'],
   legal(E, g, f) {
     return [...airDestinations(E, g, f.id).map((b) => ({ type: 'fly' as const, to: E.m.ids[b]! })), { type: 'cancel' }];

@@ -19,6 +19,7 @@ import {
   type Side,
   type SUState,
 } from './state.ts';
+import { msg } from './texts/index.ts';
 
 /** Where `side` may place reinforcement cubes (§9 L114, AMB-31). */
 export function reinforceAreas(E: Env, g: SUState, side: Side): number[] {
@@ -73,7 +74,7 @@ export const reinforceOf: SUStep<'reinforceOf'> = (E, ctx, g, f) => {
 export const reinforce: SUDecision<'reinforce'> = passAlone({
   rule: '§9 L114',
   role: (_E, _g, f) => f.side,
-  prompt: (_E, _g, f) => `place ${f.n} reinforcement cube(s)`,
+  prompt: (_E, _g, f) => msg('su.reinforce', { n: f.n }),
   actions: ['place', 'event', 'done'],
   legal(E, g, f) {
     const side = f.side;
@@ -213,9 +214,7 @@ export const convert: SUDecision<'convert'> = passAlone({
   ruleOf: (_E, _g, f) => (f.area === null ? '§10 L120-L128' : f.side === ALLIES ? '§45 L440' : '§46 L458'),
   role: (_E, _g, f) => f.side,
   prompt: (E, _g, f) =>
-    f.area === null
-      ? 'convert cubes into special units, or done'
-      : `convert the event cubes in ${areaName(E, f.area)}, or done`,
+    f.area === null ? msg('su.convert.phase') : msg('su.convert.event', { area: areaName(E, f.area) }),
   actions: ['convert', 'done'],
   legal(E, g, f) {
     return [...conversionOptions(E, g, f.side, f.area ?? undefined), { type: 'done' }];

@@ -16,6 +16,7 @@ import {
   type Side,
   type SUState,
 } from './state.ts';
+import { msg } from './texts/index.ts';
 
 /** §3 L40: the first area of `side` over the limit, if any, must shed a unit. */
 export const overflowCheck: SUStep<'overflowCheck'> = (E, _ctx, g, f) => {
@@ -36,7 +37,7 @@ function overflowDest(E: Env, g: SUState, side: Side, from: number, isTank: bool
 export const overflow: SUDecision<'overflow'> = {
   rule: '§3 L38-L40, AMB-33',
   role: (_E, _g, f) => f.side,
-  prompt: (E, _g, f) => `move excess units out of ${areaName(E, f.area)}`,
+  prompt: (E, _g, f) => msg('su.overflow', { area: areaName(E, f.area) }),
   actions: ['overflow'],
   legal(E, g, f) {
     const { side, area: a } = f;

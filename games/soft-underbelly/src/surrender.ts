@@ -2,6 +2,7 @@
 import { call, end, type Ctx } from '@sandtable/engine';
 import type { SUDecision } from './handlers.ts';
 import { ALLIES, AXIS, GONE, log, unit, type Env, type SUState } from './state.ts';
+import { msg } from './texts/index.ts';
 
 /** Areas whose Allied control makes Italy surrender (§42 L418, AMB-20). */
 export function surrenderAreas(E: Env, g: SUState): number[] {
@@ -55,7 +56,7 @@ export function overlord(E: Env, ctx: Ctx, g: SUState): void {
 export const overlordFleet: SUDecision<'overlordFleet'> = {
   rule: '§43 L424, §37 L388, AMB-37',
   role: () => ALLIES,
-  prompt: () => 'choose the fleet that leaves for Overlord',
+  prompt: () => msg('su.overlordFleet'),
   actions: ['removeFleet'],
   legal(_E, g) {
     return g.units

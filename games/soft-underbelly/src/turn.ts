@@ -5,6 +5,7 @@ import { supplyPhase } from './supply.ts';
 import { overlord, surrenderCheck } from './surrender.ts';
 import { ALLIES, AXIS, GONE, log, POOL, SEA } from './state.ts';
 import { finalVictory, munichCheck } from './victory.ts';
+import { msg } from './texts/index.ts';
 
 /**
  * §7 L87: a turn is the initiative (§8), the reinforcement phase (§9-§10), the impulses (§11)
@@ -43,7 +44,7 @@ export const initiativeRoll: SUStep<'initiativeRoll'> = (_E, ctx, g) => {
 export const initiative: SUDecision<'initiative'> = {
   rule: '§8 L108',
   role: (_E, _g, f) => f.side,
-  prompt: () => 'choose who has the initiative this turn',
+  prompt: () => msg('su.initiative'),
   actions: ['initiative'],
   legal: () => [
     { type: 'initiative', first: ALLIES },
