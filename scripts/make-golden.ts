@@ -3,6 +3,11 @@
  * step by each game's `src/golden.test.ts` (see `@sandtable/engine/testing/golden`).
  *
  *   node --import tsx scripts/make-golden.ts [game ...]      (default: every game in the catalog)
+ *   node --import tsx scripts/make-golden.ts --rehash [game ...]
+ *
+ * `--rehash` keeps every stored record (name, how, actions) and recomputes only its step and
+ * state hashes from the current code: for a change of wording or of the state's shape, where the
+ * records themselves stay valid. Check first that nothing else changed (see below).
  *
  * It replaces every file in the game's `golden/` folder. The players are seeded and the AI runs
  * on an iteration budget (no clock), so a run on unchanged code writes the same files again.
@@ -15,11 +20,11 @@
  * A regenerated file replays new records (the players see new views), so prefer regenerating the
  * state hashes or parts of existing records where that is all that changed.
  */
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { canonicalJson, type GameRecord, type OptionSpec, type Options, type OptionValue } from '@sandtable/engine';
-import { goldenText, makeGolden } from '@sandtable/engine/testing/golden';
+import { goldenText, makeGolden, type GoldenFile } from '@sandtable/engine/testing/golden';
 import { catalog } from '@sandtable/catalog';
 import { aiFor, greedyPlayer, randomPlayer, searchPlayer, viewForAi, type AiEntry, type AiPlayer } from '@sandtable/ai';
 
@@ -150,8 +155,22 @@ async function generate(gameId: string): Promise<void> {
   }
 }
 
-const wanted = process.argv.slice(2);
+/** Recomputes the hashes of every stored record of the game, the records kept as they are. */
+function rehash(gameId: string): void {
+  const { game } = catalog[gameId]!;
+  const dir = join(ROOT, 'games', gameId, 'golden');
+  for (const f of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    const old = JSON.parse(readFileSync(join(dir, f), 'utf8')) as GoldenFile;
+    writeFileSync(join(dir, f), goldenText(makeGolden(game, old.name, old.how, old.record)));
+    console.log(`  ${f}: ${old.record.actions.length} actions rehashed`);
+  }
+}
+
+const args = process.argv.slice(2);
+const rehashing = args.includes('--rehash');
+const wanted = args.filter((a) => a !== '--rehash');
 for (const id of wanted.length > 0 ? wanted : Object.keys(catalog)) {
   if (!catalog[id]) throw new Error(`unknown game "${id}"; games: ${Object.keys(catalog).join(', ')}`);
-  await generate(id);
+  if (rehashing) rehash(id);
+  else await generate(id);
 }
