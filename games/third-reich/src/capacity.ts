@@ -8,6 +8,7 @@ import { areaName, unitLabel, type Board } from './board.ts';
 import { bySide, type TRDecision } from './actions.ts';
 import type { Act, TRState } from './state.ts';
 import { friendlyUnit, seaCapacity, toPool, unitsIn } from './world.ts';
+import { msg } from './texts/index.ts';
 
 /** 3.6(3): what is left of a sea area's capacity this impulse (3.6(1), AMB-13). */
 export const capacityLeft = (b: Board, g: TRState, sea: number, side: Side): number =>
@@ -45,7 +46,7 @@ export function checkOverflow(b: Board, g: TRState): void {
 export const overflowDecision: TRDecision<'overflow'> = {
   rule: '3.6(5)',
   role: bySide,
-  prompt: (b, _g, f) => `Send ${f.left} unit(s) at sea in ${areaName(b, f.area)} to the pool`,
+  prompt: (b, _g, f) => msg('tr.overflow', { n: f.left, area: areaName(b, f.area) }),
   actions: ['sink'],
   legal(b, g, f) {
     const seen = new Set<number>();

@@ -8,6 +8,7 @@ import { areaAt, areaName, nationCode, POOL, type Board } from './board.ts';
 import { bySide, type TRDecision } from './actions.ts';
 import type { TRState } from './state.ts';
 import { ctrlSide, friendlyUnit, updateControl } from './world.ts';
+import { msg } from './texts/index.ts';
 
 /** 3.4(4)(6): control as the units stand at the end of an impulse; then 15.4: Poland may surrender. */
 export function settleControl(b: Board, ctx: Ctx, g: TRState): void {
@@ -60,7 +61,7 @@ export function reassignChoices(b: Board, g: TRState, side: Side, done: number[]
 export const reassignDecision: TRDecision<'reassign'> = {
   rule: '3.4(5)',
   role: bySide,
-  prompt: () => 'Hand areas to other friendly nations, or finish',
+  prompt: () => msg('tr.reassign'),
   actions: ['reassign', 'endReassign'],
   legal: (b, g, f) => [
     ...reassignChoices(b, g, f.side, f.done).map((r) => ({

@@ -12,6 +12,7 @@ import { allocator, type Party } from './combat.ts';
 import { startCombat } from './damage.ts';
 import { other, type PendingOf, type TRState } from './state.ts';
 import { friendlyUnit, mayAttackIn, unitsIn } from './world.ts';
+import { msg } from './texts/index.ts';
 
 /** The area and targets of a counterattack against the current action (AMB-19), and who may counterattack. */
 export function counterSetup(b: Board, g: TRState): { area: number; targets: number[]; eligible: number[] } | null {
@@ -93,7 +94,7 @@ function fireCounter(b: Board, ctx: Ctx, g: TRState, p: PendingOf<'counter'>): v
 export const windowDecision: TRDecision<'window'> = {
   rule: '10.1(3)',
   role: bySide,
-  prompt: (_b, g) => `Counterattack the ${g.act!.side} group action?`,
+  prompt: (_b, g) => msg('tr.window', { side: g.act!.side }),
   actions: ['ambush', 'jet', 'noCounter'],
   legal(b, g, f) {
     const out: TRAction[] = [];
@@ -135,7 +136,7 @@ export const windowDecision: TRDecision<'window'> = {
 export const counterDecision: TRDecision<'counter'> = {
   rule: '10.1',
   role: bySide,
-  prompt: () => 'Choose the counterattacking units, then fire',
+  prompt: () => msg('tr.counter'),
   actions: ['join', 'fire'],
   legal(b, g, f) {
     const cs = counterSetup(b, g);

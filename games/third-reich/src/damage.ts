@@ -20,6 +20,7 @@ import {
   revertIfEmpty,
   toPool,
 } from './world.ts';
+import { msg } from './texts/index.ts';
 
 /** Unit u as a target of damage (11.3, 11.4). */
 function target(b: Board, g: TRState, u: number): Target {
@@ -157,8 +158,7 @@ export function retreatDests(b: Board, g: TRState, u: number, only: number): num
 export const allocDecision: TRDecision<'alloc'> = {
   rule: '11.2',
   role: bySide,
-  prompt: (_b, g) =>
-    `Allocate ${g.combat!.points - g.combat!.assigned.reduce((s, x) => s + x, 0)} more damage point(s)`,
+  prompt: (_b, g) => msg('tr.alloc', { n: g.combat!.points - g.combat!.assigned.reduce((s, x) => s + x, 0) }),
   actions: ['hit'],
   legal: (b, g) => allocChoices(b, g).map((unit) => ({ type: 'hit' as const, unit })),
   perform(b, ctx, g, _f, a) {
@@ -180,7 +180,7 @@ export const allocDecision: TRDecision<'alloc'> = {
 export const retreatDecision: TRDecision<'retreat'> = {
   rule: '11.5',
   role: bySide,
-  prompt: (b, _g, f) => `Retreat ${unitLabel(b, f.units[0]!)} (or eliminate it)`,
+  prompt: (b, _g, f) => msg('tr.retreat', { unit: unitLabel(b, f.units[0]!) }),
   actions: ['retreat'],
   legal(b, g, f) {
     const u = f.units[0];

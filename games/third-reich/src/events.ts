@@ -13,6 +13,7 @@ import { diplomacy, diplomacyChoices, vichy, vichyPossible } from './nations.ts'
 import { recovery } from './recovery.ts';
 import { other, type TRState } from './state.ts';
 import { ctrlSide, friendlyUnit, placements } from './world.ts';
+import { msg } from './texts/index.ts';
 
 /** Events that move or strike with one group (3.6(2), 8.1.2, 9.2(2), 16.2). */
 const GROUP_EVENTS = [
@@ -106,7 +107,7 @@ function wolfpack(b: Board, ctx: Ctx, g: TRState, areas: string[]): void {
 export const diplomacyDecision: TRDecision<'diplomacy'> = {
   rule: '3.1.2',
   role: bySide,
-  prompt: () => 'Diplomacy: choose the nation',
+  prompt: () => msg('tr.diplomacy'),
   actions: ['diplo'],
   legal: (b, g, f) => diplomacyChoices(b, g, f.side).map((nation) => ({ type: 'diplo' as const, nation })),
   perform(b, ctx, g, f, a) {
@@ -145,10 +146,7 @@ function developChoices(b: Board, g: TRState, side: Side, maxSv: number, started
 export const developDecision: TRDecision<'develop'> = {
   rule: '2.3.2',
   role: bySide,
-  prompt: (_b, _g, f) =>
-    f.started
-      ? `Development: up to ${f.left} more unit(s) to the mobilization pool`
-      : 'Development: take a card, or units, from the development pool',
+  prompt: (_b, _g, f) => (f.started ? msg('tr.develop.units', { n: f.left }) : msg('tr.develop.start')),
   actions: ['devCard', 'devUnit', 'endEvent'],
   legal(b, g, f) {
     const e = cardOf(b, g.op!.card).effect as { maxSv: number };
@@ -195,7 +193,7 @@ export const developDecision: TRDecision<'develop'> = {
 export const discardDecision: TRDecision<'discard'> = {
   rule: '16.2',
   role: bySide,
-  prompt: (_b, _g, f) => `Choose ${f.left} card(s) to discard`,
+  prompt: (_b, _g, f) => msg('tr.discard', { n: f.left }),
   actions: ['discard'],
   legal(_b, g, f) {
     const seen = new Set<string>();

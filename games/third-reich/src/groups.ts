@@ -17,6 +17,7 @@ import { enterArea } from './nations.ts';
 import type { Act, ActMode, ActType, TRState } from './state.ts';
 import { endImpulse } from './turn.ts';
 import { friendlyUnit, unitsIn } from './world.ts';
+import { msg } from './texts/index.ts';
 
 // ---- 7.0, 7.1 forming a group ---------------------------------------------------------------------
 /** Whether unit u may join a group of `mode` (7.1(1) unused, 6.1.1(3) once per SV use, 6.2 air units only). */
@@ -175,7 +176,7 @@ export const chooseDecision: TRDecision<'choose'> = {
   rule: '7.0',
   ruleOf: (_b, _g, f) => (f.mode === 'air' ? '6.2' : '7.0'),
   role: bySide,
-  prompt: (_b, _g, f) => `Choose the area of the group for the ${f.mode === 'air' ? 'air operation' : 'event'}`,
+  prompt: (_b, _g, f) => msg(f.mode === 'air' ? 'tr.choose.air' : 'tr.choose.event'),
   actions: ['form', 'cancel'],
   legal: (b, g, f) => [
     ...formAreas(b, g, f.side, f.mode).map((a) => ({ type: 'form' as const, area: b.areaIds[a]! })),
@@ -201,8 +202,7 @@ export const chooseDecision: TRDecision<'choose'> = {
 export const groupDecision: TRDecision<'group'> = {
   rule: '7.0-7.2',
   role: bySide,
-  prompt: (b, g) =>
-    `Group in ${areaName(b, g.act!.area)} (${g.act!.units.length} unit(s)): add units or choose its action`,
+  prompt: (b, g) => msg('tr.group', { area: areaName(b, g.act!.area), n: g.act!.units.length }),
   actions: ['add', 'declare', 'cancel', 'done'],
   legal(b, g) {
     const a = g.act!;
@@ -265,7 +265,7 @@ export const groupDecision: TRDecision<'group'> = {
 export const targetDecision: TRDecision<'target'> = {
   rule: '9.2(2)',
   role: bySide,
-  prompt: () => 'Choose the target area of the air attack',
+  prompt: () => msg('tr.target'),
   actions: ['target'],
   legal(b, g) {
     const act = g.act!;

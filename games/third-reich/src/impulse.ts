@@ -13,13 +13,14 @@ import { form, formAreas, hasAirOperation } from './groups.ts';
 import { mobilize, mobilizeChoices } from './mobilization.ts';
 import type { TRState } from './state.ts';
 import { doPass, endImpulse } from './turn.ts';
+import { msg } from './texts/index.ts';
 
 // ---- 6.0 the impulse -------------------------------------------------------------------------------------
 /** 6.0: the active player plays a card, uses banked Ambush SV (10.2), takes an air operation (6.2) or passes. */
 export const impulseDecision: TRDecision<'impulse'> = {
   rule: '6.0',
   role: bySide,
-  prompt: () => 'Your impulse: play a card, take an air operation, or pass',
+  prompt: () => msg('tr.impulse'),
   actions: ['play', 'useBank', 'air', 'pass'],
   legal(b, g, f) {
     const side = f.side;
@@ -85,7 +86,7 @@ export const impulseDecision: TRDecision<'impulse'> = {
 export const cardDecision: TRDecision<'card'> = {
   rule: '6.1(2)-(4)',
   role: bySide,
-  prompt: (b, g) => `${opName(b, g.op!.card)}: use the SV, the event, or finish`,
+  prompt: (b, g) => msg('tr.card', { card: opName(b, g.op!.card) }),
   actions: ['sv', 'event', 'endCard'],
   legal(b, g, f) {
     const out: TRAction[] = [];
@@ -124,7 +125,7 @@ function endSv(g: TRState): void {
 export const svDecision: TRDecision<'sv'> = {
   rule: '6.1.1',
   role: bySide,
-  prompt: (_b, g) => `Spend ${g.op!.svLeft} SV: move, attack or mobilize`,
+  prompt: (_b, g) => msg('tr.sv', { sv: g.op!.svLeft }),
   actions: ['form', 'mobilize', 'endSv'],
   legal: (b, g, f) => [
     ...formAreas(b, g, f.side, 'sv').map((a) => ({ type: 'form' as const, area: b.areaIds[a]! })),

@@ -9,6 +9,7 @@ import { areaAt, areaName, nationCode, POOL, type Board } from './board.ts';
 import { bySide, type TRDecision } from './actions.ts';
 import type { PendingOf, TRState } from './state.ts';
 import { costOf, mobilizationOrigins, placementCache, placements, placementSeas } from './world.ts';
+import { msg } from './texts/index.ts';
 
 /** Whether a unit of counter kind k is in the mobilization pool. */
 function inPool(b: Board, g: TRState, k: number): boolean {
@@ -63,7 +64,7 @@ function freeMobChoices(b: Board, g: TRState, p: PendingOf<'freeMob'>): { counte
 export const freeMobDecision: TRDecision<'freeMob'> = {
   rule: '12.0',
   role: bySide,
-  prompt: (_b, _g, f) => `Lend-Lease: mobilize ${nationCode(f.nation)} units worth up to ${f.left} SV free`,
+  prompt: (_b, _g, f) => msg('tr.freeMob', { nation: nationCode(f.nation), sv: f.left }),
   actions: ['freeMobilize', 'endEvent'],
   legal: (b, g, f) => [
     ...freeMobChoices(b, g, f).map((m) => ({

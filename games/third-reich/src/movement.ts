@@ -28,6 +28,7 @@ import {
   revertIfEmpty,
   unitsIn,
 } from './world.ts';
+import { msg } from './texts/index.ts';
 
 export type MoveCheck =
   | { ok: true; cost: number; seaMove: boolean; seas: number[] }
@@ -205,7 +206,7 @@ export const pathDecision: TRDecision<'path'> = {
   rule: '8.1',
   ruleOf: (_b, g) => (g.act!.type === 'airMove' ? '8.2' : '8.1'),
   role: bySide,
-  prompt: (b, g) => `Move the group: next area from ${areaName(b, g.act!.path.at(-1)!)}, or stop`,
+  prompt: (b, g) => msg('tr.path', { area: areaName(b, g.act!.path.at(-1)!) }),
   actions: ['to', 'stop'],
   legal(b, g) {
     const act = g.act!;

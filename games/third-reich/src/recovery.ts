@@ -10,6 +10,7 @@ import { nationCode, POOL, type Board } from './board.ts';
 import { bySide, type TRDecision } from './actions.ts';
 import type { PendingOf, TRState } from './state.ts';
 import { ctrlSide, friendlyUnit, landAreasOf, locField, recoverable } from './world.ts';
+import { msg } from './texts/index.ts';
 
 /** 13.0: recovery of `side`'s nations (at the end of the turn, 5.0(4)②, and by the Supply event). */
 export function recovery(
@@ -79,7 +80,7 @@ function recoverChoices(b: Board, g: TRState, p: PendingOf<'recover'>): number[]
 export const recoverDecision: TRDecision<'recover'> = {
   rule: '13.0(2)',
   role: bySide,
-  prompt: (_b, _g, f) => `Recover up to ${f.left} used ${nationCode(f.nation)} units`,
+  prompt: (_b, _g, f) => msg('tr.recover', { n: f.left, nation: nationCode(f.nation) }),
   actions: ['recover', 'endRecovery'],
   legal: (b, g, f) => [
     ...recoverChoices(b, g, f).map((unit) => ({ type: 'recover' as const, unit })),
@@ -136,7 +137,7 @@ export function withdrawal(b: Board, g: TRState, side: Side): void {
 export const withdrawDecision: TRDecision<'withdraw'> = {
   rule: '5.0(4)③',
   role: bySide,
-  prompt: () => 'Return units to the mobilization pool, or finish',
+  prompt: () => msg('tr.withdraw'),
   actions: ['withdraw', 'endWithdrawal'],
   legal: (b, g, f) => [
     ...withdrawable(b, g, f.side).map((unit) => ({ type: 'withdraw' as const, unit })),

@@ -16,6 +16,7 @@ import { reassignChoices, settleControl } from './control.ts';
 import { other, SIDES, type Pending, type PendingOf, type TRState } from './state.ts';
 import { gameVictory, strategicVictory } from './victory.ts';
 import { sourceCount } from './world.ts';
+import { msg } from './texts/index.ts';
 
 /** Schedules steps to run in the order given, before what is already pending (the last one ends up below the others). */
 export function schedule(g: TRState, ...steps: Pending[]): void {
@@ -50,7 +51,7 @@ export function startTurn(b: Board, ctx: Ctx, g: TRState): void {
 export const handDecision: TRDecision<'hand'> = {
   rule: '5.0(1)',
   role: bySide,
-  prompt: (_b, _g, f) => `Choose ${f.left} more card(s) from your usable deck for your hand`,
+  prompt: (_b, _g, f) => msg('tr.hand', { n: f.left }),
   actions: ['pick'],
   legal(_b, g, f) {
     const seen = new Set<string>();
