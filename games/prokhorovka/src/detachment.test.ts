@@ -25,12 +25,14 @@ import {
   type S,
 } from './combat/testkit.ts';
 import { AS_CHIT, DETACHED, detachmentUnitId, inEnemyZoc, locReach, values, type Phase } from './state.ts';
+import { askPhase } from './sequence.ts';
 
 /** A position in the phasing side's `phase` (movement by default), built like the combat tests'. */
 function at(p: Pos, phase = 'movement'): S {
   const s = position(p);
   s.game.phase = phase;
-  s.game.stack = [{ kind: phase as Phase, role: s.game.side, side: s.game.side, rule: '5.1', prompt: phase, count: 0 }];
+  s.game.stack = [];
+  askPhase(s.game, phase as Phase);
   return s;
 }
 /** Puts detachment chit `c` on the map at `hex` as a split-off unit (as after D-56). */

@@ -4,6 +4,7 @@ import { loadProkhorovkaData, prokhorovka, type PGState } from './index.ts';
 import { ARRIVING, ELIMINATED, RESERVE, inEnemyZoc, makeEnv } from './state.ts';
 import { movePath, movedStrategically, movementAllowance, reachable, stepCost } from './movement.ts';
 import type { MoveMode } from './state.ts';
+import { askPhase } from './sequence.ts';
 
 const E = makeEnv(loadProkhorovkaData());
 const grid = E.b.grid;
@@ -31,7 +32,8 @@ function position(units: Record<string, string>, side: 'DE' | 'SU' = 'DE', turn 
   g.turn = turn;
   g.side = side;
   g.phase = 'movement';
-  g.stack = [{ kind: 'movement', role: side, side, rule: '5.1(5), 8.0', prompt: 'move' }];
+  g.stack = [];
+  askPhase(g, 'movement');
   g.ver++;
   return s;
 }

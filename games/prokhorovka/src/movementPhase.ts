@@ -38,6 +38,7 @@ import {
   type Side,
   type UnitState,
 } from './state.ts';
+import { msg } from './texts/index.ts';
 
 type Of<T extends MoveAction['type']> = Extract<MoveAction, { type: T }>;
 type PhaseAction = Of<'pick' | 'detach' | 'xxivRoll'> | ActionOf<'airMission'> | { type: 'endPhase' };
@@ -91,13 +92,7 @@ export const movementPhase: Decides<'movement', PhaseAction> = {
         const wasHidden = !c.faceUp;
         c.faceUp = true;
         g.mv.picked = { unit: detachmentUnitId(c.id), mode: 'normal', from: c.loc };
-        ask(
-          g,
-          'moveTo',
-          f.side,
-          '签一览 detachment',
-          `choose the hex the detachment splitting off from ${c.loc} moves to (it must leave the hex)`,
-        );
+        ask(g, 'moveTo', f.side, '签一览 detachment', msg('pk.moveTo.detachment', { unit: c.loc }));
         ctx.log(
           `${c.loc} splits off a detachment (${c.id}, turned face-up) at ${E.b.grid.label(unitHex(g, c.loc))} (签一览 detachment)`,
           { rule: '签一览 detachment' },
@@ -115,7 +110,7 @@ export const movementPhase: Decides<'movement', PhaseAction> = {
           'moveTo',
           f.side,
           a.mode === 'strategic' ? '8.3' : '8.2',
-          `choose the hex ${a.unit} moves to (${a.mode} movement)`,
+          msg(a.mode === 'strategic' ? 'pk.moveTo.strategic' : 'pk.moveTo.normal', { unit: a.unit }),
         );
         return;
       case 'airMission':

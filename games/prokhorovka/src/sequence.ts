@@ -6,7 +6,7 @@
  * (5.1(7)) here, the attack phases in combat/phase.ts, movement in movementPhase.ts. The choice
  * of arriving reserve units (7.0(1)) is a decision of the reinforcement phase.
  */
-import { call, end, goto, type Ctx, type Refusal } from '@sandtable/engine';
+import { call, end, goto, type Ctx, type Message, type Refusal } from '@sandtable/engine';
 import { airOutsideBattles, flyMission, missionRefusal } from './combat/air.ts';
 import type { ActionOf } from './combat/types.ts';
 import { drawEquip, drawSupport, sovSP } from './draw.ts';
@@ -32,39 +32,23 @@ import {
   type Side,
 } from './state.ts';
 import { victory } from './victory.ts';
+import { msg } from './texts/index.ts';
 
 /** A phase of the chart: an automatic procedure (true when it is over), or the phasing player's decision. */
 type PhaseStep = { phase: Phase; rule: string } & (
   | { run: (E: Env, ctx: Ctx, g: PGState) => boolean }
-  | { prompt: string }
+  | { prompt: Message }
 );
 
 /** 5.1: the phases of a player-turn, in order. */
 const PLAYER_TURN: readonly PhaseStep[] = [
   { phase: 'support', rule: '5.1(1), 6.0', run: supportReceipt },
   { phase: 'reinforcement', rule: '5.1(2), 7.0', run: reinforcement },
-  { phase: 'designation', rule: '5.1(3)', prompt: 'designate reserve stacks, then end the phase' },
-  {
-    phase: 'normalAttack',
-    rule: '5.1(4), 9.0',
-    prompt: 'declare attacks (pick an attacker, then its target), then end the declaration (9.2(1))',
-  },
-  {
-    phase: 'movement',
-    rule: '5.1(5), 8.0',
-    prompt: 'move stacks one at a time (pick a stack, then its destination), enter reinforcements, then end the phase',
-  },
-  {
-    phase: 'reserveAttack',
-    rule: '5.1(6), 9.0',
-    prompt:
-      'declare reserve attacks with designated stacks (pick an attacker, then its target), then end the declaration (9.2(1))',
-  },
-  {
-    phase: 'reorganization',
-    rule: '5.1(7)',
-    prompt: 'reorganize: place up to 2 chits from the pool, return chits to the pool, then end the phase',
-  },
+  { phase: 'designation', rule: '5.1(3)', prompt: msg('pk.designation') },
+  { phase: 'normalAttack', rule: '5.1(4), 9.0', prompt: msg('pk.normalAttack') },
+  { phase: 'movement', rule: '5.1(5), 8.0', prompt: msg('pk.movement') },
+  { phase: 'reserveAttack', rule: '5.1(6), 9.0', prompt: msg('pk.reserveAttack') },
+  { phase: 'reorganization', rule: '5.1(7)', prompt: msg('pk.reorganization') },
 ];
 const STEP_OF = new Map(PLAYER_TURN.map((p, k) => [p.phase, k]));
 
@@ -75,10 +59,17 @@ export const phaseRule = (phase: Phase) => PLAYER_TURN[STEP_OF.get(phase)!]!.rul
 export function startPhase(E: Env, ctx: Ctx, g: PGState): void {
   const p = PLAYER_TURN[STEP_OF.get(g.phase as Phase)!]!;
   if ('prompt' in p) {
-    ask(g, p.phase, g.side, p.rule, p.prompt, p.phase === 'reorganization' ? { count: 0 } : {});
+    askPhase(g, p.phase);
     return;
   }
   if (p.run(E, ctx, g)) toNextPhase(g);
+}
+
+/** Asks the phasing player the decision of `phase`, one of the chart's decision phases (5.1(3)-(7)). */
+export function askPhase(g: PGState, phase: Phase): void {
+  const p = PLAYER_TURN[STEP_OF.get(phase)!]!;
+  if (!('prompt' in p)) throw new Error(`the ${phase} phase is automatic: nothing to ask`);
+  ask(g, p.phase, g.side, p.rule, p.prompt, p.phase === 'reorganization' ? { count: 0 } : {});
 }
 
 /** The next phase of the player-turn starts. */
@@ -152,7 +143,7 @@ function reinforcement(E: Env, ctx: Ctx, g: PGState): boolean {
           'SU',
           pool.map((u) => u.id),
           r.count,
-          `choose ${r.count} ${r.formation} unit(s) to arrive from the reserve pool`,
+          msg('pk.reinfChoice.soviet', { n: r.count, formation: r.formation }),
         ) || asked;
     }
     // 7.0(2), A-03: the chits enter with the units (placed under them in the movement phase)
@@ -176,7 +167,7 @@ function reinforcement(E: Env, ctx: Ctx, g: PGState): boolean {
     'DE',
     cands.map((u) => u.id),
     g.o.germanReinfUnits,
-    `choose ${g.o.germanReinfUnits} of ${cands.map((u) => u.id).join(', ')} to arrive (A-02)`,
+    msg('pk.reinfChoice.german', { n: g.o.germanReinfUnits, units: cands.map((u) => u.id).join(', ') }),
   );
   drawEquip(E, ctx, g, 'DE', 'tank', pkg.tank, 'arriving', 'German reinforcement (7.0)'); // 7.0(2), A-03
   drawEquip(E, ctx, g, 'DE', 'equip', pkg.equip, 'arriving', 'German reinforcement (7.0)');
@@ -188,7 +179,7 @@ function reinforcement(E: Env, ctx: Ctx, g: PGState): boolean {
  * 7.0(1): `n` of the reserve units `from` arrive (to the "arriving" box, 7.0(2)); the owner
  * chooses (A-02 for the German) unless there is no choice to make. True when it asked.
  */
-function chooseReinforcements(g: PGState, side: Side, from: string[], n: number, prompt: string): boolean {
+function chooseReinforcements(g: PGState, side: Side, from: string[], n: number, prompt: Message): boolean {
   if (from.length <= n) {
     for (const id of from) g.units.find((u) => u.id === id)!.hex = ARRIVING;
     return false;

@@ -22,13 +22,12 @@ import {
   type Side,
 } from './state.ts';
 import type { Options } from '@sandtable/engine';
+import { msg } from './texts/index.ts';
 
 export type SetupAction =
   | { type: 'place'; chit: string; unit: string }
   | { type: 'donePlacing' }
   | { type: 'pickSupport'; chit: string };
-
-const PLACE_PROMPT = 'place your drawn chits face-down under your units (the rest go to the reorganization pool)';
 
 /** 4.0(1)-(6): the position before the players' set-up decisions, with the Soviet placing first. */
 export function setup(E: Env, ctx: Ctx, options: Options): PGState {
@@ -65,7 +64,7 @@ export function setup(E: Env, ctx: Ctx, options: Options): PGState {
     drawEquip(E, ctx, g, s, 'equip', n.equip, 'drawn', 'set-up (4.0(4))');
   }
   drawSupport(ctx, g, 'SU', E.d.tables.support.sovietDrawAtSetup, 'set-up (4.0(6)2)');
-  ask(g, 'setupPlace', 'SU', '4.0(5)', PLACE_PROMPT);
+  ask(g, 'setupPlace', 'SU', '4.0(5)', msg('pk.setupPlace'));
   return g;
 }
 
@@ -92,8 +91,8 @@ export const setupPlace: Decides<'setupPlace', PlaceAction> = {
     }
     for (const c of g.equip) if (c.side === f.side && c.loc === 'drawn') c.loc = 'reorg'; // 4.0(5)
     end(g.stack);
-    if (f.side === 'SU') ask(g, 'setupPlace', 'DE', '4.0(5)', PLACE_PROMPT);
-    else ask(g, 'setupSupport', 'DE', '4.0(6)1', 'choose 8 support chits for your turn-1 support pool', { count: 0 });
+    if (f.side === 'SU') ask(g, 'setupPlace', 'DE', '4.0(5)', msg('pk.setupPlace'));
+    else ask(g, 'setupSupport', 'DE', '4.0(6)1', msg('pk.setupSupport'), { count: 0 });
   },
   refuse: (_E, _g, _f, a) =>
     a.type === 'place'

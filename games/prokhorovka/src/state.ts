@@ -10,6 +10,7 @@ import {
   markNeighbours,
   type Action,
   type DecisionKind,
+  type Message,
   type Outcome,
 } from '@sandtable/engine';
 import { ROAD, buildBoard, type Board } from './data/board.ts';
@@ -128,12 +129,15 @@ type ParamsOf<K> = K extends 'reinfChoice'
     ? { count: number }
     : unknown;
 
+/** A prompt's message id and parameters, kept beside its English words (`texts/`). */
+export type Said = Omit<Message, 'en'>;
+
 /**
  * A decision waiting on the stack. Views show the stack, so a frame keeps who decides (`role` =
- * `side`) and the rule and prompt it was asked with.
+ * `side`) and the rule and prompt it was asked with: the English words and their message.
  */
 export type Asked<K extends AskKind = AskKind> = K extends unknown
-  ? { kind: K; role: Side; side: Side; rule: string; prompt: string } & ParamsOf<K>
+  ? { kind: K; role: Side; side: Side; rule: string; prompt: string; message: Said } & ParamsOf<K>
   : never;
 
 /**
@@ -151,7 +155,8 @@ export type Decides<K extends AskKind, A extends Action> = DecisionKind<Env, PGS
 /** Who decides, the prompt and the rule of a decision: as it was asked (`ask`). */
 export const AS_ASKED = {
   role: (_E: Env, _g: PGState, f: Asked) => f.role,
-  prompt: (_E: Env, _g: PGState, f: Asked) => f.prompt,
+  prompt: (_E: Env, _g: PGState, { message: m, prompt }: Asked): Message =>
+    m.params ? { id: m.id, params: { ...m.params }, en: prompt } : { id: m.id, en: prompt },
   ruleOf: (_E: Env, _g: PGState, f: Asked) => f.rule,
 };
 
@@ -164,10 +169,10 @@ export function ask(
   kind: AskKind,
   side: Side,
   rule: string,
-  prompt: string,
+  { en, ...message }: Message,
   params: { count?: number; from?: string[] } = {},
 ): 'wait' {
-  call(g.stack, { kind, role: side, side, rule, prompt, ...params } as Frame);
+  call(g.stack, { kind, role: side, side, rule, prompt: en, message, ...params } as Frame);
   return 'wait';
 }
 

@@ -25,6 +25,7 @@ import {
   weights,
 } from './hooks.ts';
 import { ENV as E, breachField, evalTerms, evaluateProkhorovka, vpNow } from './eval.ts';
+import { askPhase } from '../sequence.ts';
 
 const hooks = prokhorovkaHooks(prokhorovka);
 const grid = E.b.grid;
@@ -176,7 +177,7 @@ describe('Prokhorovka priors and rollouts', () => {
       c.loc = strong!.id;
     expect(attackOdds(g, [panzer.id], weak!.id)).toBeGreaterThan(0.7);
     expect(attackOdds(g, [infantry.id], strong!.id)).toBeLessThan(0.3);
-    g.stack.push({ kind: 'normalAttack', role: 'DE', side: 'DE', rule: '9.2(1)', prompt: '' });
+    askPhase(g, 'normalAttack');
     g.combat = { ...idle(), stage: 'declare', picked: panzer.id };
     const [good, end] = weights(g, 'DE', [{ type: 'attack', target: weak!.id }, { type: 'endPhase' }]);
     g.combat.picked = infantry.id;

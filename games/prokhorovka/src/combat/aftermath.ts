@@ -19,6 +19,7 @@ import {
 import { SIDES, cur, eliminate, moveUnit, resume, type StepResult } from './core.ts';
 import { bestArmor, riverBonus, stacksOf, tdl } from './fire.ts';
 import type { ActionOf, Battle } from './types.ts';
+import { msg } from '../texts/index.ts';
 
 export interface Totals {
   armor: Record<Side, number>;
@@ -176,7 +177,7 @@ export function retreatMove(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult
     return 'again';
   }
   if (ch.hexes.length > 1)
-    return ask(g, 'cb:retreatHex', unitState(g, unit).side, '14.0(6)', `choose the hex ${unit} retreats to`);
+    return ask(g, 'cb:retreatHex', unitState(g, unit).side, '14.0(6)', msg('pk.cb.retreatHex', { unit }));
   if (retreatInto(E, ctx, g, b, unit, ch.hexes[0]!)) endRetreat(b, unit);
   return 'again';
 }
@@ -207,13 +208,7 @@ export function retreatDecision(E: Env, ctx: Ctx, g: PGState, b: Battle): StepRe
   const side = inOrder(g, b.step.slice(8) as Side);
   if (b.loss[side] > 0 && stacksOf(g, b, side).length && !b.windows.includes(b.step) && !turn1Frozen(g, side)) {
     b.windows.push(b.step);
-    return ask(
-      g,
-      'cb:retreat',
-      side,
-      '11.6(4), 14.0(1)',
-      `you lose ${b.loss[side]} step(s): retreat to halve it (rounded down), or stand`,
-    );
+    return ask(g, 'cb:retreat', side, '11.6(4), 14.0(1)', msg('pk.cb.retreat', { n: b.loss[side] }));
   }
   return 'next';
 }
@@ -223,13 +218,7 @@ export function stepLosses(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult 
   const side = inOrder(g, b.step.slice(5) as Side);
   const o = lossOptions(g, b, side);
   if (b.loss[side] > 0 && o.units.length + o.chits.length > 0)
-    return ask(
-      g,
-      'cb:loss',
-      side,
-      '13.0(2)',
-      `take ${b.loss[side]} more step(s) of loss: flip or remove a unit, or return a chit`,
-    );
+    return ask(g, 'cb:loss', side, '13.0(2)', msg('pk.cb.loss', { n: b.loss[side] }));
   b.loss[side] = 0; // excess loss is ignored (13.0, derived)
   return 'next';
 }
@@ -238,13 +227,7 @@ export function stepLosses(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult 
 export function advance(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
   if (!b.windows.includes('advance') && advanceCandidates(E, g, b).length) {
     b.windows.push('advance');
-    return ask(
-      g,
-      'cb:advance',
-      b.attacker,
-      '15.0',
-      `advance one attacking stack into ${E.b.grid.label(b.memo.targetHex!)}, or stay`,
-    );
+    return ask(g, 'cb:advance', b.attacker, '15.0', msg('pk.cb.advance', { hex: E.b.grid.label(b.memo.targetHex!) }));
   }
   return 'next';
 }

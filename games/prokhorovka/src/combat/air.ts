@@ -9,6 +9,7 @@ import { chitName, cs, cur, equip, isRed, peek, removeFromGame, resume, supp, su
 import { activeChits, armorOf, hasPosition, hexOfChit, terrainAt, tdl } from './fire.ts';
 import { rollWith } from './reroll.ts';
 import type { ActionOf, AirMission, Battle, CombatAction, MissionChoice } from './types.ts';
+import { msg } from '../texts/index.ts';
 
 const kind = (E: Env, id: string) => E.supportById.get(id)!.kind;
 
@@ -141,7 +142,7 @@ export function stepAir(E: Env, ctx: Ctx, g: PGState): void {
   if (a.step === 'targets') {
     // A-17, A-52: up to 3 reconnaissance targets named at declaration
     if (a.slots!.length < (E.supportById.get(a.chit)!.reveals ?? 3) && reconTargets(E, g, a.raider).length) {
-      ask(g, 'cb:recon', a.raider, '16.1(1)3, A-17', 'name a target of the reconnaissance (up to 3), or stop');
+      ask(g, 'cb:recon', a.raider, '16.1(1)3, A-17', msg('pk.cb.recon.target'));
       return;
     }
     a.step = 'smoke';
@@ -150,7 +151,7 @@ export function stepAir(E: Env, ctx: Ctx, g: PGState): void {
   if (a.step === 'smoke') {
     a.step = 'aa';
     if (inBattle(g, a) && smokeReady(E, b, foe, g.o.smokeAnyTimeOnceAllocated && isRed(g, 'smoke')).length) {
-      ask(g, 'cb:smoke', foe, '签一览 Smoke, A-22', 'activate Smoke against this air mission, or not');
+      ask(g, 'cb:smoke', foe, '签一览 Smoke, A-22', msg('pk.cb.smoke'));
       return;
     }
     if (inBattle(g, a) && b!.smoke.includes(foe)) return cancel(E, ctx, g, a, 'Smoke cancels it (签一览 Smoke)');
@@ -178,7 +179,7 @@ export function stepAir(E: Env, ctx: Ctx, g: PGState): void {
     }
     const aaDone = a.aaFired.includes('*') || (!g.o.aaEachWeaponOnce && a.aaFired.length > 0); // A-23 off: one AA shot per mission
     if (aaGuns(E, g, a).length && !aaDone) {
-      ask(g, 'cb:aa', foe, '16.1(2)', 'fire an AA weapon at the air mission, or stop');
+      ask(g, 'cb:aa', foe, '16.1(2)', msg('pk.cb.aa'));
       return;
     }
     a.step = 'intercept';
@@ -186,7 +187,7 @@ export function stepAir(E: Env, ctx: Ctx, g: PGState): void {
   }
   if (a.step === 'intercept') {
     a.step = 'execute';
-    if (fighters(E, g, foe).length) ask(g, 'cb:intercept', foe, '16.1(3)', 'intercept with a fighter, or not');
+    if (fighters(E, g, foe).length) ask(g, 'cb:intercept', foe, '16.1(3)', msg('pk.cb.intercept'));
     return;
   }
   if (a.step === 'counter') {
@@ -289,7 +290,7 @@ function execute(E: Env, ctx: Ctx, g: PGState, a: AirMission): void {
       return;
     }
     if (a.shot < (d.reveals ?? 3) && reconTargets(E, g, a.raider).length) {
-      ask(g, 'cb:recon', a.raider, '16.1(6)3', 'turn an enemy chit face-up (up to 3), or stop');
+      ask(g, 'cb:recon', a.raider, '16.1(6)3', msg('pk.cb.recon.reveal'));
       return;
     }
     return finish(g, a);
@@ -523,8 +524,7 @@ export const intercept: AirDecision<'intercept', 'intercept' | 'noIntercept'> = 
       supp(g, a.chit).faceUp = true;
       ctx.log(`${f.side} intercepts with ${chitName(E, a.chit)} (16.1(3))`, { rule: '16.1(3)' });
       air.step = 'resolveIntercept';
-      if (fighters(E, g, air.raider).length)
-        ask(g, 'cb:counter', air.raider, '16.1(4)', 'counter-intercept with a fighter, or not');
+      if (fighters(E, g, air.raider).length) ask(g, 'cb:counter', air.raider, '16.1(4)', msg('pk.cb.counter'));
     }
     resume(g);
   },

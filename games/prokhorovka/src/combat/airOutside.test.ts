@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { prokhorovka } from '../index.ts';
 import { act, chit, declare, dice, kind, legal, logged, position, six, sup, type Pos, type S } from './testkit.ts';
+import { askPhase } from '../sequence.ts';
 
 const mission = (s: S, chitId: string, m: string, targets: string[] = []) =>
   act(s, { type: 'airMission', chit: chitId, mission: m, targets });
@@ -17,7 +18,8 @@ const role = (s: S) => prokhorovka.decision(s)!.role;
 function inMovement(p: Pos): S {
   const s = position(p);
   s.game.phase = 'movement';
-  s.game.stack = [{ kind: 'movement', role: s.game.side, side: s.game.side, rule: '5.1(5), 8.0', prompt: 'move' }];
+  s.game.stack = [];
+  askPhase(s.game, 'movement');
   return s;
 }
 
@@ -60,7 +62,8 @@ describe('16.1(1)2: ground attack at any time', () => {
         support: { DE: ['Hs 129'] },
       });
       s.game.phase = phase;
-      s.game.stack = [{ kind: phase, role: 'DE', side: 'DE', rule: '5.1', prompt: phase, count: 0 }];
+      s.game.stack = [];
+      askPhase(s.game, phase);
       const [hs, t34] = [sup(s, 'DE', 'Hs 129'), chit(s, '71G', 'T-34')];
       expect(legal(s)).toContainEqual({ type: 'airMission', chit: hs, mission: 'ground', targets: [t34] });
       s = mission(dice(s, 2), hs, 'ground', [t34]);

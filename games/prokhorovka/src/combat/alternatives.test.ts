@@ -13,6 +13,7 @@ import { airOptions, groundNeed, stepAir } from './air.ts';
 import { applyCancels, duelNeed, supportNeed } from './battle.ts';
 import { bestArmor, duelArmor } from './fire.ts';
 import { E, H, L, act, battleIn, chit, declare, dice, kind, legal, position, sup } from './testkit.ts';
+import { askPhase } from '../sequence.ts';
 
 const grid = E.b.grid;
 const terrainId = (h: number) => E.d.tables.terrain[grid.terrain[h]!]!.id;
@@ -281,7 +282,8 @@ describe('§8 alternatives: reinforcements, support, victory', () => {
       const s = position({ side: 'SU', units: { '71G': '1507' }, options: { reinforcementsMayDesignate: opt } });
       s.game.units.find((u) => u.id === '13G')!.hex = ARRIVING;
       s.game.phase = 'designation';
-      s.game.stack = [{ kind: 'designation', role: 'SU', side: 'SU', rule: '5.1(3)', prompt: 'designate' }];
+      s.game.stack = [];
+      askPhase(s.game, 'designation');
       expect(legal(s).some((a) => a.type === 'designate' && a.unit === '13G')).toBe(opt);
     }
   });

@@ -51,6 +51,7 @@ import {
 import { nextAllocation, nextBattleOrEnd, phaseOf } from './phase.ts';
 import { rollWith } from './reroll.ts';
 import type { ActionOf, Battle } from './types.ts';
+import { msg } from '../texts/index.ts';
 
 type StepFn = (E: Env, ctx: Ctx, g: PGState, b: Battle) => StepResult;
 
@@ -139,13 +140,7 @@ function airWindow(E: Env, _ctx: Ctx, g: PGState, b: Battle): StepResult {
     if (b.windows.includes(key)) continue;
     b.windows.push(key);
     if (airOptions(E, g, side).length)
-      return ask(
-        g,
-        'cb:air',
-        side,
-        '16.0, 16.1(1)',
-        `fly an air mission now (battle for ${b.target}, before ${b.step.slice(7)}) or pass`,
-      );
+      return ask(g, 'cb:air', side, '16.0, 16.1(1)', msg('pk.cb.air', { target: b.target, step: b.step.slice(7) }));
   }
   return 'next';
 }
@@ -157,13 +152,7 @@ function declareEquipment(E: Env, _ctx: Ctx, g: PGState, b: Battle): StepResult 
   const side = b.step.slice(6) as Side;
   if (!b.windows.includes(b.step) && declarable(E, g, b, side).length) {
     b.windows.push(b.step);
-    return ask(
-      g,
-      'cb:equip',
-      side,
-      '11.2(1)',
-      `declare equipment chits for the battle for ${b.target} (they turn face-up)`,
-    );
+    return ask(g, 'cb:equip', side, '11.2(1)', msg('pk.cb.equip', { target: b.target }));
   }
   return 'next';
 }
@@ -288,15 +277,7 @@ function cancelChoice(E: Env, _ctx: Ctx, g: PGState, b: Battle): StepResult {
     const mine = kind === 'sniper' ? unassigned(E, b, side, 'sniper') : liveCommanders(E, g, b, side);
     const targets = kind === 'sniper' ? sniperTargets(E, g, b, side) : commanderTargets(E, g, b, side);
     if (mine.length && targets.length) {
-      return ask(
-        g,
-        `cb:${kind}`,
-        side,
-        '11.2(3)',
-        kind === 'sniper'
-          ? 'assign each Sniper to an enemy tactical chit, or finish'
-          : 'name the chit each Commander cancels (effect 2/3), or keep them for re-rolls',
-      );
+      return ask(g, `cb:${kind}`, side, '11.2(3)', msg(kind === 'sniper' ? 'pk.cb.sniper' : 'pk.cb.commander'));
     }
   }
   return 'next';
@@ -333,13 +314,7 @@ function effects(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
       if (k === 'engineers' && !b.engineers.includes(id)) {
         b.engineers.push(id);
         if (engineerTargets(E, g, b, side).length)
-          return ask(
-            g,
-            'cb:engineers',
-            side,
-            '签一览 Engineers',
-            'Engineers: remove one enemy position, or cancel every enemy positional weapon in this battle',
-          );
+          return ask(g, 'cb:engineers', side, '签一览 Engineers', msg('pk.cb.engineers'));
       }
     }
   }
@@ -501,13 +476,7 @@ function bombAlloc(E: Env, _ctx: Ctx, g: PGState, b: Battle): StepResult {
     if (b.bombPool[side] > 0 && !b.windows.includes(`bomb:${side}`)) {
       b.windows.push(`bomb:${side}`);
       if (bombTargets(E, g, b, side).length)
-        return ask(
-          g,
-          'cb:bombAlloc',
-          side,
-          '16.2(3)',
-          `allocate ${b.bombPool[side]} bombing hit(s) to enemy tank-battle weapons (armor points cancel one)`,
-        );
+        return ask(g, 'cb:bombAlloc', side, '16.2(3)', msg('pk.cb.bombAlloc', { n: b.bombPool[side] }));
     }
   }
   return 'next';
@@ -533,8 +502,7 @@ export const paired = (b: Battle, id: string) => b.pairs.some(([x, y]) => x === 
 function pairing(E: Env, _ctx: Ctx, g: PGState, b: Battle): StepResult {
   const de = tankWeapons(E, g, b, 'DE').filter((id) => !paired(b, id));
   const su = tankWeapons(E, g, b, 'SU').filter((id) => !paired(b, id));
-  if (de.length && su.length)
-    return ask(g, 'cb:pair', 'DE', '11.5(2)', 'pair one of your tank-battle weapons with an enemy one');
+  if (de.length && su.length) return ask(g, 'cb:pair', 'DE', '11.5(2)', msg('pk.cb.pair'));
   return 'next';
 }
 

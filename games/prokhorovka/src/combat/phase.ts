@@ -20,6 +20,7 @@ import {
 import { airOutsideBattles, flyMission, isAir, missionRefusal } from './air.ts';
 import { SIDES, battleOf, cs, idle, peek, resume, supp } from './core.ts';
 import type { ActionOf, Battle } from './types.ts';
+import { msg } from '../texts/index.ts';
 
 export const phaseOf = (g: PGState): 'normal' | 'reserve' => (g.phase === 'reserveAttack' ? 'reserve' : 'normal');
 
@@ -143,13 +144,7 @@ export function nextAllocation(E: Env, g: PGState): void {
     c.allocDone.push(s);
     // asked whenever its pool holds a chit (a public count): whether one may be allocated is hidden (3.6(3)); air chits may fly a ground attack here (16.1(1)2)
     if (g.support.some((x) => x.side === s && x.loc === 'pool')) {
-      ask(
-        g,
-        'cb:allocate',
-        s,
-        '9.2(2)',
-        'allocate support chits face-down to the battles (at most 4 per battle; air chits are used as missions)',
-      );
+      ask(g, 'cb:allocate', s, '9.2(2)', msg('pk.cb.allocate'));
       return;
     }
   }
@@ -188,7 +183,7 @@ export function nextBattleOrEnd(g: PGState): void {
     c.stage = 'battle';
     return;
   }
-  ask(g, 'cb:order', 'DE', '9.2(3), 11.0', 'choose the next battle to resolve');
+  ask(g, 'cb:order', 'DE', '9.2(3), 11.0', msg('pk.cb.order'));
 }
 
 export function startBattle(ctx: Ctx, g: PGState, target: string): void {

@@ -19,6 +19,7 @@ import {
   supportToCup,
 } from './core.ts';
 import type { ActionOf, Battle, PendingRoll } from './types.ts';
+import { msg } from '../texts/index.ts';
 
 export interface RollSpec {
   key: string;
@@ -128,7 +129,7 @@ export function offerReroll(E: Env, g: PGState, p: PendingRoll): boolean {
         'cb:reroll',
         s,
         'A-53, 签一览 Wittmann/Rudel/Commander',
-        `re-roll a die of "${p.key}" (rolled ${p.dice.join(', ')}) or keep it`,
+        msg('pk.cb.reroll', { roll: p.key, dice: p.dice.join(', ') }),
       );
       return true;
     }
@@ -189,7 +190,7 @@ export const reroll: Decides<'cb:reroll', ActionOf<'reroll' | 'keepRoll'>> = {
     const foe = f.side === 'DE' ? 'SU' : 'DE';
     if (E.supportById.get(a.by)?.kind === 'commander' && b && askSnipe(E, g, b, foe)) {
       p.asked = { die: a.die, by: a.by }; // 签一览 Sniper ※: the enemy may cancel the Commander at once
-      ask(g, 'cb:snipeNow', foe, '签一览 Sniper ※', `cancel the Commander's re-roll with a Sniper, or let it stand`);
+      ask(g, 'cb:snipeNow', foe, '签一览 Sniper ※', msg('pk.cb.snipeNow'));
       return;
     }
     doReroll(E, ctx, g, a.die, a.by);

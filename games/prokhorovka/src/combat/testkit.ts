@@ -5,9 +5,10 @@
  */
 import type { EngineState } from '@sandtable/engine';
 import { loadProkhorovkaData, prokhorovka, type PGState } from '../index.ts';
-import { AS_CHIT, detachmentChitOf, makeEnv, type Frame, type Side } from '../state.ts';
+import { AS_CHIT, detachmentChitOf, makeEnv, type Phase, type Side } from '../state.ts';
 import { idle } from './core.ts';
 import { newBattle } from './phase.ts';
+import { askPhase } from '../sequence.ts';
 
 export const E = makeEnv(loadProkhorovkaData());
 export type S = EngineState<PGState>;
@@ -61,7 +62,8 @@ export function position(p: Pos): S {
   g.turn = p.turn ?? 2;
   g.side = p.side ?? 'DE';
   g.phase = p.phase ?? 'normalAttack';
-  g.stack = [{ kind: g.phase, role: g.side, side: g.side, rule: '9.0', prompt: 'declare attacks' } as Frame];
+  g.stack = [];
+  askPhase(g, g.phase as Phase);
   g.combat = null;
   g.ver++;
   return s;
