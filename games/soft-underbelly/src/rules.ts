@@ -5,6 +5,7 @@ import type { SoftUnderbellyData } from './data/types.ts';
 import { refuseEvent } from './events.ts';
 import { refuseAnytime, refuseOutsideImpulse } from './impulse.ts';
 import { OPTION_SPECS, toOpts } from './options.ts';
+import { positionCodec } from './position/index.ts';
 import { refuseConvert, refusePlace } from './reinforce.ts';
 import { startGame, suFlow } from './sequence.ts';
 import { initialState, makeEnv, ALLIES, AXIS, type Env, type Side, type SUState } from './state.ts';
@@ -52,6 +53,7 @@ export function createSoftUnderbellyRules(data: SoftUnderbellyData): GameRules<S
     determinize(view) {
       return structuredClone(view.state);
     },
+    position: positionCodec(E),
   };
 }
 

@@ -152,6 +152,8 @@ export const eventsFileSchema = z.strictObject({ $comment: comment, events: z.ar
 
 export type EventData = z.infer<typeof eventSchema>;
 export type EventId = EventData['id'];
+/** Every event id of both tracks (§45, §46). */
+export const EVENT_IDS: readonly EventId[] = eventSchema.shape.id.options;
 
 // ---- setup.json ----------------------------------------------------------------------------
 
