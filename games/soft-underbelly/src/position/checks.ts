@@ -9,6 +9,7 @@ import { suFlow } from '../sequence.ts';
 import {
   BATTLE,
   GONE,
+  POOL,
   SEA,
   STACK,
   TANKS,
@@ -20,7 +21,6 @@ import {
   type SUState,
 } from '../state.ts';
 import { cubesInPlay, isNaval } from './defaults.ts';
-import { placeName } from './names.ts';
 
 const SIDES: readonly Side[] = ['allies', 'axis'];
 
@@ -37,7 +37,7 @@ export function checkPosition(E: Env, g: SUState, c: PositionChecks): void {
 function checkCounters(E: Env, g: SUState, c: PositionChecks): void {
   const b = g.battle;
   for (const u of g.units) {
-    const at = `${u.id} is ${u.loc >= 0 ? 'in ' : ''}${placeName(E, u.loc)}`;
+    const at = `${u.id} is ${where(E, u.loc)}`;
     if (isNaval(u.type)) c.check(u.loc === SEA || u.loc === GONE, '§15 L172', `${at}: a ${u.type} is at sea or gone`);
     else c.check(u.loc !== SEA, '§15 L172', `${at}: only fleets and the U-boat are at sea`);
     if (u.loc >= 0) c.check(E.m.passable[u.loc], '§2 L19', `${at}: no unit enters an impassable area`);
@@ -57,6 +57,14 @@ function checkCounters(E: Env, g: SUState, c: PositionChecks): void {
       c.check((u.loc === GONE) === g.uboatGone, '§38 L394', `${at}, but uboatGone is ${g.uboatGone}`);
   }
 }
+
+const OFF_MAP: Record<number, string> = {
+  [POOL]: 'in the pool',
+  [SEA]: 'at sea',
+  [GONE]: 'out of the game',
+  [BATTLE]: 'in battle',
+};
+const where = (E: Env, loc: number) => (loc >= 0 ? `in ${areaName(E, loc)}` : OFF_MAP[loc]!);
 
 /** §4 L53: each side's cubes are on the map, at sea in a landing, or in the pool; §2 L19: never in impassable areas. */
 function checkCubes(E: Env, g: SUState, c: PositionChecks): void {

@@ -50,7 +50,7 @@ export function defaultPhase(g: SUState): string {
   const opening = has('landingIntercept', 'bombard', 'battleEvade', 'battleSupport', 'intercept', 'evade', 'support');
   if (g.battle && !opening) return `battle round ${g.battle.round}`;
   if (has('impulseEnd', 'impulseNext', 'extraImpulse', 'overflowCheck', 'overflow')) return 'impulse';
-  if (has('reinforcePhase', 'reinforceOf', 'reinforce', 'convertOf', 'convert')) return 'reinforcements';
   if (has('initiativeRoll', 'initiative', 'overlordFleet')) return 'initiative';
+  if (has('reinforcePhase', 'reinforceOf', 'reinforce', 'convertOf', 'convert')) return 'reinforcements';
   return 'turn';
 }

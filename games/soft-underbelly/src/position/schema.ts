@@ -83,36 +83,41 @@ const eventTrack = z.strictObject({
 
 const battleSide = z.strictObject({
   /** Origins (the attacker's areas, "sea" for a landing force) and the cubes committed from each. */
-  from: z.array(place),
-  cubes: z.array(count),
+  from: z.array(place).default([]),
+  cubes: z.array(count).default([]),
   /** Participating counters (the attacker's committed land counters and dropped paratroops). */
-  counters: z.array(counter),
-  tankSupport: counter.nullable(),
-  airSupport: counter.nullable(),
+  counters: z.array(counter).default([]),
+  /** The supporting tank (§28 L300) and aircraft (§29 L316). */
+  tankSupport: counter.nullable().default(null),
+  airSupport: counter.nullable().default(null),
   /** Hit number, dice rolled and hits of the last roll (§20). */
-  hitNumber: z.number().int(),
-  dice: z.array(z.number().int().min(1).max(6)),
-  hits: count,
+  hitNumber: z.number().int().min(1).max(6).default(6),
+  dice: z.array(z.number().int().min(1).max(6)).default([]),
+  hits: count.default(0),
 });
 
 const battle = z.strictObject({
   target: area,
   attacker: side,
-  landing: z.boolean(),
+  /** A landing (§24) or a land attack (§18). */
+  landing: z.boolean().default(false),
   /** The fleets that carry a landing (§24 L258). */
-  fleets: z.array(counter),
-  round: z.number().int().min(1),
-  maxRounds: z.number().int().min(1),
-  attacking: battleSide,
-  defending: battleSide,
+  fleets: z.array(counter).default([]),
+  /** The combat track: this round, and the last (3, one more with Reserves, §19 L206, §45 L450). */
+  round: z.number().int().min(1).default(1),
+  maxRounds: z.number().int().min(1).default(3),
+  attacking: battleSide.prefault({}),
+  defending: battleSide.prefault({}),
   /** The paratroops' extra die (§34 L358): used in this battle, used this round. */
-  paratroopDieUsed: z.boolean(),
-  paratroopDieNow: z.boolean(),
-  stopped: z.boolean(),
-  brokenOff: z.boolean(),
-  retreated: z.boolean(),
-  attackerDice: count,
-  defenderDice: count,
+  paratroopDieUsed: z.boolean().default(false),
+  paratroopDieNow: z.boolean().default(false),
+  /** Stop Battle played (§45 L444), the attacker broke off (AMB-4), a side retreated (§22). */
+  stopped: z.boolean().default(false),
+  brokenOff: z.boolean().default(false),
+  retreated: z.boolean().default(false),
+  /** Dice rolled by each side in the last round (§20). */
+  attackerDice: count.default(0),
+  defenderDice: count.default(0),
 });
 export type BattlePosition = z.infer<typeof battle>;
 
