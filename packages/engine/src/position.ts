@@ -23,8 +23,10 @@ export class PositionChecks {
   }
   done(): void {
     if (this.problems.length === 0) return;
-    const rules = [...new Set(this.problems.map((p) => p.rule))].join(', ');
-    const lines = this.problems.slice(0, 20).map((p) => `  ${p.message} [${p.rule}]`);
+    const distinct = [...new Set(this.problems.map((p) => p.rule))];
+    // one rule: the error's own [rule] says it; several: each line names its own
+    const lines = this.problems.slice(0, 20).map((p) => `  ${p.message}${distinct.length > 1 ? ` [${p.rule}]` : ''}`);
+    const rules = distinct.join(', ');
     throw new RuleError(rules, `the position breaks the rules:\n${lines.join('\n')}`, 'bad-record');
   }
 }
