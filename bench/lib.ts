@@ -24,7 +24,7 @@ export function median(xs: number[]): number {
 export function measure(
   name: string,
   unit: string,
-  fn: () => number | void,
+  fn: () => number | undefined,
   samples = 15,
   warmup = 2,
   note?: string,

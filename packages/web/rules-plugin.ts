@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 const ID = 'virtual:rules-text';
-const RESOLVED = '\0' + ID;
+const RESOLVED = `\0${ID}`;
 
 export function rulesDir(): string {
   return fileURLToPath(new URL('../../../shared/rules/', import.meta.url));

@@ -226,7 +226,7 @@ describe('Prokhorovka in the browser', () => {
       const k = texts.findIndex((t) => PREFER.test(t));
       await page
         .getByTestId('action')
-        .nth(k >= 0 ? k : end >= 0 ? end : 0)
+        .nth(k >= 0 ? k : Math.max(end, 0))
         .click();
     }
     expect(sawBattle, 'the declared battle was resolved on screen').toBe(true);

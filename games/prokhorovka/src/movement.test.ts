@@ -39,7 +39,6 @@ function position(units: Record<string, string>, side: 'DE' | 'SU' = 'DE', turn 
 }
 const unit = (s: S, id: string) => s.game.units.find((u) => u.id === id)!;
 const dests = (s: S, id: string, mode: MoveMode = 'normal') => reachable(E, s.game, unit(s, id), mode);
-const labels = (m: Map<number, number>) => [...m.keys()].map((h) => grid.label(h)).sort();
 const move = (s: S, side: string, id: string, hex: string, mode: MoveMode = 'normal') =>
   act(act(s, side, { type: 'pick', unit: id, mode }), side, { type: 'moveTo', hex });
 const refusal = (s: S, side: string, a: object) => {
@@ -251,7 +250,7 @@ describe('7.0(2) entry of reinforcements', () => {
     expect(r.get(H('1420'))).toBe(1); // the Kharkov highway source: entered along the road
     expect(r.has(H('0420'))).toBe(false); // 57ID stands there (it may be passed through)
     expect(r.get(H('0419'))).toBe(2);
-    for (const [h, c] of r) expect(c).toBeLessThanOrEqual(6);
+    for (const c of r.values()) expect(c).toBeLessThanOrEqual(6);
     expect(dests(s, 'VIK', 'strategic').get(H('1415'))).toBeDefined(); // up the highway, 2 x MA
     s = move(s, 'DE', 'VIK', '1419');
     expect(unit(s, 'VIK').hex).toBe(H('1419'));

@@ -3,8 +3,6 @@
  * code: each test asserts the spec's recommended reading.
  */
 import { describe, expect, it } from 'vitest';
-import type { Options } from '@sandtable/engine';
-import type { SUAction } from './actions.ts';
 import {
   areaOf,
   go,
@@ -17,12 +15,10 @@ import {
   realGame,
   startImpulse,
   unitOf,
-  type Position,
 } from './testing/fixtures.ts';
 import { BATTLE, POOL, type Side } from './state.ts';
 
 const pos = position;
-type P = Position;
 const u = unitOf;
 const at = areaOf;
 

@@ -206,7 +206,7 @@ export function reproduce(i: number, index: number): EngineState<SUState> {
 
 function block(from: number, to: number): void {
   let steps = 0;
-  let wins = { allies: 0, axis: 0, draw: 0 };
+  const wins = { allies: 0, axis: 0, draw: 0 };
   for (let i = from; i < to; i++) {
     const replayed = i % REPLAY_EVERY === 0;
     const r = playChecked(i, replayed);

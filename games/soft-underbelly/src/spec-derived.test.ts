@@ -6,8 +6,6 @@
  * the engine's `apply` with legal actions only, and dice are scripted.
  */
 import { describe, expect, it } from 'vitest';
-import type { Options } from '@sandtable/engine';
-import type { SUAction } from './actions.ts';
 import {
   areaOf,
   go,

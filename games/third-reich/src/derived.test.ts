@@ -13,7 +13,6 @@ import {
   areasOffered,
   b,
   decision,
-  game,
   group,
   legal,
   moveTo,

@@ -26,9 +26,6 @@ function put(g: TRState, counter: string, area: string, n = 1): number[] {
     }
   return out;
 }
-function clear(g: TRState, area: string): void {
-  for (let u = 0; u < g.loc.length; u++) if (g.loc[u] === A(area)) g.loc[u] = POOL;
-}
 const path = (...ids: string[]) => ids.map(A);
 
 describe('8.0 movement', () => {
@@ -64,7 +61,7 @@ describe('8.0 movement', () => {
   it("TC-33 (8.1(4), AMB-15): a flagged area keeps one of its nation's units and a control unit", () => {
     const g = fresh();
     g.natBel[N('IT')] = true; // Northern Italy (Italian flag): IT LF x2 set up, add a German LF
-    const [it1, it2] = g.loc.map((l, u) => u).filter((u) => g.loc[u] === A('northern_italy'));
+    const [it1, it2] = g.loc.map((_l, u) => u).filter((u) => g.loc[u] === A('northern_italy'));
     const [ge] = put(g, 'GE-LF', 'northern_italy');
     expect(checkMove(b, g, 'axis', [it1!, it2!], path('northern_italy', 'rome'))).toMatchObject({
       ok: false,
@@ -75,7 +72,7 @@ describe('8.0 movement', () => {
       ok: false,
       rule: '8.1(4)',
     });
-    const lone = g.loc.findIndex((l) => l === A('scotland'));
+    const lone = g.loc.indexOf(A('scotland'));
     expect(checkMove(b, g, 'allies', [lone], path('scotland', 'northern_england'))).toMatchObject({
       ok: false,
       rule: '8.1(4)',
@@ -113,7 +110,7 @@ describe('8.0 movement', () => {
 
   it('8.1.1(1)③: naval units may not enter land areas; 15.7.2: the Allies may not enter the Baltic', () => {
     const g = fresh();
-    const uk = g.loc.map((l, u) => u).filter((u) => g.loc[u] === A('north_sea') && b.unitNation[u] === N('UK'));
+    const uk = g.loc.map((_l, u) => u).filter((u) => g.loc[u] === A('north_sea') && b.unitNation[u] === N('UK'));
     expect(uk.length).toBe(2);
     expect(checkMove(b, g, 'allies', [uk[0]!], path('north_sea', 'london'))).toMatchObject({
       ok: false,
@@ -127,7 +124,7 @@ describe('8.0 movement', () => {
 
   it('8.2: air moves: air units only, friendly-controlled areas, 1 MP each, not ending at sea', () => {
     const g = fresh();
-    const af = g.loc.map((l, u) => u).filter((u) => g.loc[u] === A('berlin') && b.unitClass[u] === 'air');
+    const af = g.loc.map((_l, u) => u).filter((u) => g.loc[u] === A('berlin') && b.unitClass[u] === 'air');
     expect(checkMove(b, g, 'axis', [af[0]!], path('berlin', 'ruhr'), true)).toMatchObject({ ok: true, cost: 1 });
     expect(checkMove(b, g, 'axis', [af[0]!], path('berlin', 'western_poland'), true)).toMatchObject({ ok: false });
     expect(checkMove(b, g, 'axis', [af[0]!], path('berlin', 'baltic_sea'), true)).toMatchObject({
@@ -141,7 +138,7 @@ describe('8.0 movement', () => {
     g.natBel[N('HU')] = true;
     g.ctrl[A('hungary')] = N('HU');
     put(g, 'HU-LF', 'hungary');
-    const hu = g.loc.map((l, u) => u).filter((u) => g.loc[u] === A('hungary') && b.unitNation[u] === N('HU'));
+    const hu = g.loc.map((_l, u) => u).filter((u) => g.loc[u] === A('hungary') && b.unitNation[u] === N('HU'));
     expect(checkMove(b, g, 'axis', [hu[0]!], path('hungary', 'austria'))).toMatchObject({ ok: false, rule: '15.6(1)' });
     expect(checkMove(b, g, 'axis', [hu[0]!], path('hungary', 'yugoslavia'))).toMatchObject({ ok: true });
   });

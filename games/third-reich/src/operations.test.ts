@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { randomPlayout } from '@sandtable/engine';
 import { POOL, REMOVED } from './board.ts';
-import type { TRState } from './state.ts';
 // Play-through scenes and helpers, shared with derived.test.ts.
 import {
   A,

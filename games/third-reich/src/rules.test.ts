@@ -266,7 +266,6 @@ describe('14.0 victory', () => {
   });
   it('14.1(2), TC-22: the Allies win at the end of a turn when the Axis holds 1 source or less', () => {
     const s = game.setup('v2');
-    const ge = N('GE');
     occupy(s.game, 'ruhr', 'UK');
     occupy(s.game, 'bohemia', 'UK');
     occupy(s.game, 'hungary', 'GE'); // a half source: 1.5 -> 1
@@ -281,7 +280,7 @@ describe('13.0 recovery', () => {
     const s = game.setup('us');
     const us = N('US');
     s.game.natBel[us] = true;
-    const usUnits = s.game.loc.map((l, u) => u).filter((u) => b.unitNation[u] === us && s.game.loc[u]! >= 0);
+    const usUnits = s.game.loc.map((_l, u) => u).filter((u) => b.unitNation[u] === us && s.game.loc[u]! >= 0);
     for (const u of usUnits) s.game.used[u] = 1;
     let t = pickHands(ground(s));
     t = act(t, { type: 'play', card: t.game.hand.axis[0]! });

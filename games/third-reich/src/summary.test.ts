@@ -41,7 +41,7 @@ describe('Third Reich CLI summary (state --as ROLE)', () => {
 
   it('2.1.1(2): used units are starred', () => {
     const s = afterAxisHand();
-    const berlin = s.game.loc.findIndex((a) => a === compileBoard(thirdReichData()).areaIndex.get('berlin'));
+    const berlin = s.game.loc.indexOf(compileBoard(thirdReichData()).areaIndex.get('berlin')!);
     s.game.used[berlin] = 1;
     expect(thirdReich.rules.summary!(s.game, 'axis')).toMatch(/Berlin \[[^\]]*\]: [^\n]*\*/);
   });

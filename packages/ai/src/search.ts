@@ -244,7 +244,7 @@ export class Searcher<G, A extends Action, V> {
         present.push(c);
       } else absent.push(i);
     }
-    const limit = 1 + Math.floor(this.o.wideningK * Math.pow(node.visits, this.o.wideningAlpha));
+    const limit = 1 + Math.floor(this.o.wideningK * node.visits ** this.o.wideningAlpha);
     if (absent.length > 0 && (present.length < limit || present.length === 0)) {
       return { child: this.expand(node, state, role, legal, absent), expanded: true };
     }
@@ -318,7 +318,7 @@ export class Searcher<G, A extends Action, V> {
     const out: RootChoice<A>[] = [];
     for (const a of this.view.actions as A[]) {
       const c = this.root.children.get(actionKey(a));
-      out.push({ action: a, visits: c?.visits ?? 0, winChance: c && c.visits ? c.value / c.visits : 0 });
+      out.push({ action: a, visits: c?.visits ?? 0, winChance: c?.visits ? c.value / c.visits : 0 });
     }
     return out.sort((x, y) => y.visits - x.visits || y.winChance - x.winChance);
   }

@@ -9,7 +9,6 @@ import {
   OBSERVER,
   RuleError,
   parseRecord,
-  randomPlayout,
   seedRng,
   randomIndex,
   type Action,
@@ -92,7 +91,7 @@ function readRecord(file: string): GameRecord {
 /** Writes atomically (temp file + rename), so a crash never leaves half a record. */
 function writeRecord(file: string, rec: GameRecord): void {
   const tmp = `${file}.tmp`;
-  writeFileSync(tmp, JSON.stringify(rec, null, 1) + '\n');
+  writeFileSync(tmp, `${JSON.stringify(rec, null, 1)}\n`);
   renameSync(tmp, file);
 }
 
@@ -160,7 +159,7 @@ function showSummary(out: Out, text: string, seen: string[] | null): string[] {
 }
 
 function showActions(out: Out, list: Action[], words: (a: Action) => string): void {
-  list.slice(0, LIST_MAX).forEach((a, i) => out.log(`  ${i + 1}. ${words(a)}`));
+  for (const [i, a] of list.slice(0, LIST_MAX).entries()) out.log(`  ${i + 1}. ${words(a)}`);
   if (list.length > LIST_MAX)
     out.log(`  ... and ${list.length - LIST_MAX} more: type words to narrow the list (a unit, a hex, a chit)`);
 }

@@ -296,7 +296,7 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
       seed,
       actions: [],
     };
-    if (dice && dice.length) rec.dice = [...dice];
+    if (dice?.length) rec.dice = [...dice];
     if (position !== undefined) {
       setup(seed, rec.scenario, rec.options, dice ?? [], position); // refused here, before any record holds it
       rec.position = structuredClone(position);
@@ -307,7 +307,7 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
   function replay(record: GameRecord, upTo = record.actions.length): EngineState<G> {
     if (record.game !== rules.id)
       throw new RuleError('record format', `record is for "${record.game}", not "${rules.id}"`, 'bad-record');
-    let state = setup(record.seed, record.scenario, record.options, record.dice ?? [], record.position);
+    const state = setup(record.seed, record.scenario, record.options, record.dice ?? [], record.position);
     for (let i = 0; i < upTo; i++) {
       const entry = record.actions[i]!;
       try {

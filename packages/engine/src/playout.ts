@@ -20,7 +20,7 @@ export function randomPlayout<G, A extends Action>(
   opts: { maxSteps?: number; record?: boolean; inPlace?: boolean } = {},
 ): PlayoutResult<G> {
   const chooser: RngState = seedRng(`chooser:${chooserSeed}`);
-  let s = opts.inPlace ? state : game.clone(state);
+  const s = opts.inPlace ? state : game.clone(state);
   const actions: { role: Role; action: Action }[] = [];
   const max = opts.maxSteps ?? 100_000;
   let steps = 0;

@@ -25,7 +25,7 @@ export function placesOf(a: Action, known: ReadonlySet<string>): string[] {
     if (key === 'type') return;
     if (typeof v === 'string') {
       if (known.has(v) && !out.includes(v)) out.push(v);
-    } else if (Array.isArray(v)) v.forEach((x) => walk(x, ''));
+    } else if (Array.isArray(v)) for (const x of v) walk(x, '');
     else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, k);
   };
   walk(a, '');

@@ -88,7 +88,9 @@ export class MapRenderer {
     this.model = model;
     if (!sameHex) this.hexLayer = model.hex ? new HexLayer(model.hex) : null;
     this.areaIndex = new GridIndex(model.bounds, Math.max((model.bounds.maxX - model.bounds.minX) / 32, 1e-6));
-    model.areas.forEach((a, i) => this.areaIndex.insert(i, boundsOf(ringsOf(a).flat())));
+    model.areas.forEach((a, i) => {
+      this.areaIndex.insert(i, boundsOf(ringsOf(a).flat()));
+    });
     this.areasBox = boundsOf(model.areas.flatMap((a) => ringsOf(a).flat()));
     if (this.landRings !== model.land) {
       this.landRings = model.land;
@@ -128,7 +130,9 @@ export class MapRenderer {
         s.x += (i - (list.length - 1) / 2) * gap;
       });
     this.stackIndex = new GridIndex(m.bounds, Math.max(m.pieceSize * 4, 1e-6));
-    this.stacks.forEach((s, i) => this.stackIndex.insert(i, this.stackBox(s)));
+    this.stacks.forEach((s, i) => {
+      this.stackIndex.insert(i, this.stackBox(s));
+    });
   }
 
   private stackBox(s: Stack): Bounds {
@@ -204,7 +208,10 @@ export class MapRenderer {
         for (let i = 0; i < r.length; i += 64) {
           const pts = [...r.slice(i, i + 65), ...(i + 65 > r.length ? [r[0]!] : [])];
           const path = new Path2D();
-          pts.forEach(([x, y], k) => (k ? path.lineTo(x, y) : path.moveTo(x, y)));
+          pts.forEach(([x, y], k) => {
+            if (k) path.lineTo(x, y);
+            else path.moveTo(x, y);
+          });
           this.coastChunks.push({ box: boundsOf(pts), path });
         }
       this.landPath = land;
@@ -382,7 +389,10 @@ export class MapRenderer {
     for (const st of this.model.strokes ?? []) {
       if (st.points.length < 2) continue;
       ctx.beginPath();
-      st.points.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+      st.points.forEach(([x, y], i) => {
+        if (i) ctx.lineTo(x, y);
+        else ctx.moveTo(x, y);
+      });
       if (st.closed) ctx.closePath();
       ctx.strokeStyle = st.color;
       ctx.lineWidth = (st.width * k) / cam.scale;
@@ -728,7 +738,10 @@ export class MapRenderer {
       [color, 5],
     ] as const) {
       ctx.beginPath();
-      sp.forEach(([x, y], i) => (i ? ctx.lineTo(x, y) : ctx.moveTo(x, y)));
+      sp.forEach(([x, y], i) => {
+        if (i) ctx.lineTo(x, y);
+        else ctx.moveTo(x, y);
+      });
       ctx.strokeStyle = style;
       ctx.lineWidth = width;
       ctx.stroke();

@@ -9,7 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pig } from './testing.ts';
 import { recordOf } from './live.ts';
-import { http, storeVariants, type TestStore } from './test-support.ts';
+import { http, storeVariants, type Reply, type TestStore } from './test-support.ts';
 import { spawnServer } from './child.ts';
 
 const GAMES = 8;
@@ -49,7 +49,7 @@ async function playUntilStopped(
   for (let i = 0; i < MAX_ACTIONS_PER_CLIENT && !stop(); i++) {
     const token = game.tokens[turn]!;
     const action = i % 4 === 3 ? { type: 'hold' } : { type: 'roll' };
-    let r;
+    let r: Reply;
     try {
       r = await http(url, 'POST', `/api/games/${game.gameId}/actions`, { token, body: { version, action } });
     } catch {

@@ -1,5 +1,5 @@
 /** A refusal with an HTTP status: every 4xx the API sends is one of these, with a clear message. */
-import { RuleError } from '@sandtable/engine';
+import type { RuleError } from '@sandtable/engine';
 
 export type ErrorCode =
   | 'malformed'

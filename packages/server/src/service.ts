@@ -9,6 +9,7 @@ import {
   RuleError,
   canonicalJson,
   type Action,
+  type EngineState,
   type GameRecord,
   type Options,
   type View,
@@ -113,7 +114,7 @@ export class GameService {
     const roles = engine.rules.roles;
     const seats = this.checkSeats(roles, input.seats);
     const seed = this.o.seed?.() ?? randomBytes(16).toString('hex');
-    let state;
+    let state: EngineState<unknown>;
     let record: GameRecord;
     try {
       record = engine.newRecord(seed, input.scenario, input.options ?? {});
@@ -357,7 +358,7 @@ export class GameService {
         fresh(),
       );
     }
-    let next;
+    let next: EngineState<unknown>;
     try {
       next = live.engine.apply(live.state, role, action);
     } catch (e) {

@@ -8,7 +8,7 @@
  * `determinize` deals the opponent's unseen chits into their slots. Everything here reads only
  * such a determinized state (or, in the summary, the AI's own choices).
  */
-import { randomIndex, weightedIndex, type Game, type Role } from '@sandtable/engine';
+import { weightedIndex, type Game, type Role } from '@sandtable/engine';
 import {
   ARRIVING,
   chitsOf,

@@ -86,7 +86,7 @@ export function lossOptions(g: PGState, b: Battle, side: Side): { units: string[
   return { units, chits };
 }
 
-export function takeStep(E: Env, ctx: Ctx, g: PGState, b: Battle, side: Side, unit?: string, chit?: string): void {
+export function takeStep(_E: Env, ctx: Ctx, g: PGState, b: Battle, side: Side, unit?: string, chit?: string): void {
   if (unit) {
     const u = unitState(g, unit);
     if (u.reduced || detachmentChitOf(unit)) {

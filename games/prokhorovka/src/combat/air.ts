@@ -379,7 +379,7 @@ export function reconTargets(E: Env, g: PGState, raider: Side): ReconSlot[] {
 const sameSlot = (x: ReconSlot, y: ReconSlot) => x.unit === y.unit && x.back === y.back && x.battle === y.battle;
 
 /** names a reconnaissance target at declaration (revealed once the mission survives). */
-export function nameReconTarget(E: Env, ctx: Ctx, g: PGState, slot: ReconSlot): void {
+export function nameReconTarget(_E: Env, ctx: Ctx, g: PGState, slot: ReconSlot): void {
   const t: ReconSlot = {
     ...(slot.unit ? { unit: slot.unit } : {}),
     ...(slot.back ? { back: slot.back } : {}),

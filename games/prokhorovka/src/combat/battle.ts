@@ -254,7 +254,7 @@ function reveal(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
 }
 
 /** Tactical chits a Sniper may name (签一览 Sniper: any one tactical chit in this battle). */
-export function sniperTargets(E: Env, g: PGState, b: Battle, side: Side): string[] {
+export function sniperTargets(E: Env, _g: PGState, b: Battle, side: Side): string[] {
   return b.alloc[other(side)].filter((id) => E.supportById.get(id)!.type === 'tactical' && !b.cancelled.includes(id));
 }
 

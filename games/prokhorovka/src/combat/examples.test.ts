@@ -377,7 +377,7 @@ describe('ranged chits, 19.3, 19.5 (T-09, D-50, D-51, D-54, D-55, D-59)', () => 
   });
 
   it('D-50, 19.3: SU152 used as an SP AT gun (AT 5) in a German turn-3 phase may not fire its artillery until the Soviet turn 3', () => {
-    let s = position({
+    const s = position({
       side: 'DE',
       turn: 3,
       units: { GD: '1904', '71G': '1905' },

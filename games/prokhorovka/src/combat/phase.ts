@@ -137,7 +137,7 @@ export function closeDeclaration(E: Env, g: PGState): boolean {
 }
 
 /** 9.2(2)4: the Soviet allocates first, then the German. */
-export function nextAllocation(E: Env, g: PGState): void {
+export function nextAllocation(_E: Env, g: PGState): void {
   const c = cs(g);
   for (const s of SIDES) {
     if (c.allocDone.includes(s)) continue;
@@ -162,7 +162,7 @@ export function allocateChit(g: PGState, side: Side, chit: string, target: strin
   supp(g, chit).loc = 'alloc'; // 9.2(2)2: face-down
 }
 
-export const allocFull = (E: Env, g: PGState, b: Battle, side: Side) =>
+export const allocFull = (E: Env, _g: PGState, b: Battle, side: Side) =>
   b.alloc[side].length >= E.d.tables.combat.maxSupportPerBattle;
 
 export function unresolved(g: PGState): Battle[] {

@@ -24,7 +24,10 @@ const SIDES = ['DE', 'SU'] as const;
 const NB = (() => {
   const grid = E.b.grid;
   const t = new Int32Array(grid.nodeCount * 6).fill(-1);
-  for (let h = 0; h < grid.nodeCount; h++) grid.neighbours(h).forEach((x, k) => (t[h * 6 + k] = x));
+  for (let h = 0; h < grid.nodeCount; h++)
+    grid.neighbours(h).forEach((x, k) => {
+      t[h * 6 + k] = x;
+    });
   return t;
 })();
 

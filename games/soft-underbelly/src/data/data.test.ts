@@ -136,7 +136,11 @@ describe('worked example constraints (§47, spec 9.1)', () => {
       const q = [from];
       while (q.length) {
         const a = q.shift()!;
-        for (const b of m.adj[a]!) if (dist[b] === Infinity) (dist[b] = dist[a]! + 1), q.push(b);
+        for (const b of m.adj[a]!)
+          if (dist[b] === Infinity) {
+            dist[b] = dist[a]! + 1;
+            q.push(b);
+          }
       }
       return dist;
     };

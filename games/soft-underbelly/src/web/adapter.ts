@@ -121,8 +121,6 @@ function areaShape(a: AreaData, control: string | null | undefined): AreaShape {
   return s;
 }
 
-const areaId = (i: number): string | null => areas[i]?.id ?? null;
-
 /** Arrow of a moving group: where it has been, then the area the action sends it to. */
 function groupArrow(v: View<unknown>, a: Action, history: readonly Action[]): { points: Pt[]; label?: string } | null {
   const f = a as unknown as Record<string, unknown>;

@@ -97,7 +97,7 @@ export function suBattle(v: SUView): { title: string; lines: string[]; odds: Odd
  * decision is not a group move.
  */
 export function suGroupPath(d: Decision | null, history: readonly Action[]): string[] {
-  if (!d || d.kind !== 'group') return [];
+  if (d?.kind !== 'group') return [];
   const path: string[] = [];
   for (let i = history.length - 1; i >= 0; i--) {
     const a = history[i] as Action & { area?: string; to?: string };

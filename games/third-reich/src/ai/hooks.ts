@@ -8,15 +8,7 @@
  * Hands are hidden (2.3.2(4)): the searcher works from a role's view, and the rules' own
  * `determinize` draws the opponent's hand and deck from the cards not seen.
  */
-import {
-  randomIndex,
-  weightedIndex,
-  seedRng,
-  type EngineState,
-  type Game,
-  type Role,
-  type RngState,
-} from '@sandtable/engine';
+import { weightedIndex, seedRng, type EngineState, type Game, type Role, type RngState } from '@sandtable/engine';
 import {
   ctrlSide,
   friendlyUnit,
@@ -498,7 +490,7 @@ export function summarizeTR(g: TRState, role: Role, actions: readonly TRAction[]
   let played: string | null = null;
   const side = isSide(role) ? role : 'axis';
   const flush = () => {
-    if (!group || !group.type) {
+    if (!group?.type) {
       group = null;
       return;
     }

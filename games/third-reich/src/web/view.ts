@@ -130,7 +130,7 @@ const PHASE: Record<string, string> = {
   overflow: 'sea transport',
 };
 
-export function trStatus(t: TRTables, v: TRView, role: Role, decision: Decision | null): [string, string][] {
+export function trStatus(t: TRTables, v: TRView, _role: Role, decision: Decision | null): [string, string][] {
   const turn = t.data.turns[v.turn - 1];
   const src = t.sources(v);
   const out: [string, string][] = [

@@ -70,12 +70,30 @@ export function spiedGame<G, A extends Action, V>(rules: GameRules<G, A, V>) {
   };
   const game: Game<G, A, V> = {
     ...base,
-    legalActions: (s, r) => (guard(s), base.legalActions(s, r)),
-    applyInPlace: (s, r, a, q) => (guard(s), base.applyInPlace(s, r, a, q)),
-    outcome: (s) => (guard(s), base.outcome(s)),
-    decision: (s) => (guard(s), base.decision(s)),
-    clone: (s) => (guard(s), base.clone(s)),
-    view: (s, r) => (guard(s), base.view(s, r)),
+    legalActions: (s, r) => {
+      guard(s);
+      return base.legalActions(s, r);
+    },
+    applyInPlace: (s, r, a, q) => {
+      guard(s);
+      return base.applyInPlace(s, r, a, q);
+    },
+    outcome: (s) => {
+      guard(s);
+      return base.outcome(s);
+    },
+    decision: (s) => {
+      guard(s);
+      return base.decision(s);
+    },
+    clone: (s) => {
+      guard(s);
+      return base.clone(s);
+    },
+    view: (s, r) => {
+      guard(s);
+      return base.view(s, r);
+    },
   };
   return { game, base, inputs, made, foreign };
 }

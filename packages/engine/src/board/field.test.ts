@@ -9,7 +9,7 @@ describe('CachedField', () => {
   it('recomputes a ZOC field only when the version changes, reusing its array', () => {
     const state = { version: 1, enemy: [g.hex('0404')] };
     const zoc = new CachedField<Uint8Array>((prev) =>
-      markNeighbours(g, state.enemy, prev ? (prev.fill(0), prev) : new Uint8Array(g.nodeCount)),
+      markNeighbours(g, state.enemy, prev ? prev.fill(0) : new Uint8Array(g.nodeCount)),
     );
     const first = zoc.get(state.version);
     expect(first[g.hex('0405')]).toBe(1);

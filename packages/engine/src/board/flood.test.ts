@@ -102,7 +102,7 @@ describe('Tracer.flood', () => {
     const f = new Tracer(c.g).flood(c.sources, { enters: (i) => !c.blocked(i), cost, maxCost: 9 });
     const r = new PathFinder(c.g).reach(c.sources, {
       budget: 9,
-      cost: (u, v, d, s) => (c.blocked(v) ? Infinity : cost(u, v)),
+      cost: (u, v) => (c.blocked(v) ? Infinity : cost(u, v)),
     });
     for (let i = 0; i < c.g.nodeCount; i++) expect(f.distance[i]).toBe(r.costTo(i));
     expect(f.count).toBe(r.count);
@@ -172,7 +172,10 @@ describe('Tracer.nearestSource / canReach', () => {
     const g = new HexGrid({ cols: 300, rows: 200, orientation: 'flat', offset: 'odd' });
     let entered = 0;
     const found = new Tracer(g).nearestSource(g.hex('150100'), (i) => i === g.hex('152100'), {
-      enters: () => (entered++, true),
+      enters: () => {
+        entered++;
+        return true;
+      },
     });
     expect(found).toBe(g.hex('152100'));
     expect(entered).toBeLessThan(40);

@@ -47,7 +47,11 @@ function bfsHops(g: HexGrid, from: number): number[] {
   const queue = [from];
   for (let k = 0; k < queue.length; k++) {
     const u = queue[k]!;
-    for (const v of g.neighbours(u)) if (hops[v] === -1) (hops[v] = hops[u]! + 1), queue.push(v);
+    for (const v of g.neighbours(u))
+      if (hops[v] === -1) {
+        hops[v] = hops[u]! + 1;
+        queue.push(v);
+      }
   }
   return hops;
 }

@@ -23,7 +23,10 @@ function referenceCosts(g: BoardGraph, starts: number[], cost: StepCost, budget:
         const v = g.edgeTo[s]!;
         if (v < 0) continue;
         const nd = dist[u]! + cost(u, v, g.edgeKind[s]!, s);
-        if (nd <= budget && nd < dist[v]!) (dist[v] = nd), (changed = true);
+        if (nd <= budget && nd < dist[v]!) {
+          dist[v] = nd;
+          changed = true;
+        }
       }
     }
   }

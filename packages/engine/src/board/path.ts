@@ -158,7 +158,7 @@ export class PathFinder {
       if (stamp[u] === settled) continue;
       stamp[u] = settled;
       order[count++] = u;
-      if (isGoal && isGoal(u)) {
+      if (isGoal?.(u)) {
         goal = u;
         break;
       }

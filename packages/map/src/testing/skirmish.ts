@@ -147,7 +147,7 @@ export const skirmishRules: GameRules<SkirmishState, SkirmishAction, SkirmishSta
     if (u.count === 0) g.units[loser] = null;
     ctx.log(`${loser} loses a unit`, { rule: '§4', dice: [d!] });
   },
-  explain(g, role, a) {
+  explain(g, _role, a) {
     if (a.type === 'move' && g.units[a.to]) return { rule: '§3', message: `${a.to} is occupied` };
     if ((a.type === 'move' || a.type === 'attack') && !AREAS[a.from]?.adj.includes(a.to))
       return { rule: '§3', message: `${a.to} is not adjacent to ${a.from}` };

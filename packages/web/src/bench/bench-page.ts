@@ -71,9 +71,9 @@ const api = {
     return run(
       frames,
       (k) => {
-        movers.forEach((s, i) =>
-          r.moveStack(s, cx - 500 + i * 100 + Math.sin(k / 20 + i) * 300, cy + Math.cos(k / 25 + i) * 300),
-        );
+        movers.forEach((s, i) => {
+          r.moveStack(s, cx - 500 + i * 100 + Math.sin(k / 20 + i) * 300, cy + Math.cos(k / 25 + i) * 300);
+        });
         return cam;
       },
       r,

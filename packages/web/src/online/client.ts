@@ -3,7 +3,7 @@
  * create games and read the lobby, and one WebSocket for live views and actions. The server is
  * the authority: this only carries its views and the chosen actions (with their view's version).
  */
-import type { Action, Outcome, View } from '@sandtable/engine';
+import type { Action } from '@sandtable/engine';
 
 // The protocol's message shapes are the server's own (one definition, type-only: nothing of the
 // server is bundled into the page).
@@ -122,7 +122,7 @@ export class OnlineClient {
 
   /** Opens the live connection (it reconnects by itself until closed). */
   connect(): Connection {
-    const ws = this.base.replace(/^http/, 'ws') + '/api/ws';
+    const ws = `${this.base.replace(/^http/, 'ws')}/api/ws`;
     return new Connection(() => this.openSocket(ws), this.backoff);
   }
 }

@@ -1,5 +1,6 @@
 /** The app shell: choose a game, scenario, options and seats, or load a record; then play. */
 import type { Game, OptionSpec, OptionValue, Options, Role } from '@sandtable/engine';
+import type { JSX } from 'preact';
 import { useEffect, useErrorBoundary, useMemo, useState } from 'preact/hooks';
 import type { GameAdapter } from '@sandtable/map';
 import { AI_KINDS, type AiKind, type Computer } from '../computer.ts';
@@ -283,7 +284,7 @@ function OptionField({
   value: OptionValue;
   onChange(v: OptionValue): void;
 }) {
-  let input;
+  let input: JSX.Element;
   if (typeof spec.default === 'boolean')
     input = (
       <input
@@ -316,6 +317,7 @@ function OptionField({
   else input = <input value={String(value)} onInput={(ev) => onChange((ev.target as HTMLInputElement).value)} />;
   return (
     <div class="option" title={spec.doc}>
+      {/* biome-ignore lint/a11y/noLabelWithoutControl: the control is `input`, chosen above */}
       <label>
         {input} {spec.label}
       </label>

@@ -13,7 +13,7 @@ import {
   type Stack,
 } from '@sandtable/map';
 import type { Computer } from '../computer.ts';
-import { Session } from '../session.ts';
+import type { Session } from '../session.ts';
 import { MapCanvas } from './MapCanvas.tsx';
 import {
   ActionList,
@@ -344,6 +344,7 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
           </div>
         )}
         {dice && (
+          // biome-ignore lint/a11y: a mouse shortcut; the toast goes by itself and hides nothing
           <div class="dice-toast" data-testid="dice" title="Click to dismiss" onClick={() => setDice(null)}>
             <span class="dice-label">Rolled</span>{' '}
             {dice.map((d, i) => (

@@ -247,7 +247,9 @@ export function LogPanel({ log, onRule, upTo }: { log: LogEntry[]; onRule(r: str
 export function RuleDialog({ rule, markdown, onClose }: { rule: string; markdown: string; onClose(): void }) {
   const sections = findRuleText(markdown, rule);
   return (
+    // biome-ignore lint/a11y: a click outside also closes; the keyboard has the Close button
     <div class="modal-back" onClick={onClose}>
+      {/* biome-ignore lint/a11y: only stops a click inside from closing the dialog */}
       <div class="modal rule-dialog" data-testid="rule-dialog" onClick={(e) => e.stopPropagation()}>
         <div class="modal-head">
           <b>Rule {rule}</b>

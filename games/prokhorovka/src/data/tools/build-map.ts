@@ -552,7 +552,12 @@ entrench.push({
 // a hex is in one belt only
 {
   const seen = new Set<string>();
-  for (const e of entrench) e.hexes = e.hexes.filter((h) => (seen.has(h) ? false : (seen.add(h), true)));
+  for (const e of entrench)
+    e.hexes = e.hexes.filter((h) => {
+      if (seen.has(h)) return false;
+      seen.add(h);
+      return true;
+    });
 }
 
 const map = {
@@ -637,8 +642,8 @@ if (process.argv.includes('--ascii')) {
     }
     lines.push(l1, l2);
   }
-  process.stdout.write(lines.join('\n') + '\n');
+  process.stdout.write(`${lines.join('\n')}\n`);
   for (const p of map.places) process.stdout.write(`${p.hex} ${p.name}\n`);
 } else {
-  process.stdout.write(JSON.stringify(map, null, 1) + '\n');
+  process.stdout.write(`${JSON.stringify(map, null, 1)}\n`);
 }

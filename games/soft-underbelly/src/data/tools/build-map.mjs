@@ -340,7 +340,6 @@ const V = {
 // ---- areas --------------------------------------------------------------------------------
 // flags: sea (sea-adjacent), star (orange), ally (Allied star), axis (Axis symbol), air (airfield),
 // mtn (mountain), tri (partisan triangle), island, italian (surrender areas 03-14 except Sardinia)
-const R = 'reconstructed: ';
 const A = [
   {
     id: '01',
@@ -704,5 +703,5 @@ const out = {
   links,
 };
 process.stdout.write(
-  JSON.stringify(out, null, 1).replace(/\[\n\s+(-?[\d.]+),\n\s+(-?[\d.]+)\n\s+\]/g, '[$1, $2]') + '\n',
+  `${JSON.stringify(out, null, 1).replace(/\[\n\s+(-?[\d.]+),\n\s+(-?[\d.]+)\n\s+\]/g, '[$1, $2]')}\n`,
 );
