@@ -2,7 +2,7 @@
 import { catalog } from '@sandtable/catalog';
 import { genericAdapter } from '@sandtable/map';
 import rulesTexts from 'virtual:rules-text';
-import type { GameEntry } from './ui/App.tsx';
+import type { GameEntry } from './game-entry.ts';
 
 /** Loads every game's adapter (each a chunk of its own) and pairs it with the game and its rules text. */
 export function gameEntries(): Promise<GameEntry[]> {

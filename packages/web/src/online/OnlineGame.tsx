@@ -17,7 +17,7 @@ import {
 } from '@sandtable/map';
 import { MapCanvas } from '../ui/MapCanvas.tsx';
 import { ActionList, InfoBox, LogPanel, Prompt, RuleDialog, StackList } from '../ui/panels.tsx';
-import type { GameEntry } from '../ui/App.tsx';
+import type { GameEntry } from '../game-entry.ts';
 import {
   type Connection,
   type ConnectionStatus,

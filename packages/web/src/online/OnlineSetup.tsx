@@ -5,7 +5,7 @@
  */
 import type { Role } from '@sandtable/engine';
 import { useEffect, useState } from 'preact/hooks';
-import type { GameEntry } from '../ui/App.tsx';
+import type { GameEntry } from '../game-entry.ts';
 import {
   type CreatedGame,
   type LobbyEntry,

@@ -1,20 +1,14 @@
 /** The app shell: choose a game, scenario, options and seats, or load a record; then play. */
-import type { Game, OptionSpec, OptionValue, Options, Role } from '@sandtable/engine';
+import type { OptionSpec, OptionValue, Options, Role } from '@sandtable/engine';
 import type { JSX } from 'preact';
 import { useEffect, useErrorBoundary, useMemo, useState } from 'preact/hooks';
-import type { GameAdapter } from '@sandtable/map';
 import { AI_KINDS, type AiKind, type Computer } from '../computer.ts';
 import { Session, type Seat } from '../session.ts';
 import { GameScreen } from './GameScreen.tsx';
 import { OnlineClient, tokenOfHash } from '../online/client.ts';
 import { OnlineGame } from '../online/OnlineGame.tsx';
 import { OnlineSetup } from '../online/OnlineSetup.tsx';
-
-export interface GameEntry {
-  game: Game<any, any, any>;
-  adapter: GameAdapter;
-  rulesText: string;
-}
+import type { GameEntry } from '../game-entry.ts';
 
 export interface AppProps {
   entries: GameEntry[];
