@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Game, View } from '@sandtable/engine';
-import { pigRules, type PigAction, type PigState } from '../../engine/src/testing/pig.ts';
+import { pigRules, type PigAction, type PigState } from '@sandtable/engine/testing/pig';
 import { pigHooks } from './testing/pig.ts';
 import { search } from './search.ts';
 import { greedyPlayer, searchPlayer } from './players.ts';

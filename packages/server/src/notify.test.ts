@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineGame } from '@sandtable/engine';
-import { pigRules, type PigAction } from '../../engine/src/testing/pig.ts';
+import { pigRules, type PigAction } from '@sandtable/engine/testing/pig';
 import { inlineAi } from './ai-worker.ts';
 import { createServer, type SandtableServer } from './app.ts';
 import {

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { catalog } from '@sandtable/catalog';
 import { launch } from './browser.ts';
-import { spawnServer } from '../../server/src/child.ts';
+import { spawnServer } from '@sandtable/server/child';
 
 const DIST = fileURLToPath(new URL('../dist', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'sandtable-online-e2e-'));

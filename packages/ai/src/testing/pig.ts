@@ -3,7 +3,7 @@
  * less than banked points, and "hold at 20 (or when it wins)" is the rollout policy.
  */
 import { defineGame, randomIndex, type Role } from '@sandtable/engine';
-import { pigRules, type PigAction, type PigState } from '../../../engine/src/testing/pig.ts';
+import { pigRules, type PigAction, type PigState } from '@sandtable/engine/testing/pig';
 import { winChanceFromMargin, type AiHooks } from '../hooks.ts';
 
 export const pig = defineGame(pigRules);

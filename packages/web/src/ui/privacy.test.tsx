@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { defineGame } from '@sandtable/engine';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pigRules } from '../../../engine/src/testing/pig.ts';
+import { pigRules } from '@sandtable/engine/testing/pig';
 import { genericAdapter } from '@sandtable/map';
 import { App } from './App.tsx';
 
