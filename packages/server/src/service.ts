@@ -11,12 +11,11 @@ import {
   type Action,
   type EngineState,
   type GameRecord,
-  type Options,
   type View,
 } from '@sandtable/engine';
 import { ApiError, badRequest, fromRuleError } from './errors.ts';
 import { engineFor, loadLive, outcomeOf, recordOf, type Live } from './live.ts';
-import type { DeadlinePolicy, GameRow, Repository, SeatRow, TurnUpdate } from './db/types.ts';
+import type { GameRow, Repository, SeatRow, TurnUpdate } from './db/types.ts';
 import { hashToken, isTokenShape, newId, newToken } from './tokens.ts';
 import {
   AI_KINDS,
@@ -29,29 +28,10 @@ import {
   type ViewMessage,
 } from './types.ts';
 import { randomBytes } from 'node:crypto';
+import type { CreateGameRequest, CreatedGame, LobbyReply, SeatSpec } from '@sandtable/protocol';
 
-export interface SeatSpec {
-  kind: 'human' | 'ai';
-  ai?: string;
-  name?: string;
-  webhook?: string;
-}
-
-export interface CreateGameInput {
-  game: string;
-  scenario?: string;
-  options?: Options;
-  seats: Record<string, SeatSpec>;
-  deadline?: { ms: number; policy: DeadlinePolicy };
-}
-
-export interface CreatedGame {
-  gameId: string;
-  version: number;
-  /** Human seats carry their secret token (the invite); AI seats carry none. */
-  seats: { role: string; kind: 'human' | 'ai'; token: string | null }[];
-  spectatorToken: string;
-}
+export type { CreatedGame, SeatSpec };
+export type CreateGameInput = CreateGameRequest;
 
 export interface ActionInput {
   version: unknown;
@@ -552,9 +532,7 @@ export class GameService {
   }
 
   /** Games for the tokens a browser holds (unknown tokens are listed apart). */
-  async lobby(
-    tokens: unknown,
-  ): Promise<{ games: (GameSummary & { role: string; token: string; yourTurn: boolean })[]; unknown: string[] }> {
+  async lobby(tokens: unknown): Promise<LobbyReply> {
     if (!Array.isArray(tokens) || tokens.length > 200)
       throw badRequest('"tokens" must be an array of at most 200 seat or spectator tokens');
     const games = [];

@@ -1,5 +1,5 @@
 /** What the server is given (catalog, clock, store, AI) and what it sends clients. */
-import type { Action, Game, Outcome, View } from '@sandtable/engine';
+import type { Action, Game, View } from '@sandtable/engine';
 
 /** Games the server may host, by id: the shared catalog (plus pig in tests). */
 export type GameCatalog = Record<string, { game: Game<any, any, any> }>;
@@ -18,40 +18,8 @@ export interface AiRunner {
 
 export const AI_KINDS = ['random', 'greedy', 'easy', 'normal', 'hard'] as const;
 
-export interface PublicSeat {
-  role: string;
-  kind: 'human' | 'ai';
-  ai: string | null;
-  name: string | null;
-  /** Someone is connected on this seat's token right now. */
-  connected: boolean;
-}
-
-export interface GameSummary {
-  gameId: string;
-  game: string;
-  scenario: string;
-  version: number;
-  status: 'active' | 'finished';
-  turnRole: string | null;
-  /** When the current turn's deadline falls (ms since epoch), if the game has deadlines. */
-  deadlineAt: number | null;
-  outcome: Outcome | null;
-  createdAt: number;
-  updatedAt: number;
-  seats: PublicSeat[];
-}
-
-/** Pushed over WebSocket on subscribe and after every change, and returned by GET. */
-export interface ViewMessage {
-  type: 'view';
-  gameId: string;
-  /** The role this view is for ('observer' for spectators). */
-  role: string;
-  version: number;
-  summary: GameSummary;
-  view: View<unknown>;
-}
+// The wire types live in @sandtable/protocol (the web client imports them too).
+export type { GameSummary, PublicSeat, ViewMessage } from '@sandtable/protocol';
 
 /** Who a token stands for. */
 export interface Principal {

@@ -5,42 +5,21 @@
  */
 import type { Action } from '@sandtable/engine';
 
-// The protocol's message shapes are the server's own (one definition, type-only: nothing of the
-// server is bundled into the page).
-import type { GameSummary, PublicSeat, ViewMessage } from '../../../server/src/types.ts';
-export type { GameSummary, PublicSeat, ViewMessage };
-
-export interface ServerError {
-  code: string;
-  message: string;
-  rule?: string;
-}
-
-export interface SeatSpec {
-  kind: 'human' | 'ai';
-  ai?: string;
-  name?: string;
-}
-
-export interface CreateGameRequest {
-  game: string;
-  scenario?: string;
-  options?: Record<string, unknown>;
-  seats: Record<string, SeatSpec>;
-}
-
-export interface CreatedGame {
-  gameId: string;
-  version: number;
-  seats: { role: string; kind: 'human' | 'ai'; token: string | null }[];
-  spectatorToken: string;
-}
-
-export interface LobbyEntry extends GameSummary {
-  role: string;
-  token: string;
-  yourTurn: boolean;
-}
+// The protocol's shapes, shared with the server (type-only: nothing of the server is bundled).
+import type {
+  CatalogReply,
+  ClientMessage,
+  CreateGameRequest,
+  CreatedGame,
+  GameSummary,
+  LobbyEntry,
+  LobbyReply,
+  PublicSeat,
+  SeatSpec,
+  ServerError,
+  ViewMessage,
+} from '@sandtable/protocol';
+export type { CreateGameRequest, CreatedGame, GameSummary, LobbyEntry, PublicSeat, SeatSpec, ServerError, ViewMessage };
 
 /** What sending an action came to: accepted (the new view) or refused (with the fresh view when the server attached one). */
 export type ActResult =
@@ -104,7 +83,7 @@ export class OnlineClient {
     return json as T;
   }
 
-  catalog(): Promise<{ games: { id: string; title: string; roles: string[] }[]; ai: string[] }> {
+  catalog(): Promise<CatalogReply> {
     return this.call('GET', '/api/catalog');
   }
 
@@ -112,7 +91,7 @@ export class OnlineClient {
     return this.call('POST', '/api/games', req);
   }
 
-  lobby(tokens: string[]): Promise<{ games: LobbyEntry[]; unknown: string[] }> {
+  lobby(tokens: string[]): Promise<LobbyReply> {
     return this.call('POST', '/api/lobby', { tokens });
   }
 
@@ -200,7 +179,7 @@ export class Connection {
     };
   }
 
-  private send(m: unknown): void {
+  private send(m: ClientMessage): void {
     const text = JSON.stringify(m);
     if (this.ws && this.ws.readyState === 1) this.ws.send(text);
     else this.queue.push(text);
@@ -281,7 +260,7 @@ export class Connection {
       const g = this.tokenGame.get(token);
       this.tokenGame.delete(token);
       if (g && ![...this.tokenGame.values()].some((k) => k.split(' ')[0] === g.split(' ')[0]))
-        this.send({ type: 'unsubscribe', gameId: g.split(' ')[0] });
+        this.send({ type: 'unsubscribe', gameId: g.split(' ')[0]! });
     };
   }
 

@@ -1,0 +1,128 @@
+/**
+ * The play-by-web protocol's shapes (packages/server/README.md): what a client sends the server
+ * and what it gets back, over HTTP and the WebSocket. Types only; the server checks every
+ * incoming value itself, and both the server and the web client import these.
+ */
+import type { Action, Options, Outcome, View } from '@sandtable/engine';
+
+// ---------- games and seats ----------
+
+export interface PublicSeat {
+  role: string;
+  kind: 'human' | 'ai';
+  ai: string | null;
+  name: string | null;
+  /** Someone is connected on this seat's token right now. */
+  connected: boolean;
+}
+
+export interface GameSummary {
+  gameId: string;
+  game: string;
+  scenario: string;
+  version: number;
+  status: 'active' | 'finished';
+  turnRole: string | null;
+  /** When the current turn's deadline falls (ms since epoch), if the game has deadlines. */
+  deadlineAt: number | null;
+  outcome: Outcome | null;
+  createdAt: number;
+  updatedAt: number;
+  seats: PublicSeat[];
+}
+
+/** Pushed over WebSocket on subscribe and after every change, and returned by GET /api/games/:id. */
+export interface ViewMessage {
+  type: 'view';
+  gameId: string;
+  /** The role this view is for ('observer' for spectators). */
+  role: string;
+  version: number;
+  summary: GameSummary;
+  view: View<unknown>;
+}
+
+// ---------- HTTP requests and replies ----------
+
+/** Every refusal's body is `{ error }`, with extra fields beside it (e.g. the fresh `view`). */
+export interface ServerError {
+  code: string;
+  message: string;
+  rule?: string;
+}
+
+/** GET /api/catalog */
+export interface CatalogReply {
+  games: { id: string; title: string; roles: readonly string[]; scenarios?: unknown; options?: unknown }[];
+  ai: readonly string[];
+}
+
+export interface SeatSpec {
+  kind: 'human' | 'ai';
+  /** Which AI plays an AI seat (CatalogReply.ai). */
+  ai?: string;
+  name?: string;
+  /** Called on this seat's turn (see the server's README). */
+  webhook?: string;
+}
+
+/** What a deadline does when it passes: remind the player, or let the AI play the turn. */
+export type DeadlinePolicy = 'remind' | 'ai';
+
+/** POST /api/games */
+export interface CreateGameRequest {
+  game: string;
+  scenario?: string;
+  options?: Options;
+  seats: Record<string, SeatSpec>;
+  deadline?: { ms: number; policy: DeadlinePolicy };
+}
+
+/** POST /api/games's reply (201). */
+export interface CreatedGame {
+  gameId: string;
+  version: number;
+  /** Human seats carry their secret token (the invite); AI seats carry none. */
+  seats: { role: string; kind: 'human' | 'ai'; token: string | null }[];
+  spectatorToken: string;
+}
+
+/** POST /api/lobby: the games these tokens are seats or spectators of. */
+export interface LobbyRequest {
+  tokens: string[];
+}
+
+export interface LobbyEntry extends GameSummary {
+  role: string;
+  token: string;
+  yourTurn: boolean;
+}
+
+export interface LobbyReply {
+  games: LobbyEntry[];
+  /** Tokens that name no game. */
+  unknown: string[];
+}
+
+/** POST /api/games/:id/actions (the reply is the new ViewMessage). */
+export interface ActionRequest {
+  /** The version of the view the action was chosen from (a stale one is refused). */
+  version: number;
+  action: Action;
+  /** Optional: the role acted as; it must be the token's. */
+  role?: string;
+}
+
+// ---------- WebSocket (/api/ws) ----------
+
+export type ClientMessage =
+  | { type: 'subscribe'; token: string }
+  | { type: 'unsubscribe'; gameId: string }
+  | ({ type: 'action'; id?: number; token: string } & ActionRequest)
+  | { type: 'ping' };
+
+export type ServerMessage =
+  | ViewMessage
+  | { type: 'ack'; id: number | null; gameId: string; version: number; view: ViewMessage }
+  | { type: 'refused'; id: number | null; status: number; error: ServerError; view?: ViewMessage }
+  | { type: 'pong' };
