@@ -1,7 +1,7 @@
 /**
  * Wraps a Sandtable game position as a boardgame.io game, so boardgame.io's own MCTS bot can be
  * timed on exactly the same position (bench only; boardgame.io is a dev dependency of
- * packages/ai). Each engine action is one boardgame.io move; the turn passes to whichever role
+ * the root, beside the bench). Each engine action is one boardgame.io move; the turn passes to whichever role
  * the engine's decision stack names next.
  */
 import { MCTSBot } from 'boardgame.io/ai';
