@@ -3,7 +3,7 @@
  * validated by the schemas of `types.ts`, cross-checked, and returned as `ProkhorovkaData`. Every datum
  * carries a provenance (see `provenance` in @sandtable/engine). See games/prokhorovka/DATA.md.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { DataChecks, RuleError, parseData } from '@sandtable/engine';
 import mapJson from './map.json' with { type: 'json' };
 import unitsJson from './units.json' with { type: 'json' };

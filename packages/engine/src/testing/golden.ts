@@ -61,7 +61,7 @@ const shortOfText = (text: string): string => createHash('sha256').update(text).
 function replaySteps<G>(
   game: Game<G, Action, unknown>,
   record: GameRecord,
-  visit: (k: number, parts: StepParts, hashes: StepHashes, state: EngineState<G>) => boolean | void,
+  visit: (k: number, parts: StepParts, hashes: StepHashes, state: EngineState<G>) => boolean | undefined,
 ): void {
   const viewers = [...game.rules.roles, OBSERVER];
   const seen: Record<Role, number> = {};
