@@ -47,7 +47,7 @@ export function determinize(b: Board, v: TRView, role: Role, rng: RngState): TRS
     }
     const take = (sv: number | null) => {
       const k = pool.findIndex((c) => sv === null || cardOf(b, c).sv === sv);
-      return pool.splice(k >= 0 ? k : 0, 1)[0]!;
+      return pool.splice(Math.max(k, 0), 1)[0]!;
     };
     const fd: string[] = [];
     g.discard[s] = v.discard[s].map((c) => {

@@ -5,7 +5,10 @@ import { pig, pigHooks } from './testing/pig.ts';
 describe('the AI registry (filled by the app layer; the AI names no game)', () => {
   it('finds a registered entry by game id, loads a loader once, and refuses an unknown game', async () => {
     let loads = 0;
-    registerAi('pig-lazy', async () => (loads++, { game: pig, hooks: pigHooks }));
+    registerAi('pig-lazy', async () => {
+      loads++;
+      return { game: pig, hooks: pigHooks };
+    });
     expect(hasAi('pig-lazy')).toBe(true);
     expect(aiGames()).toContain('pig-lazy');
     expect(loads).toBe(0);

@@ -33,7 +33,7 @@ const roles = (g: Game<any, any, any>) => g.rules.roles as readonly string[];
 const allHuman = (g: Game<any, any, any>) => roles(g).flatMap((r) => ['--human', r]);
 const words = (g: Game<any, any, any>, s: EngineState<unknown>) => (a: Action) =>
   g.rules.describe?.(s.game, a) ?? JSON.stringify(a);
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const reEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('sandtable CLI', () => {
   it('lists every game with its roles, scenarios, options and whether it has a computer opponent', async () => {
@@ -60,7 +60,7 @@ describe('sandtable CLI', () => {
 
       const ok = await run('apply', file, lines[0]!);
       expect(ok.code).toBe(0);
-      const next = `(${roles(game).map(escape).join('|')})`;
+      const next = `(${roles(game).map(reEscape).join('|')})`;
       expect(ok.out).toMatch(new RegExp(`^applied for ${next}\\. (Next: ${next} must .+ \\[.+\\]|.+)`));
       const rec = JSON.parse(readFileSync(file, 'utf8'));
       expect(rec.actions).toHaveLength(1);
@@ -83,7 +83,7 @@ describe('sandtable CLI', () => {
     await run('new', firstId, '--seed', '6', '-o', file);
     const s = await run('state', file);
     expect(s.code).toBe(0);
-    expect(s.out).toMatch(new RegExp(`Decision: (${roles(first.game).map(escape).join('|')}) must`));
+    expect(s.out).toMatch(new RegExp(`Decision: (${roles(first.game).map(reEscape).join('|')}) must`));
     const role = roles(first.game)[0]!;
     const j = await run('state', file, '--as', role, '--json');
     expect(JSON.parse(j.out)).toMatchObject({ role, gameId: firstId });
@@ -95,7 +95,7 @@ describe('sandtable CLI', () => {
       const p = await run('play', id, '--seed', '11', '--quiet', '-o', file);
       expect(p.code, p.err).toBe(0);
       const who = roles(game)
-        .map((r) => `${escape(r)} wins`)
+        .map((r) => `${reEscape(r)} wins`)
         .join('|');
       expect(p.out).toMatch(new RegExp(`\\d+ actions; outcome: (${who}|draw): .+ \\[.+\\]`));
       const hash = /hash ([0-9a-f]{64})/.exec(p.out)![1];

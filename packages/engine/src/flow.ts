@@ -84,7 +84,7 @@ export interface FlowSpec<E, G, F extends Frame, A extends Action> {
   /** Where the game keeps its stack (the last element is the top). */
   stack(g: G): F[];
   /** Decision kinds, by frame kind. */
-  // biome-ignore lint/suspicious/noExplicitAny: each kind narrows the actions it offers
+  // any: each kind narrows the actions it offers
   decisions: { [K in F['kind']]?: DecisionKind<E, G, Of<F, K>, A, any> };
   /** Procedures, by frame kind. */
   procedures?: { [K in F['kind']]?: Procedure<E, G, Of<F, K>> };

@@ -36,7 +36,7 @@ export function randomChoice(view: View<unknown>, seed: string): Action {
 export async function chooseFor(req: Omit<AiRequest, 'id'>): Promise<Action> {
   if (req.ai === 'random' || req.view.actions.length === 1) return randomChoice(req.view, req.seed);
   const s = await loadSearcher();
-  if (!s || !s.has(req.view.gameId)) return randomChoice(req.view, req.seed);
+  if (!s?.has(req.view.gameId)) return randomChoice(req.view, req.seed);
   return (await s.choose(req.view, { ai: req.ai as never, seed: req.seed })).action;
 }
 

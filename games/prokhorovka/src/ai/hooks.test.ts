@@ -9,7 +9,7 @@ import {
   type PGState,
   type PGView,
 } from '../index.ts';
-import { ELIMINATED, RESERVE, inEnemyZoc } from '../state.ts';
+import { ELIMINATED, RESERVE } from '../state.ts';
 import { idle } from '../combat/core.ts';
 import { search, greedyPlayer, randomPlayer, searchPlayer } from '@sandtable/ai';
 import { ai as aiEntry } from './index.ts';

@@ -7,7 +7,7 @@
  * Soft Underbelly has no hidden information (spec 10.4): its view carries the whole state, and
  * `determinize` below copies it (future dice stay unknown: the search rolls its own).
  */
-import { randomIndex, weightedIndex, seedRng, type EngineState, type Game, type Role } from '@sandtable/engine';
+import { weightedIndex, seedRng, type EngineState, type Game, type Role } from '@sandtable/engine';
 import { loadSoftUnderbellyData, suMap, type SUAction, type SUMap, type SUState, type Side } from '../index.ts';
 import { type AiHooks, type SearchStats, actionKey } from '@sandtable/ai';
 import { emptyForces, evaluatePosition, type AreaForces, type SuPosition } from './eval.ts';

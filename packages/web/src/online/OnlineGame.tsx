@@ -6,15 +6,7 @@
  */
 import type { Action, EngineState } from '@sandtable/engine';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import {
-  describeAction,
-  matching,
-  nextPlaces,
-  placesOf,
-  type HighlightKind,
-  type Overlays,
-  type Stack,
-} from '@sandtable/map';
+import { describeAction, matching, nextPlaces, type HighlightKind, type Overlays, type Stack } from '@sandtable/map';
 import { MapCanvas } from '../ui/MapCanvas.tsx';
 import { ActionList, InfoBox, LogPanel, Prompt, RuleDialog, StackList } from '../ui/panels.tsx';
 import type { GameEntry } from '../game-entry.ts';
