@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, openApp, serveApp } from '../../../packages/web/e2e/browser.ts';
+import { launch, openApp, serveApp } from '@sandtable/web/e2e/browser';
 
 let browser: Browser;
 let app: { url: string; close(): Promise<void> };

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, openApp, serveApp, watchToOutcome } from '../../../packages/web/e2e/browser.ts';
+import { launch, openApp, serveApp, watchToOutcome } from '@sandtable/web/e2e/browser';
 
 let browser: Browser;
 let app: { url: string; close(): Promise<void> };
