@@ -1,13 +1,13 @@
 /**
  * Import rules, checked by `npm run lint` (depcruise); `npm run graph` prints the graph they
  * keep. Layers, bottom to top (scripts/layers.cjs says which package may import which):
- *   engine      packages/engine imports no other workspace package
- *   libraries   packages/protocol, packages/map, packages/ai: the engine (ai may use map)
- *   games       games/<id>: the engine and the libraries, never another game
- *   catalog     packages/catalog: games and libraries
- *   apps        packages/cli, packages/server, packages/web: the catalog and the libraries;
- *               nothing imports an app except its own files (and the web's browser test, which
- *               starts the real server)
+ *   engine          packages/engine imports no other workspace package
+ *   libraries       packages/protocol, packages/map, packages/ai: the engine (ai may use map)
+ *   games           games/<id>: the engine and the libraries, never another game
+ *   games-list      games/index.ts (@sandtable/games): the games
+ *   catalog         packages/catalog: the list and the libraries
+ *   apps            packages/cli, packages/server, packages/web: the catalog and the libraries;
+ *                   nothing imports an app except its own files and end-to-end tests
  * No import cycle anywhere. Across packages an import goes through the package's name and its
  * "exports" (no `@sandtable/x/src/...`, no relative path out of a package folder), and every
  * package declares in its package.json what it imports; production code imports no
@@ -17,30 +17,36 @@
  * `npm run lint` passes over those and fails on any other; the file may only shrink
  * (`npm run lint:baseline` rewrites it once a violation is gone).
  */
-const { existsSync, readdirSync, readFileSync } = require('node:fs');
-const { join } = require('node:path');
-const { layers, e2e, devOnly } = require('./scripts/layers.cjs');
+const { layers, e2e, devOnly, workspaces } = require('./scripts/layers.cjs');
 
 /** A file in some workspace package. */
-const WORKSPACE = '^(packages|games)/[^/]+/';
+const WORKSPACE = '^(packages|games)/';
 
+const ALL = workspaces();
 const reEscape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A folder of scripts/layers.cjs (`games/*` is any game) as a path pattern. */
-const folderPattern = (f) => `^${reEscape(f).replace('/\\*', '/[^/]+')}/`;
+
+/** The files of a package folder: under it, but not in a package nested in it (games/<id> in games). */
+function filesOf(folder) {
+  if (folder.endsWith('/*')) return `^${reEscape(folder.slice(0, -2))}/[^/]+/`;
+  const nested = ALL.find((w) => w.folder === folder)?.nested ?? [];
+  const inner = nested.map((f) => reEscape(f.slice(folder.length + 1)));
+  return `^${reEscape(folder)}/${inner.length ? `(?!(${inner.join('|')})/)` : ''}`;
+}
 
 /** One rule per package of the layers table: it imports only what its layer allows. */
 function layerRules() {
   return layers.flatMap(({ name: layer, packages }) =>
     Object.entries(packages).flatMap(([folder, may]) => {
-      const from = folder.endsWith('/*') ? `^${reEscape(folder.slice(0, -2))}/([^/]+)/` : folderPattern(folder);
-      const self = folder.endsWith('/*') ? `^${reEscape(folder.slice(0, -2))}/$1/` : folderPattern(folder);
-      const allowed = [self, ...may.map(folderPattern)];
+      const each = folder.endsWith('/*');
+      // games/*: one rule for every game folder, `$1` being the game's own
+      const from = each ? `^${reEscape(folder.slice(0, -2))}/([^/]+)/` : filesOf(folder);
+      const self = each ? `^${reEscape(folder.slice(0, -2))}/$1/` : filesOf(folder);
       const rule = (name, fromRule, extra) => ({
         name,
         severity: 'error',
         comment: `${folder} (layer ${layer}) imports only ${[...may, ...extra].join(', ') || 'itself'}.`,
         from: fromRule,
-        to: { path: WORKSPACE, pathNot: [...allowed, ...extra.map(folderPattern)] },
+        to: { path: WORKSPACE, pathNot: [self, ...may.map(filesOf), ...extra.map(filesOf)] },
       });
       const tests = e2e[folder];
       return tests
@@ -53,52 +59,40 @@ function layerRules() {
   );
 }
 
-/** Each workspace package's folder, and the workspace packages its package.json declares. */
-function workspaces() {
-  const root = JSON.parse(readFileSync(join(__dirname, 'package.json'), 'utf8'));
-  const folders = root.workspaces.flatMap((w) =>
-    w.endsWith('/*')
-      ? readdirSync(join(__dirname, w.slice(0, -2)), { withFileTypes: true })
-          .filter((d) => d.isDirectory())
-          .map((d) => `${w.slice(0, -2)}/${d.name}`)
-      : [w],
-  );
-  const all = folders
-    .filter((f) => existsSync(join(__dirname, f, 'package.json')))
-    .map((folder) => ({ folder, pkg: JSON.parse(readFileSync(join(__dirname, folder, 'package.json'), 'utf8')) }));
-  const folderOf = new Map(all.map(({ folder, pkg }) => [pkg.name, folder]));
-  const declared = (deps) => Object.keys(deps ?? {}).flatMap((n) => (folderOf.has(n) ? [folderOf.get(n)] : []));
-  return all.map(({ folder, pkg }) => ({
-    folder,
-    name: pkg.name,
-    runtime: declared(pkg.dependencies),
-    any: [...declared(pkg.dependencies), ...declared(pkg.devDependencies)],
-  }));
-}
-
 /**
- * npm links workspace packages, so depcruise sees a workspace import as a plain file and cannot
- * tell whether the importer declares it: these rules, made from each package.json, do.
+ * Per package: a relative import stays in it; and the workspace packages it imports are declared
+ * in its package.json (npm links them, so depcruise sees them as plain files and cannot tell).
  */
 function workspaceRules() {
-  return workspaces().flatMap(({ folder, name, runtime, any }) => {
+  const folderOf = new Map(ALL.map(({ folder, pkg }) => [pkg.name, folder]));
+  const declared = (deps) => Object.keys(deps ?? {}).flatMap((n) => (folderOf.has(n) ? [folderOf.get(n)] : []));
+  return ALL.flatMap(({ folder, pkg }) => {
+    const runtime = declared(pkg.dependencies);
+    const any = [...runtime, ...declared(pkg.devDependencies)];
     const devDeps = any.filter((f) => !runtime.includes(f));
     return [
       {
+        name: 'no-relative-out-of-package',
+        severity: 'error',
+        comment: `A relative import stays in ${folder}; another package is reached by its name, not its src/ (the web's coast plugin is loaded by Vite's config loader, which cannot import a TypeScript package).`,
+        from: { path: filesOf(folder), pathNot: '^packages/web/coast-plugin\\.ts$' },
+        to: { dependencyTypes: ['local'], dependencyTypesNot: ['aliased-workspace'], pathNot: filesOf(folder) },
+      },
+      {
         name: 'workspace-not-declared',
         severity: 'error',
-        comment: `${name} imports a workspace package that its package.json does not declare.`,
-        from: { path: folderPattern(folder) },
-        to: { path: WORKSPACE, pathNot: [folder, ...any].map(folderPattern) },
+        comment: `${pkg.name} imports a workspace package that its package.json does not declare.`,
+        from: { path: filesOf(folder) },
+        to: { path: WORKSPACE, pathNot: [folder, ...any].map(filesOf) },
       },
       ...(devDeps.length
         ? [
             {
               name: 'workspace-dev-dep-in-production',
               severity: 'error',
-              comment: `${name}'s production code imports a workspace package that is only its devDependency.`,
-              from: { path: folderPattern(folder), pathNot: devOnly },
-              to: { path: devDeps.map(folderPattern), dependencyTypesNot: ['type-only'] },
+              comment: `${pkg.name}'s production code imports a workspace package that is only its devDependency.`,
+              from: { path: filesOf(folder), pathNot: devOnly },
+              to: { path: devDeps.map(filesOf), dependencyTypesNot: ['type-only'] },
             },
           ]
         : []),
@@ -140,13 +134,6 @@ module.exports = {
       to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only', 'npm'] },
     },
     ...workspaceRules(),
-    {
-      name: 'no-relative-out-of-package',
-      severity: 'error',
-      comment: 'A relative import stays in its package folder; another package is reached by its name, not its src/.',
-      from: { path: '^(packages|games)/([^/]+)/' },
-      to: { dependencyTypes: ['local'], dependencyTypesNot: ['aliased-workspace'], pathNot: '^$1/$2/' },
-    },
     ...layerRules(),
   ],
   options: {

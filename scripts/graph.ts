@@ -14,6 +14,8 @@ interface LayersTable {
   layers: { name: string; packages: Record<string, string[]> }[];
   e2e: Record<string, string[]>;
   devOnly: string[];
+  workspaces(): { folder: string }[];
+  packageOf(file: string, all: { folder: string }[]): string | null;
 }
 interface Dependency {
   resolved: string;
@@ -38,9 +40,12 @@ const table = createRequire(import.meta.url)('./layers.cjs') as LayersTable;
 const devOnly = table.devOnly.map((p) => new RegExp(p));
 
 /** The package folder a file belongs to (packages/x, games/x), or the tools pseudo-package. */
+const ALL = table.workspaces();
+
+/** The package folder a file belongs to (the deepest workspace), 'tools' outside them, null in node_modules. */
 function packageOf(file: string): string | null {
   if (file.startsWith('node_modules/') || file.includes('/node_modules/')) return null;
-  return /^(packages|games)\/[^/]+/.exec(file)?.[0] ?? 'tools';
+  return table.packageOf(file, ALL) ?? 'tools';
 }
 
 /** The layers table's entry for a package folder: its layer's index and what it may import. */
@@ -159,12 +164,13 @@ function main(): number {
         const testsOnly = edges.every((e) => devOnly.some((r) => r.test(e.from)));
         const to = placeOf(q);
         let note = '';
-        if (p !== 'tools') {
-          const e2e =
-            (table.e2e[p] ?? []).some((f) => matches(q, f)) && edges.every((e) => e.from.startsWith(`${p}/e2e/`));
+        const e2eMay = Object.entries(table.e2e).flatMap(([k, v]) => (matches(p, k) ? v : []));
+        const e2e = e2eMay.some((f) => matches(q, f)) && edges.every((e) => e.from.startsWith(`${p}/e2e/`));
+        if (e2e) note = '  (end-to-end tests)';
+        else if (p !== 'tools') {
           if (!to) note = flag(edges, `${q} has no layer`);
           else if (to.layer > place.layer) note = flag(edges, `up: ${names[place.layer]} -> ${names[to.layer]}`);
-          else if (!place.may.some((f) => matches(q, f)) && !e2e) note = flag(edges, 'not allowed by the layers');
+          else if (!place.may.some((f) => matches(q, f))) note = flag(edges, 'not allowed by the layers');
         }
         lines.push(
           `      ${testsOnly ? '~>' : '->'} ${q}  (${edges.length} import${edges.length > 1 ? 's' : ''})${note}`,
