@@ -169,8 +169,12 @@ export function publicState(E: Env, g: PGState, role: string): PublicState {
   hiddenEquip.sort(order);
   hiddenSupport.sort(order);
   const token = new Map<string, string>();
-  hiddenEquip.forEach((h, k) => token.set(h.c.id, `?E${k}`));
-  hiddenSupport.forEach((h, k) => token.set(h.c.id, `?S${k}`));
+  hiddenEquip.forEach((h, k) => {
+    token.set(h.c.id, `?E${k}`);
+  });
+  hiddenSupport.forEach((h, k) => {
+    token.set(h.c.id, `?S${k}`);
+  });
   const redact = <T>(x: T): T => (token.size === 0 ? structuredCopy(x) : mapStrings(x, (v) => token.get(v) ?? v));
   const slots = (cs: ChitState[], hidden: typeof hiddenEquip): ChitSlot[] => [
     ...cs.filter(seen).map((c) => ({ id: c.id, loc: c.loc, faceUp: c.faceUp })),

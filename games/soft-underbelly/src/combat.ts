@@ -173,8 +173,8 @@ function emptySide(): BattleSide {
 }
 
 export function startBattle(
-  E: Env,
-  ctx: Ctx,
+  _E: Env,
+  _ctx: Ctx,
   g: SUState,
   side: Side,
   t: number,

@@ -220,7 +220,7 @@ export const intercept: SUDecision<'intercept'> = passAlone({
   legal(E, g, d) {
     return [...interceptors(E, g, d.side, d).map((id) => ({ type: 'intercept' as const, id })), { type: 'done' }];
   },
-  perform(E, ctx, g, d, a) {
+  perform(_E, ctx, g, d, a) {
     if (a.type === 'intercept') {
       const u = unit(g, a.id);
       u.up = false; // every interceptor flips (§17 L188, §26 L284)

@@ -150,7 +150,7 @@ export function locField(
   return b.tracer.flood(from, {
     stopsIn: (x) => ctrlSide(b, g, x) !== side, // 3.5(2): may enter, not pass through
     enters: (y) => mayEnter(b, y, side), // 15.7 [REC]: no LOC through forbidden areas
-    crosses: (x, y, kind, slot) => open(x, y, kind, slot) && !(skip && skip(x, y)),
+    crosses: (x, y, kind, slot) => open(x, y, kind, slot) && !skip?.(x, y),
   }).reached;
 }
 
@@ -387,7 +387,7 @@ export function recoverable(b: Board, g: TRState, n: number): number[] {
   const out: number[] = [];
   for (let u = 0; u < g.loc.length; u++) {
     if (b.unitNation[u] !== n || !g.used[u] || g.loc[u]! < 0) continue;
-    if (b.unitClass[u] === 'sub' || (field && field[g.loc[u]!])) out.push(u);
+    if (b.unitClass[u] === 'sub' || field?.[g.loc[u]!]) out.push(u);
   }
   return out;
 }

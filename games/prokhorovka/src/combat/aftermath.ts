@@ -204,7 +204,7 @@ export const turn1Frozen = (g: PGState, side: Side) => !g.o.turn1RetreatAllowed 
 const inOrder = (g: PGState, s: Side): Side => (g.o.retreatSovietFirst ? s : other(s));
 
 /** 11.6(4), 14.0(1): the side (Soviet first, A-28) that loses steps may declare a retreat to halve the loss. */
-export function retreatDecision(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
+export function retreatDecision(_E: Env, _ctx: Ctx, g: PGState, b: Battle): StepResult {
   const side = inOrder(g, b.step.slice(8) as Side);
   if (b.loss[side] > 0 && stacksOf(g, b, side).length && !b.windows.includes(b.step) && !turn1Frozen(g, side)) {
     b.windows.push(b.step);
@@ -214,7 +214,7 @@ export function retreatDecision(E: Env, ctx: Ctx, g: PGState, b: Battle): StepRe
 }
 
 /** 13.0(2): the side takes its step losses one at a time; an excess is ignored. */
-export function stepLosses(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
+export function stepLosses(_E: Env, _ctx: Ctx, g: PGState, b: Battle): StepResult {
   const side = inOrder(g, b.step.slice(5) as Side);
   const o = lossOptions(g, b, side);
   if (b.loss[side] > 0 && o.units.length + o.chits.length > 0)
@@ -224,7 +224,7 @@ export function stepLosses(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult 
 }
 
 /** 15.0: one attacking stack may advance into the emptied defending hex. */
-export function advance(E: Env, ctx: Ctx, g: PGState, b: Battle): StepResult {
+export function advance(E: Env, _ctx: Ctx, g: PGState, b: Battle): StepResult {
   if (!b.windows.includes('advance') && advanceCandidates(E, g, b).length) {
     b.windows.push('advance');
     return ask(g, 'cb:advance', b.attacker, '15.0', msg('pk.cb.advance', { hex: E.b.grid.label(b.memo.targetHex!) }));

@@ -64,7 +64,7 @@ export function combatSummary(E: Env, g: PGState): string {
   if (!c || c.stage === 'idle') return '';
   const lines = c.battles.map((b) => {
     const state = b.done ? 'resolved' : c.current === b.id ? `step ${b.step}` : 'waiting';
-    return `  battle for ${b.target} (${E.b.grid.label(unitState(g, b.target).hex >= 0 ? unitState(g, b.target).hex : 0)}) by ${b.attackers.join(', ')}: ${state}; damage DE ${b.dmg.DE} / SU ${b.dmg.SU}${b.declared.length ? `; declared ${b.declared.map((id) => chitName(E, id)).join(', ')}` : ''}`;
+    return `  battle for ${b.target} (${E.b.grid.label(Math.max(unitState(g, b.target).hex, 0))}) by ${b.attackers.join(', ')}: ${state}; damage DE ${b.dmg.DE} / SU ${b.dmg.SU}${b.declared.length ? `; declared ${b.declared.map((id) => chitName(E, id)).join(', ')}` : ''}`;
   });
   if (c.air) lines.push(`  air mission: ${c.air.raider} ${chitName(E, c.air.chit)} (${c.air.mission})`);
   return `\n${c.phase} attack phase, ${c.stage}:\n${lines.join('\n')}`;

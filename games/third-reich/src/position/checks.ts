@@ -49,13 +49,13 @@ function checkCamps(b: Board, g: TRState, checks: PositionChecks): void {
       `nations.${code}: ${code} is always an ${side} belligerent`,
     );
   }
-  g.natLocked.forEach((locked, n) =>
+  g.natLocked.forEach((locked, n) => {
     checks.check(
       !locked || ['SP', 'TU'].includes(nationCode(n)),
       '3.1.3(2)①',
       `nations.${nationCode(n)}: only Spain and Turkey have their status fixed by a violation`,
-    ),
-  );
+    );
+  });
 }
 
 /** Where one unit may stand (8.1.1, AMB-10, 3.1.1(2), 15.7, 16.8). */
@@ -99,7 +99,7 @@ function checkStacking(b: Board, g: TRState, checks: PositionChecks): void {
 }
 
 /** 16.1.1, 16.1.2: face-down cards lie in their side's discard pile, with the options; 6.1(5): the card in play is discarded. */
-function checkCards(b: Board, g: TRState, checks: PositionChecks): void {
+function checkCards(_b: Board, g: TRState, checks: PositionChecks): void {
   for (const s of SIDES)
     for (const c of g.faceDown?.[s] ?? []) {
       checks.check(g.discard[s].includes(c), '16.1', `cards.${s}.faceDown: ${c} is not in the ${s} discard pile`);

@@ -151,18 +151,21 @@ function placeUnits(r: Names, p: Position, options: Options): { loc: number[]; u
     used[u] = e.used ? 1 : 0;
   };
   const unnumbered: { e: Position['units'][number]; path: string; k: number; where: number }[] = [];
-  p.units.forEach((e, i) => {
+  for (const [i, e] of p.units.entries()) {
     const path = `units.${i}`;
     const [, id, copy] = COUNTER_REF.exec(e.counter)!;
     const k = b.counterIndex.get(id!);
     const where = placeLoc(b, e.area);
     if (where === undefined)
       r.problem('2.2.1', `${path}.area: no area "${e.area}" on the map, nor pool / development / removed`);
-    if (k === undefined) return r.problem('2.1.1', `${path}.counter: no counter "${id}" in the counter mix`);
-    if (where === undefined) return;
+    if (k === undefined) {
+      r.problem('2.1.1', `${path}.counter: no counter "${id}" in the counter mix`);
+      continue;
+    }
+    if (where === undefined) continue;
     if (copy === undefined) unnumbered.push({ e, path, k, where });
     else put(r.unit(`${path}.counter`, e.counter), e, path, where);
-  });
+  }
   for (const { e, path, k, where } of unnumbered) {
     const c = b.counters[k]!;
     const copies = Array.from({ length: c.count }, (_, i) => firstUnit(b, k) + i).filter((u) => !taken.has(u));
@@ -231,17 +234,17 @@ function placeCards(r: Names, p: Position): Pick<TRState, 'deck' | 'hand' | 'dis
   const where = new Map<string, string>();
   for (const s of SIDES)
     for (const [pile, key] of PILES)
-      p.cards[s]?.[pile]?.forEach((id, i) => {
+      for (const [i, id] of (p.cards[s]?.[pile] ?? []).entries()) {
         const path = `cards.${s}.${pile}.${i}`;
         const card = b.cardById.get(r.card(path, id));
-        if (!card) return;
-        if (card.side !== s)
-          return r.problem('2.3', `${path}: ${id} is an ${card.side} card (each side has its own deck)`);
-        const before = where.get(id);
-        if (before) return r.problem('2.3', `${path}: ${id} is also in ${before} (a card is in one place)`);
-        where.set(id, path);
-        out[key][s].push(id);
-      });
+        if (!card) continue;
+        if (card.side !== s) r.problem('2.3', `${path}: ${id} is an ${card.side} card (each side has its own deck)`);
+        else if (where.has(id)) r.problem('2.3', `${path}: ${id} is also in ${where.get(id)} (a card is in one place)`);
+        else {
+          where.set(id, path);
+          out[key][s].push(id);
+        }
+      }
   for (const c of b.data.cards) if (!where.has(c.id)) (c.sv === 2 ? out.deck : out.dev)[c.side].push(c.id);
   if (!SIDES.some((s) => p.cards[s]?.faceDown)) return out;
   const faceDown = sides();
