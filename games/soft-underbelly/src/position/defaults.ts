@@ -28,7 +28,7 @@ export function cubesLeft(E: Env, g: SUState, side: Side): number {
 export function cubesInPlay(g: SUState, side: Side): number {
   let k = g.cubes[side].reduce((s, c) => s + c, 0);
   const b = g.battle;
-  if (b && b.attacker === side) b.att.from.forEach((a, i) => (k += a < 0 ? (b.att.cubes[i] ?? 0) : 0));
+  if (b && b.attacker === side) for (const [i, a] of b.att.from.entries()) k += a < 0 ? (b.att.cubes[i] ?? 0) : 0;
   return k;
 }
 

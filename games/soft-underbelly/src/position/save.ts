@@ -7,7 +7,7 @@
 import { canonicalJson } from '@sandtable/engine';
 import type { Frame } from '../frames.ts';
 import { OPTION_SPECS } from '../options.ts';
-import { type Battle, type BattleSide, type Env, type Side, type SUState } from '../state.ts';
+import type { Battle, BattleSide, Env, Side, SUState } from '../state.ts';
 import { defaultControl, defaultLoc } from './defaults.ts';
 import { areaId, originName, placeName } from './names.ts';
 import type { AreaEntry, BattlePosition, FramePosition, Position, UnitEntry } from './schema.ts';
