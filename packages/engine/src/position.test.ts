@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { GameRules } from './contract.ts';
 import { RuleError } from './errors.ts';
 import { defineGame } from './game.ts';
-import { parsePosition, PositionChecks } from './position.ts';
+import { checkPositionOptions, optionsOffDefault, parsePosition, PositionChecks } from './position.ts';
 
 /** A race to 10: each turn the active runner steps 1 or 2; a track square holds one runner (rule R3). */
 interface Race {
@@ -87,5 +87,23 @@ describe('positions', () => {
     const plain = defineGame({ ...rules, position: undefined });
     expect(() => plain.newRecord('s', undefined, {}, [], {})).toThrow(/race has no position format/);
     expect(() => plain.positionOf(plain.setup('s'))).toThrow(/no position format/);
+  });
+});
+
+describe('a position keeps the options it was saved under', () => {
+  const specs = [
+    { key: 'fog', label: 'Fog', doc: 'AMB-1', default: false },
+    { key: 'turns', label: 'Turns', doc: 'AMB-2', default: 8 },
+  ];
+  it('optionsOffDefault records only the options off their defaults', () => {
+    expect(optionsOffDefault(specs, { fog: false, turns: 10 })).toEqual({ turns: 10 });
+  });
+  it('checkPositionOptions refuses a game started with other options, naming the --option to add', () => {
+    const checks = new PositionChecks();
+    checkPositionOptions({ turns: 10, ghost: 1 }, specs, { fog: false, turns: 8 }, checks);
+    expect(() => checks.done()).toThrow(/options\.ghost: no such option[\s\S]*start it with --option turns=10/);
+    const same = new PositionChecks();
+    checkPositionOptions({ turns: 10 }, specs, { fog: false, turns: 10 }, same);
+    expect(() => same.done()).not.toThrow();
   });
 });

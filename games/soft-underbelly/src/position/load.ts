@@ -4,7 +4,7 @@
  * rule), the defaults fill what the position leaves out, `checks.ts` refuses a state that breaks
  * an invariant of the rules, and an automatic step left on top of the stack runs at once.
  */
-import { canonicalJson, parsePosition, PositionChecks, type Ctx, type Options } from '@sandtable/engine';
+import { checkPositionOptions, parsePosition, PositionChecks, type Ctx, type Options } from '@sandtable/engine';
 import type { Frame } from '../frames.ts';
 import { OPTION_SPECS, toOpts } from '../options.ts';
 import { suFlow } from '../sequence.ts';
@@ -27,7 +27,7 @@ const SIDES: readonly Side[] = ['allies', 'axis'];
 export function loadPosition(E: Env, json: unknown, options: Options, ctx?: Ctx): SUState {
   const p = parsePosition(positionSchema, json);
   const checks = new PositionChecks();
-  checkOptions(p, options, checks);
+  checkPositionOptions(p.options, OPTION_SPECS, options, checks);
   const g = build(new Names(E, checks), p, options);
   checks.done(); // every name known before the invariants are read
   checkPosition(E, g, checks);
@@ -36,22 +36,6 @@ export function loadPosition(E: Env, json: unknown, options: Options, ctx?: Ctx)
   checkSettled(g, checks, ctx !== undefined);
   checks.done();
   return g;
-}
-
-/** The game must be started with the options the position was saved under (its invariants depend on them). */
-function checkOptions(p: Position, options: Options, checks: PositionChecks): void {
-  if (!p.options) return;
-  const known = new Set(OPTION_SPECS.map((o) => o.key));
-  for (const key of Object.keys(p.options)) checks.check(known.has(key), 'options', `options.${key}: no such option`);
-  for (const o of OPTION_SPECS) {
-    const want = p.options[o.key] ?? o.default;
-    const have = options[o.key] ?? o.default;
-    checks.check(
-      canonicalJson(want) === canonicalJson(have),
-      'options',
-      `options.${o.key}: the position is for ${JSON.stringify(want)}, the game has ${JSON.stringify(have)} (start it with --option ${o.key}=${want})`,
-    );
-  }
 }
 
 /** Resolves the names of a position to indices, recording unknown ones (their index is then 0, never read). */

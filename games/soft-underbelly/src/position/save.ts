@@ -4,7 +4,7 @@
  * cubes, control off the default, options off their defaults), so that `load` rebuilds the
  * identical state.
  */
-import { canonicalJson } from '@sandtable/engine';
+import { optionsOffDefault } from '@sandtable/engine';
 import type { Frame } from '../frames.ts';
 import { OPTION_SPECS } from '../options.ts';
 import type { Battle, BattleSide, Env, Side, SUState } from '../state.ts';
@@ -17,11 +17,7 @@ const SIDES: readonly Side[] = ['allies', 'axis'];
 export function savePosition(E: Env, g: SUState): Position {
   const ids = (as: number[]) => as.map((a) => areaId(E, a));
   return {
-    options: Object.fromEntries(
-      OPTION_SPECS.filter((o) => canonicalJson(g.o[o.key as keyof SUState['o']]) !== canonicalJson(o.default)).map(
-        (o) => [o.key, g.o[o.key as keyof SUState['o']]],
-      ),
-    ),
+    options: optionsOffDefault(OPTION_SPECS, g.o as unknown as Record<string, unknown>),
     turn: g.turn,
     phase: g.phase,
     initiative: g.initiative,

@@ -4,7 +4,7 @@
  * path and rule), the defaults fill what the position leaves out, and `checks.ts` refuses a state
  * that breaks an invariant of the rules.
  */
-import { canonicalJson, parsePosition, PositionChecks, type Options } from '@sandtable/engine';
+import { checkPositionOptions, parsePosition, PositionChecks, type Options } from '@sandtable/engine';
 import type { Side } from '../data/index.ts';
 import { POOL, type Board } from '../board.ts';
 import { OPTIONS } from '../options.ts';
@@ -25,28 +25,12 @@ import { COUNTER_REF, positionSchema, UNIT_NAME, type FramePosition, type Positi
 export function loadPosition(b: Board, json: unknown, options: Options): TRState {
   const p = parsePosition(positionSchema, json);
   const checks = new PositionChecks();
-  checkOptions(p, options, checks);
+  checkPositionOptions(p.options, OPTIONS, options, checks);
   const g = build(new Names(b, checks), p, options);
   checks.done(); // every name known before the invariants are read
   checkPosition(b, g, checks);
   checks.done();
   return g;
-}
-
-/** The game must be started with the options the position was saved under (its invariants depend on them). */
-function checkOptions(p: Position, options: Options, checks: PositionChecks): void {
-  if (!p.options) return;
-  const known = new Set(OPTIONS.map((o) => o.key));
-  for (const key of Object.keys(p.options)) checks.check(known.has(key), 'options', `options.${key}: no such option`);
-  for (const o of OPTIONS) {
-    const want = p.options[o.key] ?? o.default;
-    const have = options[o.key] ?? o.default;
-    checks.check(
-      canonicalJson(want) === canonicalJson(have),
-      'options',
-      `options.${o.key}: the position is for ${JSON.stringify(want)}, the game has ${JSON.stringify(have)} (start it with --option ${o.key}=${want})`,
-    );
-  }
 }
 
 /** Resolves the names of a position to indices, recording unknown ones (their index is then 0, never read). */

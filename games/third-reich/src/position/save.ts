@@ -3,7 +3,7 @@
  * lists what the defaults do not give (units off their set-up place, control off the flag,
  * options off their defaults), so that `load` rebuilds the identical state.
  */
-import { canonicalJson } from '@sandtable/engine';
+import { optionsOffDefault } from '@sandtable/engine';
 import { NATIONS } from '../data/index.ts';
 import type { Board } from '../board.ts';
 import { OPTIONS } from '../options.ts';
@@ -23,12 +23,7 @@ export function savePosition(b: Board, g: TRState): Position {
   const units = (us: number[]) => us.map((u) => unitName(b, u));
   const area = (a: number) => b.areaIds[a]!;
   return {
-    options: Object.fromEntries(
-      OPTIONS.filter((o) => canonicalJson(g.options[o.key] ?? o.default) !== canonicalJson(o.default)).map((o) => [
-        o.key,
-        g.options[o.key],
-      ]),
-    ),
+    options: optionsOffDefault(OPTIONS, g.options),
     turn: g.turn,
     first: g.first,
     active: g.active,
