@@ -13,6 +13,7 @@ import { determinize } from './determinize.ts';
 import { flow, type PGAction } from './flow.ts';
 import { describeMove } from './movementPhase.ts';
 import { OPTION_SPECS } from './options.ts';
+import { positionCodec } from './position/index.ts';
 import { setup } from './setup.ts';
 import { DETACHED, detachmentUnitId, makeEnv, type Env, type PGState } from './state.ts';
 import { summaryText } from './summary.ts';
@@ -78,5 +79,6 @@ export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState
     clone: (g) => structuredClone(g),
     describe: (g, a) => describe(E, g, a),
     summary: (g, role) => summaryText(E, makeView(E, g, role), role, germanVP(E, g).vp, combatSummary(E, g)),
+    position: positionCodec(E, (ctx, g) => flow.proceed(E, ctx, g)),
   };
 }
