@@ -42,3 +42,12 @@ for (const [id, { game }] of Object.entries(catalog)) {
     });
   });
 }
+
+describe('positions for every game', () => {
+  it('every listed game has a position format (its POSITIONS.md documents it)', () => {
+    const without = Object.entries(catalog)
+      .filter(([, { game }]) => !game.rules.position)
+      .map(([id]) => id);
+    expect(without).toEqual([]);
+  });
+});
