@@ -215,3 +215,31 @@ describe('sandtable play with human players', () => {
     expect(missingAi('some-game', kinds)).toContain(`games with a computer opponent: ${withAi.join(', ') || 'none'}`);
   });
 });
+
+describe('sandtable position and new --position', () => {
+  for (const [id, { game }] of games) {
+    it(`${id}: the position printed at a record's end starts a game with the same legal actions; a broken one is refused`, async () => {
+      const rec = join(dir, `${id}-pos.json`);
+      expect((await run('play', id, '--seed', '5', '--ai', 'random', '-o', rec)).code).toBe(0);
+      // take the record back to its 40th action, a game in progress
+      const full = JSON.parse(readFileSync(rec, 'utf8'));
+      full.actions = full.actions.slice(0, 40);
+      writeFileSync(rec, JSON.stringify(full));
+      const pos = join(dir, `${id}-pos.position.json`);
+      const printed = await run('position', rec, '-o', pos);
+      expect(printed.code, printed.err).toBe(0);
+      const again = join(dir, `${id}-pos.again.json`);
+      const made = await run('new', id, '--seed', '9', '--position', pos, '-o', again);
+      expect(made.code, made.err).toBe(0);
+      expect(made.out).toContain(`from the position in ${pos}`);
+      const before = game.replay(full);
+      const after = game.replay(JSON.parse(readFileSync(again, 'utf8')));
+      const role = game.decision(before)!.role;
+      expect(game.legalActions(after, role)).toEqual(game.legalActions(before, role));
+      writeFileSync(pos, JSON.stringify({ broken: true }));
+      const refused = await run('new', id, '--position', pos, '-o', join(dir, `${id}-never.json`));
+      expect(refused.code).toBe(1);
+      expect(refused.err).toMatch(/invalid position/);
+    });
+  }
+});
