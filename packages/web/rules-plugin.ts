@@ -1,7 +1,7 @@
 /**
- * `virtual:rules-text`: the English rules specs (`../shared/rules/<game>.md` beside the
- * repository, where the project keeps them) bundled as strings by game id, so the client can
- * show the rule text a prompt cites. A missing file gives an empty map, never a build error.
+ * `virtual:rules-text`: each game folder's rules reference (`games/<id>/RULES.md`) bundled as
+ * strings by game id, so the client can show the rule text a prompt cites. The build reads only
+ * the repository. A game without the file gets none, never a build error.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,29 +10,25 @@ import type { Plugin } from 'vite';
 const ID = 'virtual:rules-text';
 const RESOLVED = `\0${ID}`;
 
-export function rulesDir(): string {
-  return fileURLToPath(new URL('../../../shared/rules/', import.meta.url));
+export function gamesDir(): string {
+  return fileURLToPath(new URL('../../games/', import.meta.url));
 }
 
-/** Ids of the games in the repository (games/<id>): only their specs are bundled. */
-function gameIds(): Set<string> {
-  const dir = fileURLToPath(new URL('../../games/', import.meta.url));
-  return new Set(existsSync(dir) ? readdirSync(dir) : []);
+/** The rules reference of every game folder that has one, by folder name (the game id). */
+export function rulesTexts(dir = gamesDir()): Record<string, string> {
+  const texts: Record<string, string> = {};
+  if (!existsSync(dir)) return texts;
+  for (const id of readdirSync(dir)) {
+    const file = `${dir}/${id}/RULES.md`;
+    if (existsSync(file)) texts[id] = readFileSync(file, 'utf8');
+  }
+  return texts;
 }
 
-export function rulesTextPlugin(dir = rulesDir()): Plugin {
+export function rulesTextPlugin(dir = gamesDir()): Plugin {
   return {
     name: 'sandtable-rules-text',
     resolveId: (id) => (id === ID ? RESOLVED : null),
-    load(id) {
-      if (id !== RESOLVED) return null;
-      const texts: Record<string, string> = {};
-      if (existsSync(dir)) {
-        const ids = gameIds();
-        for (const f of readdirSync(dir))
-          if (ids.has(f.replace(/\.md$/, ''))) texts[f.slice(0, -3)] = readFileSync(`${dir}/${f}`, 'utf8');
-      }
-      return `export default ${JSON.stringify(texts)};`;
-    },
+    load: (id) => (id === RESOLVED ? `export default ${JSON.stringify(rulesTexts(dir))};` : null),
   };
 }
