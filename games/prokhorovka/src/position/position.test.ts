@@ -1,135 +1,142 @@
-import { randomIndex, type RuleError, seedRng } from '@sandtable/engine';
+/**
+ * Positions (POSITIONS.md): `load(save(g))` is `g` on the states of random games (several seeds and
+ * option sets) and of every golden record; a printed position starts a game with the same
+ * decision, legal actions and views; a frame left without its rule and message gets the ones the
+ * rules ask it with.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { OBSERVER, randomIndex, seedRng, type EngineState, type GameRecord, type Options } from '@sandtable/engine';
 import { describe, expect, it } from 'vitest';
 import { prokhorovka } from '../index.ts';
+import type { PGState } from '../state.ts';
 import type { Position } from './index.ts';
 
 const codec = prokhorovka.rules.position!;
+type S = EngineState<PGState>;
 
-/** States along a random game (several seeds). */
-function* randomStates(seed: string, steps: number) {
-  const chooser = seedRng(`pos:${seed}`);
-  let s = prokhorovka.setup(seed);
+/** The states along a random game, to its end or `steps` actions. */
+function* randomStates(seed: string, options: Options, steps: number): Generator<S> {
+  const chooser = seedRng(`position:${seed}`);
+  let s = prokhorovka.setup(seed, undefined, options);
   for (let i = 0; i < steps && !prokhorovka.outcome(s); i++) {
     yield s;
     const d = prokhorovka.decision(s)!;
     const legal = prokhorovka.legalActions(s, d.role);
     s = prokhorovka.apply(s, d.role, legal[randomIndex(chooser, legal.length)]!);
   }
+  yield s;
 }
 
-const start = () => codec.save(prokhorovka.setup('p').game) as Position;
-const refusal = (p: unknown) => {
-  try {
-    codec.load(p, {});
-  } catch (e) {
-    return e as RuleError;
+/** The states of a golden record, step by step. */
+function* recordStates(rec: GameRecord): Generator<S> {
+  let s = prokhorovka.setup(rec.seed, rec.scenario, rec.options, rec.dice ?? []);
+  yield s;
+  for (const a of rec.actions) {
+    s = prokhorovka.apply(s, a.role, a.action);
+    yield s;
   }
-  throw new Error('the position was accepted');
-};
+}
 
-describe('positions (POSITIONS.md)', () => {
-  it('load(save(g)) is g, through JSON, on states along random games', () => {
+const through = (x: unknown) => JSON.parse(JSON.stringify(x));
+
+/** Rule options off their defaults, mixed so that each set plays differently. */
+const OPTION_SETS: Options[] = [
+  {},
+  {
+    extendedGame: true,
+    xxivPanzerCorps: true,
+    beastKiller: true,
+    tdBreakdowns: true,
+    hideChitBacks: true,
+    lateMissionChoice: true,
+    reorgReturnFirst: true,
+  },
+  {
+    excessChitsToReorg: false,
+    reinforcementsMayDesignate: false,
+    detachmentReorgOptional: false,
+    positionMustBeDeclared: false,
+    germanReinfUnits: 3,
+    skipGermanSupportT1: false,
+    airOneMission: false,
+  },
+];
+
+describe('positions: load(save(g)) is g', () => {
+  it('on the states of random games (3 option sets, 2 seeds each, played to the end)', () => {
     let n = 0;
-    for (const seed of ['a', 'b', 'c']) {
-      for (const s of randomStates(seed, 900)) {
-        if (n++ % 7) continue;
-        const json = JSON.parse(JSON.stringify(codec.save(s.game)));
-        expect(codec.load(json, {})).toEqual(s.game);
+    OPTION_SETS.forEach((options, k) => {
+      for (const seed of [`r${k}a`, `r${k}b`]) {
+        for (const s of randomStates(seed, options, 2500)) {
+          n++;
+          expect(codec.load(through(codec.save(s.game)), options), `${seed} state ${n}`).toStrictEqual(s.game);
+        }
+      }
+    });
+    expect(n).toBeGreaterThan(3000);
+  });
+
+  it('on every state of every golden record; a frame without rule and message gets what the rules ask', () => {
+    const dir = new URL('../../golden/', import.meta.url);
+    const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
+    const stale = new Set<string>();
+    let n = 0;
+    for (const f of files) {
+      const rec = JSON.parse(readFileSync(new URL(f, dir), 'utf8')).record as GameRecord;
+      for (const s of recordStates(rec)) {
+        n++;
+        const p = through(codec.save(s.game)) as Position;
+        expect(codec.load(p, rec.options), `${f} state ${n}`).toStrictEqual(s.game);
+        for (const frame of p.stack ?? []) {
+          if (!('side' in frame)) continue;
+          delete frame.rule;
+          delete frame.message;
+        }
+        codec.load(p, rec.options).stack.forEach((frame, i) => {
+          if (JSON.stringify(frame) !== JSON.stringify(s.game.stack[i])) stale.add(frame.kind);
+        });
       }
     }
-    expect(n).toBeGreaterThan(1000);
-  });
-
-  it('units are named by id on hexes by label or in a box', () => {
-    const p = start();
-    expect(p.format).toBe('prokhorovka-position/1');
-    expect(
-      p.units.every((u) => /^\d{4}$/.test(u.at) || ['reserve', 'eliminated', 'arriving', 'as-chit'].includes(u.at)),
-    ).toBe(true);
-  });
-
-  it('3.4(1): two stacks in one hex are refused', () => {
-    const p = start();
-    const [a, b] = p.units.filter((u) => /^\d{4}$/.test(u.at));
-    b!.at = a!.at;
-    expect(refusal(p).message).toMatch(/both in hex .*one stack to a hex.*\[3\.4\(1\)\]/s);
-  });
-
-  it('2.1: an unknown unit and a missing one are refused', () => {
-    const p = start();
-    p.units[0]!.id = 'no-such-unit';
-    const e = refusal(p);
-    expect(e.message).toMatch(/no unit "no-such-unit"/);
-    expect(e.message).toMatch(/is missing/);
-    expect(e.rule).toContain('2.1');
-  });
-
-  it('2.1: a hex off the map names its path', () => {
-    const p = start();
-    p.units[0]!.at = '9999';
-    expect(refusal(p).message).toMatch(/units\.0\.at: no hex "9999"/);
-  });
-
-  it('3.4(2): more equipment chits under a unit than its equipment value', () => {
-    const p = start();
-    const unit = p.units.find((u) => u.side === 'DE' && /^\d{4}$/.test(u.at))!;
-    for (const c of p.equip.filter((c) => c.id.startsWith('DE'))) c.loc = unit.id;
-    expect(refusal(p).message).toMatch(/holds \d+ equipment chits, more than its/);
-  });
-
-  it('3.5: a chit under a unit of the other side', () => {
-    const p = start();
-    const soviet = p.units.find((u) => u.side === 'SU')!;
-    const german = p.equip.find((c) => c.id.startsWith('DE'))!;
-    german.loc = soviet.id;
-    expect(refusal(p).message).toMatch(/of the other side/);
-  });
-
-  it('a malformed position names the path', () => {
-    const p = start() as unknown as Record<string, unknown>;
-    p.turn = 'one';
-    expect(refusal(p).message).toMatch(/turn: /);
-  });
-
-  it('5.0: a position with nobody to act is refused', () => {
-    const p = start();
-    p.stack = [{ kind: 'nextPhase' }];
-    expect(refusal(p).message).toMatch(/automatic step "nextPhase"/);
+    expect(n).toBeGreaterThan(5000);
+    // a frame answered in part keeps the words it was asked with: the units left (7.0(1)), the hits left (16.2(3))
+    expect([...stale].sort()).toEqual(['cb:bombAlloc', 'reinfChoice']);
   });
 });
 
-describe('the example position (positions/first-attack.json)', () => {
-  it('9.1: from the example, the German may declare attacks only by units next to a Soviet unit, on those units', async () => {
-    const { readFileSync } = await import('node:fs');
-    const position = JSON.parse(readFileSync(new URL('../../positions/first-attack.json', import.meta.url), 'utf8'));
-    const rec = prokhorovka.newRecord('lesson', undefined, {}, [], position);
-    let s = prokhorovka.replay(rec);
-    expect(prokhorovka.decision(s)).toMatchObject({ kind: 'normalAttack', role: 'DE' });
-    const p = position as Position;
-    const at = new Map(p.units.map((u) => [u.id, u]));
-    const hexOf = (label: string) => ({ c: Number(label.slice(0, 2)), r: Number(label.slice(2)) });
-    const soviets = p.units.filter((u) => u.side === 'SU' && /^\d{4}$/.test(u.at));
-    // the targets the rules offer are Soviet units on a hex next to the attacker (rows and columns within one)
-    const attackers = prokhorovka.legalActions(s, 'DE').filter((a) => a.type === 'pickAttacker');
-    expect(attackers.length).toBeGreaterThan(0);
-    for (const a of attackers) {
-      const unit = (a as { unit: string }).unit;
-      expect(at.get(unit)?.side).toBe('DE');
-      const picked = prokhorovka.apply(s, 'DE', a);
-      const targets = prokhorovka.legalActions(picked, 'DE').filter((t) => t.type === 'attack');
-      expect(targets.length, `${unit} has a target`).toBeGreaterThan(0);
-      for (const t of targets) {
-        const target = at.get((t as { target: string }).target)!;
-        expect(target.side).toBe('SU');
-        const [x, y] = [hexOf(at.get(unit)!.at), hexOf(target.at)];
-        expect(
-          Math.abs(x.c - y.c) <= 1 && Math.abs(x.r - y.r) <= 1,
-          `${unit} at ${at.get(unit)!.at} next to ${target.id} at ${target.at}`,
-        ).toBe(true);
+describe('positions through the engine', () => {
+  it('a printed position starts a game with the same decision, legal actions and views for every role', () => {
+    let n = 0;
+    for (const s of randomStates('engine', {}, 1200)) {
+      if (n++ % 40) continue;
+      const t = prokhorovka.setup('another-seed', undefined, {}, [], through(prokhorovka.positionOf(s)));
+      expect(prokhorovka.decision(t)).toEqual(prokhorovka.decision(s));
+      for (const role of ['DE', 'SU', OBSERVER]) {
+        expect(prokhorovka.legalActions(t, role)).toEqual(prokhorovka.legalActions(s, role));
+        const { log: _a, seq: _b, ...seen } = prokhorovka.view(s, role);
+        const { log: _c, seq: _d, ...loaded } = prokhorovka.view(t, role);
+        expect(loaded).toEqual(seen);
       }
     }
-    expect(soviets.length).toBeGreaterThan(0);
-    s = prokhorovka.apply(s, 'DE', { type: 'endPhase' });
-    expect(prokhorovka.decision(s)?.kind).not.toBe('normalAttack');
+  });
+
+  it('a position names units by id on hexes by label or in a box, chits by id under a unit or in a box', () => {
+    const s = [...randomStates('names', {}, 400)].at(-1)!;
+    const p = through(prokhorovka.positionOf(s)) as Position;
+    expect(p.format).toBe('prokhorovka-position/2');
+    const ids = new Set(p.units.map((u) => u.id));
+    for (const u of p.units) expect(u.at).toMatch(/^(\d{4}|reserve|eliminated|arriving|as-chit)$/);
+    for (const c of p.equip)
+      expect(ids.has(c.at) || /^(reorg|drawn|arriving|detached|gone|cup)$/.test(c.at)).toBe(true);
+    for (const c of p.support) expect(c.at).toMatch(/^(cup|pool|alloc|air|gone)$/);
+    // every unit of the order of battle is listed; chits in their cup face-down are not
+    expect(p.units.filter((u) => !u.id.startsWith('det-'))).toHaveLength(48);
+    expect(p.equip.every((c) => c.at !== 'cup' || c.faceUp)).toBe(true);
+  });
+
+  it('an automatic step left on top runs when a game starts from the position (5.0): a support phase draws', () => {
+    const position = { format: 'prokhorovka-position/2', turn: 2, side: 'DE', phase: 'support' };
+    const s = prokhorovka.setup('draws', undefined, {}, [], position);
+    expect(prokhorovka.decision(s)).toMatchObject({ kind: 'designation', role: 'DE' });
+    expect(s.game.support.filter((c) => c.side === 'DE' && c.loc === 'pool')).toHaveLength(8); // 6.0(2)
   });
 });
