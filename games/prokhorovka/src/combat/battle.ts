@@ -91,6 +91,13 @@ const BATTLE: readonly (readonly [string, StepFn])[] = [
 ];
 const STEP_AT = new Map(BATTLE.map(([name], k) => [name, k]));
 
+/** The battle's step names in chart order, then "done" (positions and the web read them from here). */
+export const BATTLE_STEPS: [string, ...string[]] = [BATTLE[0]![0], ...BATTLE.slice(1).map(([name]) => name), 'done'];
+
+/** The chart's steps from `first` through `last`. */
+export const battleStepsBetween = (first: string, last: string): string[] =>
+  BATTLE_STEPS.slice(BATTLE_STEPS.indexOf(first), BATTLE_STEPS.indexOf(last) + 1);
+
 /** Runs the battle's current step; when it is finished, the battle moves on to the next one. */
 function step(E: Env, ctx: Ctx, g: PGState, b: Battle): void {
   const k = STEP_AT.get(b.step);

@@ -78,37 +78,9 @@ const moveState = z
   })
   .default(() => ({ moved: [], strategic: [], picked: null, cities: {}, xxivDone: false, lastPath: [] }));
 
-/** The steps of a battle, in order (combat/battle.ts `BATTLE`), and "done". */
-export const BATTLE_STEPS = [
-  'prep',
-  'window:support',
-  'equip:SU',
-  'equip:DE',
-  'breakdown',
-  'reveal',
-  'sniper',
-  'commander',
-  'cancel',
-  'effects',
-  'window:bombard',
-  'bombard',
-  'normal',
-  'molotov',
-  'window:tank',
-  'bombAlloc',
-  'pairing',
-  'duels',
-  'tankSupport',
-  'damage',
-  'retreat:SU',
-  'retreat:DE',
-  'loss:SU',
-  'loss:DE',
-  'retreatMove',
-  'advance',
-  'end',
-  'done',
-] as const;
+import { BATTLE_STEPS } from '../combat/battle.ts';
+
+export { BATTLE_STEPS };
 
 const battle = z.strictObject({
   /** The defending unit (9.1(3)); the battle is named by it. */

@@ -21,6 +21,7 @@ import {
   type SupportChit,
 } from '../index.ts';
 import type { CardChip, InfoBoxData, OddsTable, ChitMark, Piece, UnitSymbol } from '@sandtable/map';
+import { battleStepsBetween } from '../combat/battle.ts';
 
 type Side = 'DE' | 'SU';
 type UnitView = PGView['units'][number];
@@ -413,23 +414,8 @@ export function pkPanels(t: PKTables, view: View<unknown>): InfoBoxData[] {
 
 // ---- the battle under way -------------------------------------------------------------------
 
-const STEPS_AFTER_REVEAL = [
-  'reveal',
-  'sniper',
-  'commander',
-  'cancel',
-  'effects',
-  'window:bombard',
-  'bombard',
-  'normal',
-  'molotov',
-  'window:tank',
-  'bombAlloc',
-  'pairing',
-  'duels',
-  'tankSupport',
-  'damage',
-];
+/** The battle's steps once its chits are revealed (11.2) through damage (11.6): the chart's own names. */
+const STEPS_AFTER_REVEAL = battleStepsBetween('reveal', 'damage');
 
 function hitsTable(title: string, f: FireOdds): OddsTable | null {
   if (f.dice <= 0) return null;
