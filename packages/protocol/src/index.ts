@@ -64,6 +64,11 @@ export interface SeatSpec {
   name?: string;
   /** Called on this seat's turn (see the server's README). */
   webhook?: string;
+  /**
+   * Where "your turn", deadline and game-over emails go, with this seat's invite link (servers
+   * with SMTP_URL only). Stored, and never shown to another seat.
+   */
+  email?: string;
 }
 
 /** What a deadline does when it passes: remind the player, or let the AI play the turn. */

@@ -4,11 +4,12 @@
  *
  *   GET  /api/health                      {ok, store}
  *   GET  /api/catalog                     games, roles, scenarios, rule options, AI kinds
- *   POST /api/games                       create: {game, scenario?, options?, seats:{role:{kind,ai?,name?,webhook?}}, deadline?}
+ *   POST /api/games                       create: {game, scenario?, options?, seats:{role:{kind,ai?,name?,webhook?,email?}}, deadline?}
  *   POST /api/lobby                       {tokens:[...]} -> the games those tokens hold
  *   GET  /api/games/:id                   the token's role's view message
  *   POST /api/games/:id/actions           {version, action, role?} -> the new view message
  *   PUT  /api/games/:id/webhook           {url | null}
+ *   PUT  /api/games/:id/email             {email | null} (servers with SMTP_URL); seen by no other seat
  *   GET  /api/games/:id/record            the full record, once the game is over
  *   GET  /api/games/:id/replay-check      replays the log under the current rules, reports divergence
  *   GET  /api/ws                          WebSocket (see ws.ts)
@@ -19,6 +20,8 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import fastifyStatic from '@fastify/static';
 import { ApiError } from './errors.ts';
 import { Notifier } from './notify.ts';
+import { clusterFor } from './cluster.ts';
+import { Mailer, type MailerOptions } from './email.ts';
 import { GameService, type CreateGameInput } from './service.ts';
 import { createWsHub } from './ws.ts';
 import type { Repository } from './db/types.ts';
@@ -38,12 +41,17 @@ export interface ServerOptions {
   tickMs?: number;
   webhook?: { tries?: number; timeoutMs?: number; backoffMs?: number };
   log?: (msg: string) => void;
+  /** PostgreSQL with several instances: how often to look for AI seats whose instance died, ms. */
+  aiScanMs?: number;
+  /** Email notifications (SMTP_URL): see email.ts. */
+  email?: Omit<MailerOptions, 'publicUrl' | 'log'> & { publicUrl?: string };
 }
 
 export interface SandtableServer {
   app: FastifyInstance;
   service: GameService;
   notifier: Notifier;
+  mailer: Mailer | null;
   /** Listens on host:port (port 0 = any free port); resolves to the base URL. */
   listen(port: number, host?: string): Promise<string>;
   close(): Promise<void>;
@@ -58,15 +66,26 @@ export async function createServer(o: ServerOptions): Promise<SandtableServer> {
   const clock = o.clock ?? systemClock;
   const log = o.log ?? (() => undefined);
   const notifier = new Notifier({ clock, log, ...o.webhook });
+  let baseUrl = '';
+  const mailer = o.email ? new Mailer({ ...o.email, publicUrl: () => o.email?.publicUrl ?? baseUrl, log }) : null;
+  const cluster = clusterFor(o.repo, { aiScanMs: o.aiScanMs, log });
   const service = new GameService({
     repo: o.repo,
     catalog: o.catalog,
     clock,
     ai: o.ai,
     seed: o.seed,
-    onTurn: notifier.onTurn,
+    onTurn: mailer
+      ? (e) => {
+          notifier.onTurn(e);
+          mailer.onTurn(e);
+        }
+      : notifier.onTurn,
     log,
+    claims: cluster?.claims,
+    sealInvite: mailer?.sealInvite,
   });
+  await cluster?.start(service);
   const app = Fastify({ bodyLimit: MAX_BODY_BYTES, logger: false });
   const ws = createWsHub(service, log);
   app.server.on('upgrade', ws.handleUpgrade);
@@ -108,18 +127,22 @@ export async function createServer(o: ServerOptions): Promise<SandtableServer> {
     app,
     service,
     notifier,
+    mailer,
     async listen(port, host = '127.0.0.1') {
       await app.listen({ port, host });
       const addr = app.server.address();
       const p = typeof addr === 'object' && addr ? addr.port : port;
       await service.resumeAi();
-      return `http://${host.includes(':') ? `[${host}]` : host}:${p}`;
+      baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${p}`;
+      return baseUrl;
     },
     async close() {
       if (timer) clearInterval(timer);
       await service.close();
       ws.close();
       await app.close();
+      await cluster?.close();
+      mailer?.close();
       await o.ai?.close();
     },
   };
@@ -180,6 +203,13 @@ function registerRoutes(
     const url = body(req).url ?? null;
     await service.setWebhook(p, url);
     return { ok: true, url };
+  });
+
+  app.put('/api/games/:id/email', async (req: ById) => {
+    const p = await principalFor(req);
+    const email = body(req).email ?? null;
+    await service.setEmail(p, bearer(req)!, email);
+    return { ok: true, email };
   });
 
   app.get('/api/games/:id/record', async (req: ById) => service.record(await principalFor(req)));

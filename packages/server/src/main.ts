@@ -6,7 +6,8 @@
  *        [--db sandtable.db] [--static packages/web/dist] [--ai-threads 1] [--test-games]
  *
  * DATABASE_URL=postgres://... selects PostgreSQL instead of the SQLite file. PORT, HOST,
- * SANDTABLE_DB and SANDTABLE_STATIC are read as defaults. On start it prints one JSON line
+ * SANDTABLE_DB and SANDTABLE_STATIC are read as defaults. SMTP_URL (with SANDTABLE_SECRET, and
+ * optionally PUBLIC_URL and SMTP_FROM) turns on email notifications (see README). On start it prints one JSON line
  * {"listening": url, "store": kind} to stdout.
  */
 import { existsSync } from 'node:fs';
@@ -28,6 +29,8 @@ const { values: args } = parseArgs({
     quiet: { type: 'boolean', default: false },
     /** Tests: a private PostgreSQL schema (ignored for SQLite). */
     'pg-schema': { type: 'string' },
+    /** Several instances on PostgreSQL: how often to look for AI seats left by a dead instance. */
+    'ai-scan-ms': { type: 'string' },
   },
 });
 
@@ -41,6 +44,18 @@ async function loadCatalog(withTestGames: boolean): Promise<GameCatalog> {
     console.error(`catalog unavailable (${(e as Error).message.split('\n')[0]}); serving the test games only`);
   }
   return out;
+}
+
+function emailFromEnv() {
+  const { SMTP_URL, SANDTABLE_SECRET, PUBLIC_URL, SMTP_FROM } = process.env;
+  if (!SMTP_URL) return {};
+  if (!SANDTABLE_SECRET) {
+    console.error(
+      'SMTP_URL is set but SANDTABLE_SECRET is not: set a secret of 16+ characters (it seals invite links)',
+    );
+    process.exit(2);
+  }
+  return { email: { smtpUrl: SMTP_URL, secret: SANDTABLE_SECRET, publicUrl: PUBLIC_URL, from: SMTP_FROM } };
 }
 
 function defaultStatic(): string | undefined {
@@ -61,6 +76,8 @@ const server = await createServer({
   staticDir: args.static ?? process.env.SANDTABLE_STATIC ?? defaultStatic(),
   tickMs: 15_000,
   log,
+  ...(args['ai-scan-ms'] ? { aiScanMs: Number(args['ai-scan-ms']) } : {}),
+  ...emailFromEnv(),
 });
 const host = args.host ?? process.env.HOST ?? '127.0.0.1';
 const explicitPort = args.port ?? process.env.PORT;

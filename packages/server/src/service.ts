@@ -28,6 +28,8 @@ import {
   type ViewMessage,
 } from './types.ts';
 import { randomBytes } from 'node:crypto';
+import { checkEmail } from './email-address.ts';
+import type { AiClaims } from './lease.ts';
 import type { CreateGameRequest, CreatedGame, LobbyReply, SeatSpec } from '@sandtable/protocol';
 
 export type { CreatedGame, SeatSpec };
@@ -74,6 +76,13 @@ export interface ServiceOptions {
   cacheSize?: number;
   onTurn?: (e: TurnEvent) => void;
   log?: (msg: string) => void;
+  /**
+   * Several instances on one store (PostgreSQL): which instance plays each game's AI seats, and
+   * every read first checks the store's version (see cluster.ts).
+   */
+  claims?: AiClaims;
+  /** Email notifications are on: seals a seat's token for its invite link (see email.ts). */
+  sealInvite?: (token: string) => string;
 }
 
 const MAX_CONSECUTIVE_AI_FAILURES = 3;
@@ -135,6 +144,7 @@ export class GameService {
       name: seats[r]!.name ?? null,
       tokenHash: hashToken(tokens.get(r) ?? newToken()),
       webhook: seats[r]!.webhook ?? null,
+      ...this.emailColumns(seats[r]!.email, tokens.get(r) ?? null),
     }));
     await this.o.repo.createGame(row, seatRows, { gameId: id, seq: 0, state: JSON.stringify(state) });
     const live: Live = {
@@ -174,6 +184,11 @@ export class GameService {
       if (s.name !== undefined && (typeof s.name !== 'string' || s.name.length > 80))
         throw badRequest(`seat ${role}: name must be a string of at most 80 characters`);
       if (s.webhook !== undefined) checkWebhook(s.webhook);
+      if (s.email !== undefined) {
+        if (s.kind !== 'human') throw badRequest(`seat ${role}: only a human seat may give an email address`);
+        this.emailOn();
+        checkEmail(s.email);
+      }
     }
     return seats;
   }
@@ -271,7 +286,61 @@ export class GameService {
   }
 
   async viewFor(p: Principal): Promise<ViewMessage> {
-    return this.message(await this.get(p.gameId), p.role);
+    return this.message(await this.fresh(p.gameId), p.role);
+  }
+
+  /** The game, brought up to the store's version first when other instances may have written it. */
+  private async fresh(id: string): Promise<Live> {
+    if (!this.o.claims) return this.get(id);
+    return this.locked(id, async (live) => {
+      await this.refreshLocked(live);
+      return this.live.get(id) ?? this.get(id);
+    });
+  }
+
+  /**
+   * Another instance committed `version` of a game (PostgreSQL NOTIFY): a cached copy catches up
+   * and pushes to its subscribers here. Without a version (after a missed stretch), re-reads the store.
+   */
+  async catchUp(id: string, version?: number): Promise<void> {
+    const live = this.live.get(id);
+    if (!live || (version !== undefined && live.state.seq >= version)) return;
+    await this.locked(id, (l) => this.refreshLocked(l));
+  }
+
+  /** Another instance changed a seat's notification addresses: the cached seats are re-read. */
+  async seatsChanged(id: string): Promise<void> {
+    if (!this.live.has(id)) return;
+    await this.locked(id, async (live) => {
+      live.seats = await this.o.repo.getSeats(id);
+    });
+  }
+
+  /** Every cached game re-read from the store (the commit bus was down for a while). */
+  async resync(): Promise<void> {
+    await Promise.all([...this.live.keys()].map((id) => this.catchUp(id)));
+  }
+
+  /** Applies the actions committed by other instances since the cached version, then pushes and drives the AI. */
+  private async refreshLocked(live: Live): Promise<void> {
+    const row = await this.o.repo.getGame(live.row.id);
+    if (!row || row.version <= live.state.seq) return;
+    try {
+      let state = live.state;
+      for (const a of await this.o.repo.actions(row.id, state.seq)) {
+        if (a.seq > row.version) break;
+        state = live.engine.apply(state, a.role, JSON.parse(a.action));
+      }
+      live.state = state;
+      live.row = row;
+    } catch (e) {
+      this.o.log?.(`catching up ${row.id}: ${(e as Error).message}; reloading it`);
+      this.live.delete(row.id);
+      return;
+    }
+    if (live.autopilot !== row.turnRole) live.autopilot = null;
+    this.broadcast(live);
+    this.driveAi(live);
   }
 
   /** Registers a subscriber and sends it the current view at once. Returns the unsubscribe. */
@@ -327,6 +396,7 @@ export class GameService {
   }
 
   private async applyLocked(live: Live, role: string, version: number, action: Action): Promise<ViewMessage> {
+    if (this.o.claims && version > live.state.seq) await this.refreshLocked(live);
     const fresh = () => ({ view: this.message(live, role) });
     if (live.row.status === 'finished')
       throw new ApiError(409, 'game-over', `the game is over: ${outcomeOf(live.row)?.reason ?? ''}`.trim(), fresh());
@@ -376,9 +446,9 @@ export class GameService {
       ...(handover ? { snapshot: { gameId: live.row.id, seq, state: JSON.stringify(next) } } : {}),
     });
     if (!ok) {
-      // Another writer (another server process) got there first: reload from the store.
-      this.live.delete(live.row.id);
-      const reloaded = await this.get(live.row.id);
+      // Another writer (another server process) got there first: catch up from the store, and push.
+      await this.refreshLocked(live);
+      const reloaded = this.live.get(live.row.id) ?? (await this.get(live.row.id));
       throw new ApiError(
         409,
         'stale',
@@ -408,28 +478,52 @@ export class GameService {
   /** Starts the AI for the seat whose turn it is, if that seat is an AI (or on autopilot). */
   driveAi(live: Live): void {
     const ai = this.o.ai;
-    const r = live.row;
-    if (!ai || this.closed || live.aiBusy || r.status !== 'active' || !r.turnRole) return;
-    const seat = live.seats.find((s) => s.role === r.turnRole);
-    const kind = seat?.kind === 'ai' ? (seat.ai ?? 'random') : live.autopilot === r.turnRole ? 'random' : null;
-    if (!kind || live.aiFailures >= MAX_CONSECUTIVE_AI_FAILURES) return;
+    if (!ai || this.closed || live.aiBusy) return;
+    const claims = this.o.claims;
+    if (!this.aiToMove(live)) {
+      if (claims) void claims.release(live.row.id).catch((e: Error) => this.o.log?.(`AI claim release: ${e.message}`));
+      return;
+    }
     live.aiBusy = true;
-    const role = r.turnRole;
-    const view = live.engine.view(live.state, role) as View<unknown>;
-    ai.choose(view, kind, `${r.id}:${r.seed.slice(0, 8)}`)
-      .then((action) => this.submitAs(live.row.id, role, view.seq, action))
+    const r = live.row;
+    // Several instances: only the one holding the game's claim plays its AI seats (lease.ts).
+    const claimed = claims ? claims.claim(r.id) : Promise.resolve(true);
+    let role = '';
+    let version = -1;
+    let tried = false;
+    claimed
+      .then((mine) => {
+        const kind = mine ? this.aiToMove(live) : null;
+        if (!kind) return;
+        tried = true;
+        role = live.row.turnRole!;
+        const view = live.engine.view(live.state, role) as View<unknown>;
+        version = view.seq;
+        return ai.choose(view, kind, `${r.id}:${r.seed.slice(0, 8)}`);
+      })
+      .then((action) => (action ? this.submitAs(live.row.id, role, version, action) : undefined))
       .then(() => {
         live.aiFailures = 0;
       })
       .catch((e: unknown) => {
+        tried = true;
         if (!(e instanceof ApiError && e.code === 'stale')) live.aiFailures++;
         if (!this.closed) this.o.log?.(`AI for ${r.id}/${role} failed: ${(e as Error).message}`);
       })
       .finally(() => {
         live.aiBusy = false;
-        const current = this.live.get(live.row.id);
+        // Not claimed: the instance holding the claim plays, and this one hears of its commits.
+        const current = tried ? this.live.get(live.row.id) : undefined;
         if (current) this.driveAi(current);
       });
+  }
+
+  /** The AI kind to play the seat whose turn it is, if it is an AI seat (or on autopilot) and may still move. */
+  private aiToMove(live: Live): string | null {
+    const r = live.row;
+    if (r.status !== 'active' || !r.turnRole || live.aiFailures >= MAX_CONSECUTIVE_AI_FAILURES) return null;
+    const seat = live.seats.find((s) => s.role === r.turnRole);
+    return seat?.kind === 'ai' ? (seat.ai ?? 'random') : live.autopilot === r.turnRole ? 'random' : null;
   }
 
   private submitAs(id: string, role: string, version: number, action: Action): Promise<ViewMessage> {
@@ -439,8 +533,9 @@ export class GameService {
 
   /** After a start: every game waiting on an AI seat resumes. */
   async resumeAi(): Promise<number> {
-    const ids = await this.o.repo.gamesAwaitingAi();
-    for (const id of ids) this.driveAi(await this.get(id));
+    let ids = await this.o.repo.gamesAwaitingAi();
+    if (this.o.claims) ids = await this.o.claims.claimMany(ids);
+    for (const id of ids) this.driveAi(await this.fresh(id));
     return ids.length;
   }
 
@@ -452,7 +547,8 @@ export class GameService {
     for (const row of due) {
       await this.locked(row.id, async (live) => {
         if (live.row.version !== row.version || live.row.deadlineDone) return;
-        await this.o.repo.markDeadlineDone(row.id, row.version);
+        // Every instance ticks; the one whose update marks the deadline handles it.
+        if (!(await this.o.repo.markDeadlineDone(row.id, row.version))) return;
         live.row = { ...live.row, deadlineDone: 1 };
         const role = live.row.turnRole!;
         this.o.onTurn?.({ event: 'deadline', live, role });
@@ -474,6 +570,32 @@ export class GameService {
       await this.o.repo.setWebhook(p.gameId, p.role, url as string | null);
       live.seats = live.seats.map((s) => (s.role === p.role ? { ...s, webhook: url as string | null } : s));
     });
+  }
+
+  /**
+   * The seat's email address for "your turn", deadline and game-over messages (null: none). The
+   * token is the one the request came with: it is sealed and stored for the invite link.
+   */
+  async setEmail(p: Principal, token: string, email: unknown): Promise<void> {
+    if (!p.seat) throw new ApiError(403, 'forbidden', 'a spectator token has no seat to notify');
+    const cols = this.emailColumns(email === null ? undefined : email, token);
+    await this.locked(p.gameId, async (live) => {
+      await this.o.repo.setEmail(p.gameId, p.role, cols.email, cols.invite);
+      live.seats = live.seats.map((s) => (s.role === p.role ? { ...s, ...cols } : s));
+    });
+  }
+
+  /** The stored email columns: the checked address and the sealed token (refused when email is off). */
+  private emailColumns(email: unknown, token: string | null): { email: string | null; invite: string | null } {
+    if (email === undefined) return { email: null, invite: null };
+    const seal = this.emailOn();
+    return { email: checkEmail(email), invite: token ? seal(token) : null };
+  }
+
+  private emailOn(): (token: string) => string {
+    if (!this.o.sealInvite)
+      throw badRequest('email notifications are off on this server (it has no SMTP_URL): use a webhook');
+    return this.o.sealInvite;
   }
 
   /** The full record (seed included, so it reveals every hidden thing): only once the game is over. */

@@ -62,6 +62,11 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX games_turn ON games (status, turn_role)`,
     ],
   },
+  {
+    version: 2,
+    name: 'a seat may give an email address (and its sealed invite token) for notifications',
+    statements: ['ALTER TABLE seats ADD COLUMN email TEXT', 'ALTER TABLE seats ADD COLUMN invite TEXT'],
+  },
 ];
 
 export const SCHEMA_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (

@@ -15,6 +15,7 @@ import {
   seatToParams,
   snapshotFromRow,
 } from './rows.ts';
+import { NOTIFY, channelFor, committed, seatsChanged } from './bus.ts';
 import {
   ConflictError,
   type ActionRow,
@@ -41,6 +42,8 @@ export class PostgresRepository implements Repository {
   constructor(url: string, opts: { poolSize?: number; schema?: string } = {}) {
     if (opts.schema && !/^[a-z_][a-z0-9_]*$/.test(opts.schema)) throw new Error(`bad schema name ${opts.schema}`);
     this.schema = opts.schema;
+    this.url = url;
+    this.channel = channelFor(opts.schema);
     this.pool = new pg.Pool({
       connectionString: url,
       max: opts.poolSize ?? 10,
@@ -49,6 +52,14 @@ export class PostgresRepository implements Repository {
   }
 
   private readonly schema: string | undefined;
+  private readonly url: string;
+  /** The LISTEN/NOTIFY channel of this database (and schema): every commit is announced on it. */
+  readonly channel: string;
+
+  /** How a dedicated connection (the commit bus, the AI seat claims) reaches the same database and schema. */
+  connection(): pg.ClientConfig {
+    return { connectionString: this.url, ...(this.schema ? { options: `-c search_path=${this.schema}` } : {}) };
+  }
 
   /** Tests: drops the private schema with everything in it. */
   async dropSchema(): Promise<void> {
@@ -133,6 +144,7 @@ export class PostgresRepository implements Repository {
         ]);
         if (moved.rowCount !== 1) throw new ConflictError(`${a.gameId} is past version ${a.seq - 1}`);
         await c.query(q(SQL.insertAction), [a.gameId, a.seq, a.role, a.action, a.at, a.stateHash]);
+        await c.query(NOTIFY, [this.channel, committed(a.gameId, a.seq)]);
         if (snapshot) {
           await c.query(q(SQL.insertSnapshot), [snapshot.gameId, snapshot.seq, snapshot.state]);
           await c.query(q(SQL.pruneSnapshots), [snapshot.gameId, snapshot.seq]);
@@ -155,11 +167,21 @@ export class PostgresRepository implements Repository {
   }
 
   async setWebhook(gameId: string, role: string, url: string | null): Promise<void> {
-    await this.rows(SQL.setWebhook, [url, gameId, role]);
+    await this.tx(async (c) => {
+      await c.query(q(SQL.setWebhook), [url, gameId, role]);
+      await c.query(NOTIFY, [this.channel, seatsChanged(gameId)]);
+    });
   }
 
-  async markDeadlineDone(gameId: string, version: number): Promise<void> {
-    await this.rows(SQL.markDeadlineDone, [gameId, version]);
+  async setEmail(gameId: string, role: string, email: string | null, invite: string | null): Promise<void> {
+    await this.tx(async (c) => {
+      await c.query(q(SQL.setEmail), [email, invite, gameId, role]);
+      await c.query(NOTIFY, [this.channel, seatsChanged(gameId)]);
+    });
+  }
+
+  async markDeadlineDone(gameId: string, version: number): Promise<boolean> {
+    return (await this.pool.query(q(SQL.markDeadlineDone), [gameId, version])).rowCount === 1;
   }
 
   async gamesAwaitingAi(): Promise<string[]> {

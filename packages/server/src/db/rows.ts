@@ -80,13 +80,25 @@ export function seatFromRow(r: Raw): SeatRow {
     name: strOrNull(r.name),
     tokenHash: String(r.token_hash),
     webhook: strOrNull(r.webhook),
+    email: strOrNull(r.email),
+    invite: strOrNull(r.invite),
   };
 }
 
-export const SEAT_COLUMNS = ['game_id', 'role', 'kind', 'ai', 'name', 'token_hash', 'webhook'] as const;
+export const SEAT_COLUMNS = [
+  'game_id',
+  'role',
+  'kind',
+  'ai',
+  'name',
+  'token_hash',
+  'webhook',
+  'email',
+  'invite',
+] as const;
 
 export function seatToParams(s: SeatRow): unknown[] {
-  return [s.gameId, s.role, s.kind, s.ai, s.name, s.tokenHash, s.webhook];
+  return [s.gameId, s.role, s.kind, s.ai, s.name, s.tokenHash, s.webhook, s.email, s.invite];
 }
 
 export function actionFromRow(r: Raw): ActionRow {
@@ -128,7 +140,8 @@ export const SQL = {
   actions: 'SELECT * FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq',
   latestSnapshot: 'SELECT * FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1',
   setWebhook: 'UPDATE seats SET webhook = ? WHERE game_id = ? AND role = ?',
-  markDeadlineDone: 'UPDATE games SET deadline_done = 1 WHERE id = ? AND version = ?',
+  setEmail: 'UPDATE seats SET email = ?, invite = ? WHERE game_id = ? AND role = ?',
+  markDeadlineDone: 'UPDATE games SET deadline_done = 1 WHERE id = ? AND version = ? AND deadline_done = 0',
   gamesAwaitingAi: `SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id AND s.role = g.turn_role
     WHERE g.status = 'active' AND s.kind = 'ai' ORDER BY g.id`,
   overdue: `SELECT * FROM games WHERE status = 'active' AND deadline_ms IS NOT NULL AND deadline_done = 0

@@ -131,8 +131,12 @@ export class SqliteRepository implements Repository {
     this.st(SQL.setWebhook).run(url, gameId, role);
   }
 
-  async markDeadlineDone(gameId: string, version: number): Promise<void> {
-    this.st(SQL.markDeadlineDone).run(gameId, version);
+  async setEmail(gameId: string, role: string, email: string | null, invite: string | null): Promise<void> {
+    this.st(SQL.setEmail).run(email, invite, gameId, role);
+  }
+
+  async markDeadlineDone(gameId: string, version: number): Promise<boolean> {
+    return this.st(SQL.markDeadlineDone).run(gameId, version).changes === 1;
   }
 
   async gamesAwaitingAi(): Promise<string[]> {

@@ -41,6 +41,10 @@ export interface SeatRow {
   name: string | null;
   tokenHash: string;
   webhook: string | null;
+  /** Where "your turn", deadline and game-over emails go; never shown to another seat. */
+  email: string | null;
+  /** The seat's token sealed under the server's secret (for the email's invite link), with `email`. */
+  invite: string | null;
 }
 
 export interface ActionRow {
@@ -98,7 +102,9 @@ export interface Repository {
   actions(gameId: string, afterSeq?: number): Promise<ActionRow[]>;
   latestSnapshot(gameId: string): Promise<SnapshotRow | null>;
   setWebhook(gameId: string, role: string, url: string | null): Promise<void>;
-  markDeadlineDone(gameId: string, version: number): Promise<void>;
+  setEmail(gameId: string, role: string, email: string | null, invite: string | null): Promise<void>;
+  /** Marks the deadline of `version` handled; false if it already was (another instance got there first). */
+  markDeadlineDone(gameId: string, version: number): Promise<boolean>;
   /** Active games whose turn is an AI seat's (to resume after a restart). */
   gamesAwaitingAi(): Promise<string[]>;
   /** Active games with a deadline whose current turn began at or before `before` minus the deadline. */
