@@ -345,7 +345,7 @@ export class GameService {
 
   /** Registers a subscriber and sends it the current view at once. Returns the unsubscribe. */
   async subscribe(p: Principal, sub: Subscriber): Promise<() => void> {
-    const live = await this.get(p.gameId);
+    const live = await this.fresh(p.gameId);
     let set = this.subscribers.get(p.gameId);
     if (!set) this.subscribers.set(p.gameId, (set = new Set()));
     set.add(sub);
