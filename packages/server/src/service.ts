@@ -304,7 +304,7 @@ export class GameService {
    */
   async catchUp(id: string, version?: number): Promise<void> {
     const live = this.live.get(id);
-    if (!live || (version !== undefined && live.state.seq >= version)) return;
+    if (!live || (version !== undefined && live.row.version >= version)) return;
     await this.locked(id, (l) => this.refreshLocked(l));
   }
 
@@ -321,24 +321,29 @@ export class GameService {
     await Promise.all([...this.live.keys()].map((id) => this.catchUp(id)));
   }
 
-  /** Applies the actions committed by other instances since the cached version, then pushes and drives the AI. */
+  /**
+   * Invalidation by version: when the store holds a newer version than the cached copy (another
+   * instance committed), the copy is reloaded from the store (latest snapshot and the actions
+   * after it), then pushed to this instance's subscribers, and the AI is driven. The cached
+   * object itself stays (its queue and AI flags go on); only what follows from the store changes.
+   */
   private async refreshLocked(live: Live): Promise<void> {
     const row = await this.o.repo.getGame(live.row.id);
-    if (!row || row.version <= live.state.seq) return;
+    if (!row || row.version <= live.row.version) return;
+    let loaded: Live | null;
     try {
-      let state = live.state;
-      for (const a of await this.o.repo.actions(row.id, state.seq)) {
-        if (a.seq > row.version) break;
-        state = live.engine.apply(state, a.role, JSON.parse(a.action));
-      }
-      live.state = state;
-      live.row = row;
+      loaded = await loadLive(this.o.repo, this.o.catalog, row.id, this.o.clock.now());
     } catch (e) {
-      this.o.log?.(`catching up ${row.id}: ${(e as Error).message}; reloading it`);
+      this.o.log?.(`catching up ${row.id}: ${(e as Error).message}`);
+      loaded = null;
+    }
+    if (!loaded) {
       this.live.delete(row.id);
       return;
     }
-    if (live.autopilot !== row.turnRole) live.autopilot = null;
+    const { lock: _lock, aiBusy: _busy, aiFailures: _failures, autopilot: _autopilot, ...fromStore } = loaded;
+    Object.assign(live, fromStore);
+    if (live.autopilot !== live.row.turnRole) live.autopilot = null;
     this.broadcast(live);
     this.driveAi(live);
   }
@@ -396,7 +401,7 @@ export class GameService {
   }
 
   private async applyLocked(live: Live, role: string, version: number, action: Action): Promise<ViewMessage> {
-    if (this.o.claims && version > live.state.seq) await this.refreshLocked(live);
+    if (this.o.claims && version > live.row.version) await this.refreshLocked(live);
     const fresh = () => ({ view: this.message(live, role) });
     if (live.row.status === 'finished')
       throw new ApiError(409, 'game-over', `the game is over: ${outcomeOf(live.row)?.reason ?? ''}`.trim(), fresh());
