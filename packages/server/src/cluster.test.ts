@@ -13,12 +13,16 @@ import type { ChildProcess } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServer } from './child.ts';
 import { committed, parseEvent, seatsChanged } from './db/bus.ts';
+import type { PostgresRepository } from './db/postgres.ts';
+import { PgAdvisoryClaims } from './lease.ts';
 import { recordOf } from './live.ts';
 import { pig } from './testing.ts';
 import { http, storeVariants, WsClient, type TestStore } from './test-support.ts';
 
 /** How often a test instance looks for AI seats left by a dead one. */
 const AI_SCAN_MS = 200;
+/** The longest wait for one message (generous: CI runs many suites at once on few cores). */
+const WAIT_MS = 20_000;
 
 interface Acked {
   gameId: string;
@@ -52,7 +56,10 @@ class SeatClient {
   /** The first view pushed on this socket at `version` or later (versions on one socket never go back). */
   async pushed(version: number, pred: (m: any) => boolean = () => true): Promise<any> {
     const ws = this.ws!;
-    const m = await ws.waitFor((x) => x.type === 'view' && x.gameId === this.gameId && x.version >= version && pred(x));
+    const m = await ws.waitFor(
+      (x) => x.type === 'view' && x.gameId === this.gameId && x.version >= version && pred(x),
+      WAIT_MS,
+    );
     const versions = ws.messages.filter((x) => x.type === 'view' && x.gameId === this.gameId).map((x) => x.version);
     expect(versions, `${this.role}'s pushes never go back a version`).toEqual([...versions].sort((a, b) => a - b));
     return m;
@@ -68,7 +75,7 @@ class SeatClient {
   async act(version: number, action: { type: string }): Promise<any> {
     const id = this.nextId++;
     this.ws!.send({ type: 'action', id, token: this.token, version, action });
-    const m = await this.ws!.waitFor((x) => (x.type === 'ack' || x.type === 'refused') && x.id === id);
+    const m = await this.ws!.waitFor((x) => (x.type === 'ack' || x.type === 'refused') && x.id === id, WAIT_MS);
     if (m.type !== 'ack') throw new Error(`${this.role} at ${version}: ${JSON.stringify(m).slice(0, 300)}`);
     this.acked.push({ gameId: this.gameId, version: m.version, role: this.role, action });
     return m;
@@ -139,8 +146,24 @@ for (const variant of storeVariants().filter((v) => v.name === 'postgres')) {
     const tokenOf = (created: any, role: string): string =>
       created.seats.find((s: { role: string }) => s.role === role).token;
 
-    it('pushes across instances, survives kill -9 of either, and the AI seat keeps playing', async () => {
+    it("an AI seat's claim is held by one instance at a time, and freed when that instance's session ends", async () => {
       store = await variant.open();
+      const repo = store.repo as PostgresRepository;
+      const [one, two] = [1, 2].map(() => new PgAdvisoryClaims(repo.connection(), repo.channel));
+      expect(await one!.claim('game-1')).toBe(true);
+      expect(await one!.claim('game-1')).toBe(true);
+      expect(await two!.claim('game-1')).toBe(false);
+      expect(await two!.claimMany(['game-1', 'game-2'])).toEqual(['game-2']);
+      await two!.release('game-2');
+      expect(await one!.claimMany(['game-2'])).toEqual(['game-2']);
+      await one!.release('game-1');
+      expect(await two!.claim('game-1')).toBe(true);
+      await two!.close(); // the session ends: PostgreSQL frees its locks
+      expect(await one!.claim('game-1')).toBe(true);
+      await one!.close();
+    });
+
+    it('pushes across instances, survives kill -9 of either, and the AI seat keeps playing', async () => {
       const acked: Acked[] = [];
       let [A, B] = await Promise.all([instance(), instance()]);
 
