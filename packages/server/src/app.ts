@@ -43,6 +43,8 @@ export interface ServerOptions {
   log?: (msg: string) => void;
   /** PostgreSQL with several instances: how often to look for AI seats whose instance died, ms. */
   aiScanMs?: number;
+  /** PostgreSQL: the first delay before the commit bus reconnects after losing its connection, ms (default 100). */
+  busRetryMs?: number;
   /** Email notifications (SMTP_URL): see email.ts. */
   email?: Omit<MailerOptions, 'publicUrl' | 'log'> & { publicUrl?: string };
 }
@@ -68,7 +70,7 @@ export async function createServer(o: ServerOptions): Promise<SandtableServer> {
   const notifier = new Notifier({ clock, log, ...o.webhook });
   let baseUrl = '';
   const mailer = o.email ? new Mailer({ ...o.email, publicUrl: () => o.email?.publicUrl ?? baseUrl, log }) : null;
-  const cluster = clusterFor(o.repo, { aiScanMs: o.aiScanMs, log });
+  const cluster = clusterFor(o.repo, { aiScanMs: o.aiScanMs, busRetryMs: o.busRetryMs, log });
   const service = new GameService({
     repo: o.repo,
     catalog: o.catalog,

@@ -10,6 +10,7 @@
  * hashes.
  */
 import type { ChildProcess } from 'node:child_process';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServer } from './child.ts';
 import { committed, parseEvent, seatsChanged } from './db/bus.ts';
@@ -17,7 +18,9 @@ import type { PostgresRepository } from './db/postgres.ts';
 import { PgAdvisoryClaims } from './lease.ts';
 import { recordOf } from './live.ts';
 import { pig } from './testing.ts';
-import { http, storeVariants, WsClient, type TestStore } from './test-support.ts';
+import { inlineAi } from './ai-worker.ts';
+import type { SandtableServer } from './app.ts';
+import { http, startServer, storeVariants, WsClient, type TestStore } from './test-support.ts';
 
 /** How often a test instance looks for AI seats left by a dead one. */
 const AI_SCAN_MS = 200;
@@ -107,9 +110,17 @@ for (const variant of storeVariants().filter((v) => v.name === 'postgres')) {
   describe('two instances on one PostgreSQL', () => {
     const children: ChildProcess[] = [];
     let store: TestStore | undefined;
+    const stores: TestStore[] = [];
+    const servers: SandtableServer[] = [];
+    const open = async () => {
+      store = await variant.open();
+      stores.push(store);
+      return store;
+    };
     afterAll(async () => {
       for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-      await store?.cleanup();
+      for (const s of servers) await s.close();
+      for (const s of stores) await s.cleanup();
     });
 
     async function instance(): Promise<{ child: ChildProcess; url: string }> {
@@ -147,8 +158,7 @@ for (const variant of storeVariants().filter((v) => v.name === 'postgres')) {
       created.seats.find((s: { role: string }) => s.role === role).token;
 
     it("an AI seat's claim is held by one instance at a time, and freed when that instance's session ends", async () => {
-      store = await variant.open();
-      const repo = store.repo as PostgresRepository;
+      const repo = (await open()).repo as PostgresRepository;
       const [one, two] = [1, 2].map(() => new PgAdvisoryClaims(repo.connection(), repo.channel));
       expect(await one!.claim('game-1')).toBe(true);
       expect(await one!.claim('game-1')).toBe(true);
@@ -161,6 +171,36 @@ for (const variant of storeVariants().filter((v) => v.name === 'postgres')) {
       await two!.close(); // the session ends: PostgreSQL frees its locks
       expect(await one!.claim('game-1')).toBe(true);
       await one!.close();
+    });
+
+    it('after its listening connection is cut, an instance re-reads its games and pushes what it missed', async () => {
+      const st = await open();
+      const [one, two] = [
+        await startServer(st.repo, { ai: inlineAi, busRetryMs: 3000 }),
+        await startServer(await st.reopen(), { ai: inlineAi, busRetryMs: 3000 }),
+      ];
+      servers.push(one.server, two.server);
+      const g = await create(one.url, { a: { kind: 'human' }, b: { kind: 'human' } });
+      const watcher = new SeatClient(g.gameId, 'b', tokenOf(g, 'b'), []);
+      await watcher.connect(two.url);
+      // Cut both instances' listening connections (found by the LISTEN they last ran), then move
+      // before they reconnect (3 s later): the watcher's instance misses the notification.
+      const repo = st.repo as PostgresRepository;
+      const admin = new pg.Client(repo.connection());
+      await admin.connect();
+      const mover = new SeatClient(g.gameId, 'a', tokenOf(g, 'a'), []);
+      await mover.connect(one.url);
+      const killed = await admin.query(
+        // waits (up to 2 s) until each backend has exited, so no notification can reach it
+        `SELECT pg_terminate_backend(pid, 2000) FROM pg_stat_activity WHERE application_name = 'sandtable-bus' AND query = $1`,
+        [`LISTEN "${repo.channel}"`],
+      );
+      await admin.end();
+      expect(killed.rowCount).toBe(2);
+      const ack = await mover.act(0, { type: 'roll' });
+      expect((await watcher.pushed(ack.version)).version).toBe(ack.version);
+      mover.ws!.close();
+      watcher.ws!.close();
     });
 
     it('pushes across instances, survives kill -9 of either, and the AI seat keeps playing', async () => {
@@ -237,7 +277,7 @@ for (const variant of storeVariants().filter((v) => v.name === 'postgres')) {
       await aiPlayed();
 
       // Nothing lost: every acknowledged action is in the log, which replays to the stored hashes.
-      const repo = await store.reopen();
+      const repo = await store!.reopen();
       for (const [game, last] of [
         [g1.gameId, v],
         [g2.gameId, hv],

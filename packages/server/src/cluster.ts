@@ -25,7 +25,7 @@ export interface Cluster {
 
 export function clusterFor(
   repo: Repository,
-  o: { aiScanMs?: number | undefined; log: (msg: string) => void },
+  o: { aiScanMs?: number | undefined; busRetryMs?: number | undefined; log: (msg: string) => void },
 ): Cluster | null {
   if (!(repo instanceof PostgresRepository)) return null;
   const claims = new PgAdvisoryClaims(repo.connection(), repo.channel, o.log);
@@ -35,14 +35,19 @@ export function clusterFor(
   return {
     claims,
     async start(service) {
-      bus = new PgBus(repo.connection(), repo.channel, {
-        event: (e) =>
-          void ('version' in e ? service.catchUp(e.gameId, e.version) : service.seatsChanged(e.gameId)).catch(
-            failed(`commit bus ${e.gameId}`),
-          ),
-        resync: () => void service.resync().catch(failed('resync')),
-        log: o.log,
-      });
+      bus = new PgBus(
+        repo.connection(),
+        repo.channel,
+        {
+          event: (e) =>
+            void ('version' in e ? service.catchUp(e.gameId, e.version) : service.seatsChanged(e.gameId)).catch(
+              failed(`commit bus ${e.gameId}`),
+            ),
+          resync: () => void service.resync().catch(failed('resync')),
+          log: o.log,
+        },
+        o.busRetryMs,
+      );
       await bus.start();
       timer = setInterval(() => void service.resumeAi().catch(failed('AI scan')), o.aiScanMs ?? DEFAULT_AI_SCAN_MS);
       timer.unref();

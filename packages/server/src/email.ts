@@ -6,8 +6,8 @@
  * secret), and only for seats that gave an address. The address itself is never put in any view,
  * summary, lobby entry, webhook or record: only the seat's own token can set or clear it.
  *
- * Sending uses nodemailer (SMTP with STARTTLS, pooling, authentication from the URL): best
- * effort, off the action's path, with a few tries like the webhooks.
+ * Sending uses nodemailer (SMTP, STARTTLS and authentication from the URL; `?pool=true` reuses
+ * connections): best effort, off the action's path, with a few tries like the webhooks.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import nodemailer, { type Transporter } from 'nodemailer';

@@ -47,7 +47,7 @@ export class PgAdvisoryClaims implements AiClaims {
 
   private connection(): Promise<pg.Client> {
     this.client ??= (async () => {
-      const c = new pg.Client({ ...this.config, keepAlive: true });
+      const c = new pg.Client({ ...this.config, keepAlive: true, application_name: 'sandtable-ai-claims' });
       const dropped = (e: Error) => {
         // The session is gone, and its locks with it: forget them; the next claim reconnects.
         this.log?.(`AI claims connection: ${e.message}`);

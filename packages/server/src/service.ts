@@ -304,12 +304,16 @@ export class GameService {
    */
   async catchUp(id: string, version?: number): Promise<void> {
     const live = this.live.get(id);
-    if (!live || (version !== undefined && live.row.version >= version)) return;
-    await this.locked(id, (l) => this.refreshLocked(l));
+    const behind = (l: Live) => version === undefined || l.row.version < version;
+    if (!live || !behind(live)) return;
+    await this.locked(id, async (l) => {
+      if (behind(l)) await this.refreshLocked(l);
+    });
   }
 
-  /** Another instance changed a seat's notification addresses: the cached seats are re-read. */
+  /** Another instance changed a seat (its notification addresses, its token): the cached seats are re-read. */
   async seatsChanged(id: string): Promise<void> {
+    for (const [hash, p] of this.principals) if (p.gameId === id) this.principals.delete(hash);
     if (!this.live.has(id)) return;
     await this.locked(id, async (live) => {
       live.seats = await this.o.repo.getSeats(id);

@@ -44,13 +44,17 @@ export interface BusHandlers {
 export class PgBus {
   private client: pg.Client | null = null;
   private closed = false;
-  private retryMs = 100;
+  private retryMs: number;
 
+  /** `firstRetryMs`: the first reconnection delay (it doubles up to 5 s). */
   constructor(
     private readonly config: pg.ClientConfig,
     private readonly channel: string,
     private readonly on: BusHandlers,
-  ) {}
+    private readonly firstRetryMs = 100,
+  ) {
+    this.retryMs = firstRetryMs;
+  }
 
   /** Resolves once the first LISTEN is in place. */
   async start(): Promise<void> {
@@ -58,7 +62,7 @@ export class PgBus {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ ...this.config, keepAlive: true });
+    const client = new pg.Client({ ...this.config, keepAlive: true, application_name: 'sandtable-bus' });
     client.on('notification', (n) => {
       const e = n.channel === this.channel ? parseEvent(n.payload) : null;
       if (e) this.on.event(e);
@@ -68,7 +72,7 @@ export class PgBus {
     await client.connect();
     await client.query(`LISTEN ${pg.escapeIdentifier(this.channel)}`);
     this.client = client;
-    this.retryMs = 100;
+    this.retryMs = this.firstRetryMs;
   }
 
   private lost(client: pg.Client, e: Error): void {
