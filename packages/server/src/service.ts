@@ -540,11 +540,14 @@ export class GameService {
     return this.submit({ gameId: id, role, seat: true }, { version, action });
   }
 
-  /** After a start: every game waiting on an AI seat resumes. */
+  /**
+   * After a start, and (several instances) every few seconds: every game waiting on an AI seat
+   * resumes, of those this instance holds or can claim (a dead instance's claims are free).
+   */
   async resumeAi(): Promise<number> {
     let ids = await this.o.repo.gamesAwaitingAi();
     if (this.o.claims) ids = await this.o.claims.claimMany(ids);
-    for (const id of ids) this.driveAi(await this.fresh(id));
+    for (const id of ids) if (!this.live.get(id)?.aiBusy) this.driveAi(await this.fresh(id));
     return ids.length;
   }
 
