@@ -16,7 +16,8 @@ export function resolveCharts(tables: TablesFile, opts: Opts): TablesFile {
     if (chosen(v.option, v.value))
       t.barrage.results[v.cell[0]]![v.cell[1]] = v.result as TablesFile['barrage']['results'][number][number];
   for (const v of t.barrage.costVariants) if (chosen(v.option, v.value)) t.barrage.columns[v.column]!.costT = v.costT;
-  for (const v of t.facility.variants) if (chosen(v.option, v.value)) t.facility.results[v.cell[0]]![v.cell[1]] = v.result;
+  for (const v of t.facility.variants)
+    if (chosen(v.option, v.value)) t.facility.results[v.cell[0]]![v.cell[1]] = v.result;
   const roll2 = { two: 0, three: 1, four: 2 } as const;
   for (const v of t.flak.variants)
     if (chosen(v.option, v.value)) {

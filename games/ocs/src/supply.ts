@@ -1,0 +1,195 @@
+/**
+ * 12.0 Supply. Supply paths (12.3d) are priced as a non-combat unit moving, in Truck MP unless an
+ * HQ throws in Leg or Track MP; they never enter a hex with enemy combat units; a Truck-MP path
+ * may neither enter nor leave a hex in an un-negated EZOC; reaching a hex adjacent to the unit
+ * is close enough (12.3c). Trace supply (12.6) for every unit of a side at once: one flood from
+ * the supply sources for direct draw (12.3a), one per drawing HQ for its throw (12.3b), each
+ * dilated by one hex for 12.3c: then each unit's status is one array read.
+ */
+import { Tracer } from '@sandtable/engine';
+import type { MoveType } from './data/index.ts';
+import type { Env } from './env.ts';
+import { railBetween, railHex } from './env.ts';
+import { blockingEzoc, fieldsOf, sideIndex } from './fields.ts';
+import { stepCost } from './movement.ts';
+import type { OcsState } from './state.ts';
+import { groundOf, K } from './units.ts';
+
+const tracers = new WeakMap<Env, Tracer>();
+function tracerOf(env: Env): Tracer {
+  let t = tracers.get(env);
+  if (!t) tracers.set(env, (t = new Tracer(env.grid)));
+  return t;
+}
+
+/** 13.3h who controls a hex: the last side whose combat unit entered it, else the scenario's regions. */
+export function controllerOf(env: Env, g: OcsState, hex: number): string | null {
+  const c = g.control[hex];
+  if (c) return c;
+  for (const ctl of env.data.scenario.control) if (env.regionHexes.get(ctl.region)?.includes(hex)) return ctl.side;
+  return null;
+}
+
+/** 12.3d the cost of one step of a supply path for `side` in `mt` (Infinity where it may not go). */
+export function supplyStep(
+  env: Env,
+  g: OcsState,
+  side: string,
+  mt: MoveType,
+  a: number,
+  b: number,
+  budget: number,
+): number {
+  const f = fieldsOf(env, g);
+  if (f.combat[1 - sideIndex(env, side)]![b]) return Infinity; // 12.3d 2
+  if (mt === 'truck' && (blockingEzoc(env, g, side, a) || blockingEzoc(env, g, side, b))) return Infinity; // 12.3d 4
+  return stepCost(env, mt, a, b, budget); // 12.3d 3, 5 (clear-weather costs)
+}
+
+/** Hexes within `budget` MP of supply path from `starts`, dilated by one hex (12.3c adjacent is close enough). */
+export function supplyReach(
+  env: Env,
+  g: OcsState,
+  side: string,
+  mt: MoveType,
+  starts: number[],
+  budget: number,
+): Uint8Array {
+  const out = new Uint8Array(env.grid.nodeCount);
+  if (!starts.length) return out;
+  const field = tracerOf(env).flood(starts, {
+    cost: (a, b) => supplyStep(env, g, side, mt, a, b, budget),
+    maxCost: budget,
+  });
+  for (let h = 0; h < out.length; h++) {
+    if (!field.reached[h]) continue;
+    out[h] = 1;
+    for (const n of env.grid.neighbours(h)) out[n] = 1;
+  }
+  return out;
+}
+
+/** 12.6a the side's supply source hexes now: its own listed sources, usable (12.6b) and held; plus detrainable hexes (13.3c). */
+export function sourcesOf(env: Env, g: OcsState, side: string): number[] {
+  const f = fieldsOf(env, g);
+  const enemy = 1 - sideIndex(env, side);
+  const listed: number[] = [];
+  for (const s of env.data.scenario.supplySources) {
+    if (s.side !== side) continue;
+    const at = s.at;
+    if ('hex' in at) listed.push(env.hexOf(at.hex));
+    else if ('region' in at) listed.push(...(env.regionHexes.get(at.region) ?? []));
+    else if ('within' in at) listed.push(...env.grid.hexesWithin(env.hexOf(at.within.hex), at.within.hexes));
+  }
+  const ok = (h: number) =>
+    !f.combat[enemy]![h] && !blockingEzoc(env, g, side, h) && controllerOf(env, g, h) !== env.sides[enemy];
+  const sources = listed.filter(ok);
+  return [...new Set([...sources, ...detrainable(env, g, side, sources)])];
+}
+
+/**
+ * 13.3c detrainable hexes for trace supply: rail hexes with a town or port, controlled by the side,
+ * joined by rail to a supply source through hexes free of enemy units and un-negated EZOC (4.5a D).
+ */
+export function detrainable(env: Env, g: OcsState, side: string, sources: number[]): number[] {
+  const f = fieldsOf(env, g);
+  const enemy = 1 - sideIndex(env, side);
+  const railSources = sources.filter((h) => railHex(env, h));
+  if (!railSources.length) return [];
+  const passable = (h: number) =>
+    !f.combat[enemy]![h] && !blockingEzoc(env, g, side, h) && controllerOf(env, g, h) !== env.sides[enemy];
+  const field = tracerOf(env).flood(railSources, { enters: passable, crosses: (a, b) => railBetween(env, a, b) });
+  const out: number[] = [];
+  for (let h = 0; h < field.reached.length; h++)
+    if (field.reached[h] && (env.town[h] || env.portAt[h]! >= 0) && controllerOf(env, g, h) === side) out.push(h);
+  return out;
+}
+
+export interface SupplyField {
+  /** Per hex: 1 when a combat unit there is in trace supply (12.6). */
+  trace: Uint8Array;
+  /** Per hex: 1 when within direct draw of a source (12.3a). */
+  draw: Uint8Array;
+  /** HQs that throw (12.3b): id and the hexes they cover. */
+  throwers: { id: string; covers: Uint8Array }[];
+}
+
+const supplyCache = new WeakMap<OcsState, Map<string, { version: number; field: SupplyField }>>();
+
+/** 12.6 trace supply of every hex for `side` (cached per state and version). */
+export function traceField(env: Env, g: OcsState, side: string): SupplyField {
+  let m = supplyCache.get(g);
+  if (!m) supplyCache.set(g, (m = new Map()));
+  const hit = m.get(side);
+  if (hit && hit.version === g.version) return hit.field;
+  const draw = supplyReach(env, g, side, 'truck', sourcesOf(env, g, side), K(env, 'drawRangeMP'));
+  const trace = draw.slice();
+  const throwers: SupplyField['throwers'] = [];
+  for (const id in g.units) {
+    const u = g.units[id]!;
+    const c = groundOf(env, id);
+    if (!c?.hq || c.side !== side || u.hex < 0 || u.marker === 'strat') continue; // 12.3b C
+    const mt = c.hq.throwType;
+    const canDraw =
+      mt === 'truck'
+        ? draw[u.hex]
+        : supplyReach(env, g, side, mt, sourcesOf(env, g, side), K(env, 'drawRangeMP'))[u.hex];
+    if (!canDraw) continue;
+    const covers = supplyReach(env, g, side, mt, [u.hex], c[u.face].throw ?? 0);
+    throwers.push({ id, covers });
+    for (let h = 0; h < trace.length; h++) if (covers[h]) trace[h] = 1;
+  }
+  const field = { trace, draw, throwers };
+  m.set(side, { version: g.version, field });
+  return field;
+}
+
+/** 12.6 whether a unit is in trace supply now. */
+export function inTraceSupply(env: Env, g: OcsState, unit: string): boolean {
+  const u = g.units[unit]!;
+  if (u.hex < 0) return true; // off-map boxes draw within the box (12.3e)
+  return traceField(env, g, env.counters.get(unit)!.side).trace[u.hex] === 1;
+}
+
+/**
+ * 12.3 the friendly dumps a unit in `hex` may use, nearest first: in direct draw (a path of at most
+ * 5 Truck MP from the dump to the hex or a hex adjacent), or through an HQ that draws from the dump
+ * and throws to the unit (12.3b; no HQ relays, D).
+ */
+export function usableDumps(env: Env, g: OcsState, side: string, hex: number): number[] {
+  const dumps = Object.entries(g.dumps[side] ?? {})
+    .filter(([, t]) => t > 0)
+    .map(([h]) => Number(h));
+  if (!dumps.length) return [];
+  const range = K(env, 'drawRangeMP');
+  const out = new Set<number>();
+  for (const d of dumps) if (supplyReach(env, g, side, 'truck', [d], range)[hex]) out.add(d);
+  for (const t of traceField(env, g, side).throwers) {
+    if (!t.covers[hex]) continue;
+    const hq = g.units[t.id]!;
+    for (const d of dumps) if (supplyReach(env, g, side, 'truck', [d], range)[hq.hex]) out.add(d);
+  }
+  return [...out].sort((a, b) => env.grid.distance(a, hex) - env.grid.distance(b, hex) || a - b);
+}
+
+/** Tokens available to a unit in `hex`. */
+export function tokensFor(env: Env, g: OcsState, side: string, hex: number): number {
+  return usableDumps(env, g, side, hex).reduce((s, d) => s + (g.dumps[side]![d] ?? 0), 0);
+}
+
+/** Spends `tokens` from the dumps a unit in `hex` may use, nearest first; false (nothing spent) if short. */
+export function spend(env: Env, g: OcsState, side: string, hex: number, tokens: number): boolean {
+  if (tokens <= 0) return true;
+  const dumps = usableDumps(env, g, side, hex);
+  if (dumps.reduce((s, d) => s + (g.dumps[side]![d] ?? 0), 0) < tokens) return false;
+  let left = tokens;
+  for (const d of dumps) {
+    const take = Math.min(left, g.dumps[side]![d] ?? 0);
+    g.dumps[side]![d] = (g.dumps[side]![d] ?? 0) - take;
+    if (g.dumps[side]![d] === 0) delete g.dumps[side]![d];
+    left -= take;
+    if (!left) break;
+  }
+  g.version++;
+  return true;
+}
