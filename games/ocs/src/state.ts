@@ -52,6 +52,10 @@ export interface OcsState {
   hedgehogs: Record<string, { side: string; level: number }>;
   /** Steps each side has lost (victory). */
   stepsLost: Record<string, number>;
+  /** 5.7b reserves released in the current phase. */
+  released?: string[];
+  /** 9.10b the defender's mandatory result, applied once the attacker has resolved his part. */
+  pendingDefender?: { loss: number; dg: boolean; ar: string; enemyHexes: number[] };
   /** Bumped whenever a unit moves or changes mode or status (caches of ZOC and supply). */
   version: number;
   stack: Frame[];
@@ -84,8 +88,6 @@ export type Frame =
       stopped: string[];
       /** 4.5b units frozen by a negation: they may spend no MP this phase. */
       frozen: string[];
-      /** 5.7b reserves released this phase. */
-      released: string[];
     }
   /** 12.6-12.8 Supply Phase (procedure). */
   | { kind: 'supplyPhase'; side: string }
@@ -107,7 +109,16 @@ export type Frame =
       phase: 'combat' | 'exploitation';
     }
   /** 9.10 the defender takes its options as step losses or retreat (decision). */
-  | { kind: 'defenderOptions'; side: string; hex: number; options: number; mayIgnore: boolean; attackers: string[] }
+  | {
+      kind: 'defenderOptions';
+      side: string;
+      hex: number;
+      options: number;
+      mayIgnore: boolean;
+      attackers: string[];
+      /** 9.12f hexes that held the attackers when the combat began. */
+      enemyHexes?: number[];
+    }
   /** 9.12 a stack retreats: its owner picks the end hex (decision). */
   | { kind: 'retreat'; side: string; units: string[]; from: number; hexes: number; enemyHexes: number[] }
   /** 9.12g advance after combat (decision). */

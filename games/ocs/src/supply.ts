@@ -151,6 +151,25 @@ export function inTraceSupply(env: Env, g: OcsState, unit: string): boolean {
   return traceField(env, g, env.counters.get(unit)!.side).trace[u.hex] === 1;
 }
 
+/** The farthest (in hexes) a draw path can reach, by the cheapest truck step of the TEC, plus the adjacent hex (12.3c). */
+function drawBound(env: Env): number {
+  let min = Infinity;
+  for (const c of env.routeCost.truck) if (c > 0) min = Math.min(min, c);
+  for (const c of env.hexCost.truck) if (c > 0) min = Math.min(min, c);
+  return Number.isFinite(min) ? Math.ceil(K(env, 'drawRangeMP') / min) + 1 : env.grid.nodeCount;
+}
+
+const dumpCache = new WeakMap<OcsState, { version: number; reach: Map<string, Uint8Array> }>();
+/** 12.3a the hexes a dump can serve by direct draw (cached per state and version). */
+function dumpReach(env: Env, g: OcsState, side: string, dump: number): Uint8Array {
+  let c = dumpCache.get(g);
+  if (!c || c.version !== g.version) dumpCache.set(g, (c = { version: g.version, reach: new Map() }));
+  const key = `${side}@${dump}`;
+  let r = c.reach.get(key);
+  if (!r) c.reach.set(key, (r = supplyReach(env, g, side, 'truck', [dump], K(env, 'drawRangeMP'))));
+  return r;
+}
+
 /**
  * 12.3 the friendly dumps a unit in `hex` may use, nearest first: in direct draw (a path of at most
  * 5 Truck MP from the dump to the hex or a hex adjacent), or through an HQ that draws from the dump
@@ -161,13 +180,14 @@ export function usableDumps(env: Env, g: OcsState, side: string, hex: number): n
     .filter(([, t]) => t > 0)
     .map(([h]) => Number(h));
   if (!dumps.length) return [];
-  const range = K(env, 'drawRangeMP');
   const out = new Set<number>();
-  for (const d of dumps) if (supplyReach(env, g, side, 'truck', [d], range)[hex]) out.add(d);
+  const bound = drawBound(env);
+  const near = (d: number, h: number) => env.grid.distance(d, h) <= bound;
+  for (const d of dumps) if (near(d, hex) && dumpReach(env, g, side, d)[hex]) out.add(d);
   for (const t of traceField(env, g, side).throwers) {
     if (!t.covers[hex]) continue;
     const hq = g.units[t.id]!;
-    for (const d of dumps) if (supplyReach(env, g, side, 'truck', [d], range)[hq.hex]) out.add(d);
+    for (const d of dumps) if (near(d, hq.hex) && dumpReach(env, g, side, d)[hq.hex]) out.add(d);
   }
   return [...out].sort((a, b) => env.grid.distance(a, hex) - env.grid.distance(b, hex) || a - b);
 }

@@ -1,0 +1,505 @@
+/**
+ * 2.0 The sequence of play on the flow kernel: the game turn (weather, first player), each player
+ * turn phase by phase as the chart of 2.2 lists it, the Movement Segments (5.4 mode changes, 6.0
+ * movement, 5.7b releases, 12.5 fuel, 9.14b capture), the Supply Phase (12.6, 12.8, 12.10e), the
+ * Clean Up Phase and the end of the game turn (victory).
+ */
+import { call, defineFlow, end, type Ctx } from '@sandtable/engine';
+import { capturePercent, captured } from './charts.ts';
+import { lossOrder, loseStep } from './combat.ts';
+import type { Env } from './env.ts';
+import { blockingEzoc, fieldsOf, inEzoc, sideIndex } from './fields.ts';
+import { mayEnter, stepCost } from './movement.ts';
+import {
+  type DecisionOf,
+  type ProcedureOf,
+  advance,
+  attackerOptions,
+  combat,
+  declare,
+  defenderOptions,
+  resolve,
+  retreat,
+} from './resolve.ts';
+import { hexOfPlace } from './setup.ts';
+import type { Action, Frame, FrameOf, OcsState } from './state.ts';
+import { controllerOf, inTraceSupply, sourcesOf, spend, tokensFor, usableDumps } from './supply.ts';
+import { attackCapable, charts, enemyOf, groundOf, K, maOf, mtOf, reOf, stepsLeft, unitsAt, unitsOf } from './units.ts';
+
+const L = (env: Env, h: number) => env.grid.label(h);
+const rollTotal = (ctx: Ctx, dice: '1d6' | '2d6', why: string) =>
+  ctx.roll(dice === '1d6' ? 1 : 2, why).reduce((a, b) => a + b, 0);
+
+/** 2.2 one player turn, as the chart lists it. */
+export const playerTurnFrames = (env: Env, side: string): Frame[] => {
+  const other = enemyOf(env, side);
+  const seg = (s: string, phase: 'movement' | 'reaction' | 'exploitation'): Frame => ({
+    kind: 'movement',
+    side: s,
+    phase,
+    spent: {},
+    done: [],
+    mover: null,
+    stopped: [],
+    frozen: [],
+  });
+  return [
+    { kind: 'reinforcement', side }, // 2b (2a Aircraft Refit: aircraft are not yet in play)
+    seg(side, 'movement'), // 2c
+    { kind: 'supplyPhase', side }, // 2d
+    seg(other, 'reaction'), // 2e (non-phasing)
+    { kind: 'combat', side, phase: 'combat', attacked: [], hexes: [] }, // 2f
+    seg(side, 'exploitation'), // 2g movement segment
+    { kind: 'combat', side, phase: 'exploitation', attacked: [], hexes: [] }, // 2g combat segment
+    { kind: 'cleanUp', side }, // 2h
+  ];
+};
+
+function pushAll(g: OcsState, frames: Frame[]): void {
+  for (const f of [...frames].reverse()) call(g.stack, f);
+}
+
+/** 2.2-2.3 a game turn: weather, then who is first player. */
+export const gameTurn: ProcedureOf<'gameTurn'> = (env, ctx, g, f) => {
+  const s = env.data.scenario;
+  g.turn = f.turn;
+  const w = rollTotal(ctx, s.weatherTable.dice, 'weather (17.0)');
+  g.weather = s.weatherTable.results[w - (s.weatherTable.dice === '1d6' ? 1 : 2)]!;
+  ctx.log(`Turn ${f.turn} (${s.turns.dates.find((d) => d.turn === f.turn)?.label ?? ''}): weather ${g.weather}`, {
+    rule: '2.3',
+  });
+  const fixed = s.firstPlayer.find((x) => x.turn === f.turn);
+  if (fixed) return startPlayerTurns(env, g, fixed.side);
+  for (;;) {
+    const [a1, a2, b1, b2] = ctx.roll(4, 'first player: each side rolls two dice (2.3)');
+    const a = a1! + a2!;
+    const b = b1! + b2!;
+    if (a !== b) {
+      call(g.stack, { kind: 'chooseFirst', side: env.sides[a > b ? 0 : 1] });
+      return;
+    }
+  }
+};
+
+function startPlayerTurns(env: Env, g: OcsState, first: string): void {
+  g.first = first;
+  pushAll(g, [
+    { kind: 'playerTurn', side: first },
+    { kind: 'playerTurn', side: enemyOf(env, first) },
+    { kind: 'endTurn', turn: g.turn },
+  ]);
+}
+
+export const chooseFirst: DecisionOf<'chooseFirst', 'chooseFirst'> = {
+  rule: '2.3',
+  role: (_env, _g, f) => f.side,
+  prompt: () => 'choose which side is first player this game turn',
+  actions: ['chooseFirst'],
+  legal: (env) => env.sides.map((side) => ({ type: 'chooseFirst' as const, side })),
+  perform(env, ctx, g, f, a) {
+    end(g.stack);
+    ctx.log(`${f.side} chooses ${a.side} to be first player`, { rule: '2.3' });
+    startPlayerTurns(env, g, a.side);
+  },
+};
+
+export const playerTurn: ProcedureOf<'playerTurn'> = (env, ctx, g, f) => {
+  g.phasing = f.side;
+  ctx.log(`${f.side} player turn`, { rule: '2.2' });
+  pushAll(g, playerTurnFrames(env, f.side));
+};
+
+/** A supply result such as "10SP" or "3T" in tokens. */
+const tokensOf = (env: Env, r: string): number => {
+  const m = /^(\d+)(SP|T)$/.exec(r);
+  return m ? Number(m[1]) * (m[2] === 'SP' ? K(env, 'tokensPerSP') : 1) : 0;
+};
+
+/** 2.3, 13.6 the Reinforcement Phase: arrivals, the Supply Table, the Replacement Table. */
+export const reinforcement: ProcedureOf<'reinforcement'> = (env, ctx, g, f) => {
+  const s = env.data.scenario;
+  for (const r of s.reinforcements) {
+    if (r.turn !== g.turn || g.units[r.unit]?.box !== 'pending') continue;
+    let hex = hexOfPlace(env, r.at);
+    if (hex >= 0 && !mayEnter(env, g, f.side, true, hex)) hex = nearestFree(env, g, f.side, hex); // 13.6b
+    const u = g.units[r.unit]!;
+    delete u.box;
+    u.hex = hex;
+    if ('box' in r.at) u.box = r.at.box;
+    if (hex >= 0 && env.counters.get(r.unit)!.kind === 'ground') g.control[hex] = f.side;
+    ctx.log(`${r.unit} arrives${hex >= 0 ? ` at ${L(env, hex)}` : ''}`, { rule: '13.6' });
+  }
+  g.version++;
+  const table = s.supplyTables[f.side];
+  if (table) {
+    const roll = rollTotal(ctx, table.dice, `${f.side} Supply Table (2.3)`);
+    const tokens = tokensOf(env, table.results[roll - (table.dice === '1d6' ? 1 : 2)]!);
+    const at = sourcesOf(env, g, f.side).find((h) =>
+      env.data.scenario.supplySources.some((x) => x.side === f.side && 'hex' in x.at && env.hexOf(x.at.hex) === h),
+    );
+    const hex = at ?? sourcesOf(env, g, f.side)[0];
+    if (tokens && hex !== undefined) {
+      g.dumps[f.side]![hex] = (g.dumps[f.side]![hex] ?? 0) + tokens;
+      g.version++;
+      ctx.log(`${f.side} receives ${tokens}T at ${L(env, hex)}`, { rule: '2.3' });
+    }
+  }
+};
+
+/** 13.6b the nearest land hex a side may enter, when an arrival hex is blocked. */
+function nearestFree(env: Env, g: OcsState, side: string, from: number): number {
+  let best = -1;
+  for (let i = 0; i < env.grid.nodeCount; i++)
+    if (
+      env.water[i] === 0 &&
+      mayEnter(env, g, side, true, i) &&
+      (best < 0 || env.grid.distance(from, i) < env.grid.distance(from, best))
+    )
+      best = i;
+  return best;
+}
+
+// ---- movement segments ----------------------------------------------------------------------
+
+/** Units of `f.side` that may move in this segment (6.0, 7.0a, 11.0a). */
+function movers(env: Env, g: OcsState, f: FrameOf<'movement'>): string[] {
+  return unitsOf(g, env, f.side).filter((id) => {
+    const c = env.counters.get(id)!;
+    if (c.kind !== 'ground' && c.kind !== 'transport') return false;
+    if (f.done.includes(id) || f.frozen.includes(id)) return false;
+    const u = g.units[id]!;
+    if (f.phase === 'movement') return true;
+    if (c.kind !== 'ground') return false; // TPs move only in their Movement Phase
+    if (f.phase === 'reaction') return (g.released ?? []).includes(id);
+    return u.marker === 'exploit' || (g.released ?? []).includes(id);
+  });
+}
+
+function maFor(env: Env, g: OcsState, f: FrameOf<'movement'>, id: string): number {
+  const c = env.counters.get(id)!;
+  if (c.kind === 'transport') return c.ma;
+  return maOf(env, groundOf(env, id)!, g.units[id]!, f.phase, (g.released ?? []).includes(id));
+}
+
+/** 12.5a a combat unit moving on Truck or Track MP needs fuel before it spends any MP. */
+function needsFuel(env: Env, g: OcsState, id: string): boolean {
+  const c = groundOf(env, id);
+  return c !== null && mtOf(c, g.units[id]!) !== 'leg' && g.units[id]!.fuelPhase !== g.phaseSeq;
+}
+
+const fuelCache = new WeakMap<OcsState, { version: number; at: Map<number, boolean> }>();
+/** 12.5c C whether a dump can pay 1T of fuel to a unit in `hex` (cached per state version). */
+function fuelAvailable(env: Env, g: OcsState, side: string, hex: number): boolean {
+  let c = fuelCache.get(g);
+  if (!c || c.version !== g.version) fuelCache.set(g, (c = { version: g.version, at: new Map() }));
+  const key = hex * 2 + sideIndex(env, side);
+  let ok = c.at.get(key);
+  if (ok === undefined) c.at.set(key, (ok = tokensFor(env, g, side, hex) >= K(env, 'fuelUnitT')));
+  return ok;
+}
+
+type MoveRefusal = { rule: string; message: string } | null;
+
+/** Why `unit` may not step into `to` now (the one check behind legal and refuse). */
+export function whyNotMove(env: Env, g: OcsState, f: FrameOf<'movement'>, unit: string, to: number): MoveRefusal {
+  const u = g.units[unit];
+  if (!u || u.hex < 0 || env.counters.get(unit)!.side !== f.side)
+    return { rule: '6.3a', message: `${unit} is not a unit of ${f.side} on the map` };
+  if (!movers(env, g, f).includes(unit))
+    return { rule: f.phase === 'movement' ? '6.1f' : '7.0a', message: `${unit} may not move in this segment` };
+  if (f.stopped.includes(unit))
+    return { rule: '4.5a', message: `${unit} entered an enemy ZOC using Truck MP and must stop` };
+  if (env.grid.distance(u.hex, to) !== 1) return { rule: '6.1', message: 'units move hex by hex into adjacent hexes' };
+  const c = groundOf(env, unit);
+  const cap = c ? attackCapable(env, c, u) : false;
+  if (!mayEnter(env, g, f.side, cap, to))
+    return { rule: '4.8c', message: `${L(env, to)} holds enemy units ${unit} may not enter` };
+  if (u.marker === 'strat' && inEzoc(env, g, f.side, to))
+    return { rule: '5.8a', message: 'a Strat unit may not enter an enemy ZOC' };
+  const mt = c ? mtOf(c, u) : 'truck';
+  const ma = maFor(env, g, f, unit);
+  const cost = stepCost(env, mt, u.hex, to, ma);
+  if (cost === Infinity)
+    return { rule: '6.2c', message: `${L(env, to)} is prohibited to ${mt} movement from ${L(env, u.hex)}` };
+  const spent = f.spent[unit] ?? 0;
+  const minimum = spent === 0 && ma > 0; // 6.1c
+  if (spent + cost > ma + 1e-9 && !minimum)
+    return { rule: '6.1b', message: `${unit} has ${ma - spent} MP left, ${L(env, to)} costs ${cost}` };
+  if (ma === 0) return { rule: '6.1b', message: `${unit} has no MA in this mode` };
+  if (needsFuel(env, g, unit) && !fuelAvailable(env, g, f.side, u.hex))
+    return { rule: '12.5a', message: `${unit} needs fuel (1T) and no dump can serve it` };
+  return null;
+}
+
+/** 5.4 mode changes a unit may make at the start of its move. */
+function modeChoices(
+  env: Env,
+  g: OcsState,
+  f: FrameOf<'movement'>,
+  id: string,
+  reserveLeft: number,
+): ('combat' | 'move' | 'reserve' | 'strat')[] {
+  const c = groundOf(env, id);
+  const u = g.units[id]!;
+  if (!c || f.phase !== 'movement' || (f.spent[id] ?? 0) > 0 || f.mover === id || u.marker === 'exploit') return [];
+  const out: ('combat' | 'move' | 'reserve' | 'strat')[] = [];
+  const cur = u.marker ?? u.face;
+  if (u.marker === 'dg') return [u.face === 'combat' ? 'move' : 'combat']; // 5.4 a DG unit may flip its face
+  for (const m of ['combat', 'move'] as const) if (cur !== m) out.push(m);
+  const ezoc = inEzoc(env, g, f.side, u.hex);
+  if (cur !== 'reserve' && !ezoc && reserveLeft > 0) out.push('reserve'); // 5.7c, 5.4a
+  if (cur !== 'strat' && !ezoc) out.push('strat'); // 5.8a
+  return out;
+}
+
+function reserveMarkersLeft(env: Env, g: OcsState, side: string): number {
+  const used = unitsOf(g, env, side).filter((id) => g.units[id]!.marker === 'reserve').length;
+  return (env.data.scenario.reserveMarkers[side]?.value ?? 0) - used;
+}
+
+export const movement: DecisionOf<'movement', 'mode' | 'move' | 'stop' | 'release' | 'endPhase'> = {
+  rule: '6.0',
+  ruleOf: (_env, _g, f) => (f.phase === 'reaction' ? '7.0' : f.phase === 'exploitation' ? '11.0' : '6.0'),
+  role: (_env, _g, f) => f.side,
+  prompt: (_env, _g, f) => `move units (${f.phase} segment), change modes or release reserves, or end the segment`,
+  actions: ['mode', 'move', 'stop', 'release', 'endPhase'],
+  legal(env, g, f) {
+    const out: Action[] = [];
+    const reserves = reserveMarkersLeft(env, g, f.side);
+    for (const id of movers(env, g, f)) {
+      for (const mode of modeChoices(env, g, f, id, reserves)) out.push({ type: 'mode', unit: id, mode });
+      for (const to of env.grid.neighbours(g.units[id]!.hex))
+        if (!whyNotMove(env, g, f, id, to)) out.push({ type: 'move', unit: id, to });
+    }
+    if (f.mover) out.push({ type: 'stop', unit: f.mover });
+    if (f.phase !== 'movement')
+      for (const id of unitsOf(g, env, f.side))
+        if (g.units[id]!.marker === 'reserve') out.push({ type: 'release', unit: id });
+    out.push({ type: 'endPhase' });
+    return out as ReturnType<typeof movement.legal>;
+  },
+  perform(env, ctx, g, f, a) {
+    if (a.type === 'endPhase') return endSegment(env, g);
+    if (a.type === 'release') {
+      delete g.units[a.unit]!.marker; // 5.7b: the unit is in the mode of its face
+      g.released = [...(g.released ?? []), a.unit];
+      g.version++;
+      return;
+    }
+    if (a.type === 'stop') {
+      finish(f, a.unit);
+      return;
+    }
+    if (f.mover && f.mover !== a.unit) finish(f, f.mover); // 6.1g one unit finishes before the next starts
+    if (a.type === 'mode') {
+      const u = g.units[a.unit]!;
+      if (a.mode === 'combat' || a.mode === 'move') {
+        if (u.marker !== 'dg') delete u.marker;
+        u.face = a.mode;
+      } else {
+        u.marker = a.mode;
+        if (a.mode === 'strat') u.face = 'move'; // 5.8
+      }
+      g.version++;
+      return;
+    }
+    move(env, ctx, g, f, a.unit, a.to);
+  },
+  refuse: (env, g, f, a) => (a.type === 'move' ? whyNotMove(env, g, f, a.unit, a.to) : null),
+};
+
+function finish(f: FrameOf<'movement'>, id: string): void {
+  if (!f.done.includes(id)) f.done.push(id);
+  if (f.mover === id) f.mover = null;
+}
+
+function move(env: Env, ctx: Ctx, g: OcsState, f: FrameOf<'movement'>, id: string, to: number): void {
+  const u = g.units[id]!;
+  const c = groundOf(env, id);
+  const ma = maFor(env, g, f, id);
+  if (needsFuel(env, g, id)) {
+    spend(env, g, f.side, u.hex, K(env, 'fuelUnitT')); // 12.5c C single-unit fuel for the phase
+    u.fuelPhase = g.phaseSeq;
+  }
+  const cost = stepCost(env, c ? mtOf(c, u) : 'truck', u.hex, to, ma);
+  const spent = (f.spent[id] ?? 0) + cost;
+  f.spent[id] = spent;
+  f.mover = id;
+  u.hex = to;
+  g.version++;
+  if (c) {
+    capture(env, ctx, g, f.side, id, to); // 9.14
+    g.control[to] = f.side;
+  }
+  if (spent >= ma - 1e-9) finish(f, id); // no MP left (or a minimum move, 6.1c)
+  if (c && mtOf(c, u) === 'truck' && blockingEzoc(env, g, f.side, to)) {
+    // 4.5a A: a truck unit entering an EZOC stops, unless a friendly unit negates it (4.5b)
+    if (unitsAt(g, to).some((x) => x !== id && groundOf(env, x)?.side === f.side)) freezeNegator(env, g, f, to, id);
+    else finish(f, id);
+  }
+}
+
+/** 4.5b the friendly unit that negated an EZOC may spend no MP for the rest of the phase (A2: one unit). */
+function freezeNegator(env: Env, g: OcsState, f: FrameOf<'movement'>, hex: number, mover: string): void {
+  const others = unitsAt(g, hex).filter((x) => x !== mover && groundOf(env, x)?.side === f.side);
+  const frozen = g.options.negationFreezes === 'all' ? others : others.slice(0, 1);
+  for (const x of frozen) if (!f.frozen.includes(x)) f.frozen.push(x);
+}
+
+/** 9.14b an attack-capable unit entering an enemy dump captures part of it (Capture Table); the rest is destroyed. */
+function capture(env: Env, ctx: Ctx, g: OcsState, side: string, id: string, hex: number): void {
+  const c = groundOf(env, id)!;
+  if (!attackCapable(env, c, g.units[id]!)) return;
+  const enemy = enemyOf(env, side);
+  const t = g.dumps[enemy]?.[hex] ?? 0;
+  if (!t) return;
+  const [die] = ctx.roll(1, `capture of ${t}T at ${L(env, hex)} (9.14b)`);
+  const got = captured(t, capturePercent(charts(env, g.options), 'dump', die!));
+  delete g.dumps[enemy]![hex];
+  if (got) g.dumps[side]![hex] = (g.dumps[side]![hex] ?? 0) + got;
+  g.version++;
+  ctx.log(`${got}T captured, ${t - got}T destroyed`, { rule: '9.14b' });
+}
+
+/** 4.8a end of a segment: overstacked hexes must be cleared by the owner. */
+function endSegment(env: Env, g: OcsState): void {
+  end(g.stack);
+  for (const side of env.sides) if (overstacked(env, g, side).length) call(g.stack, { kind: 'overstack', side });
+}
+
+/** 4.8a hexes holding more than 10 RE of a side's combat units. */
+export function overstacked(env: Env, g: OcsState, side: string): number[] {
+  const re = fieldsOf(env, g).re[sideIndex(env, side)]!;
+  const out: number[] = [];
+  for (let h = 0; h < re.length; h++) if (re[h]! > K(env, 'stackingRE') + 1e-9) out.push(h);
+  return out;
+}
+
+export const overstack: DecisionOf<'overstack', 'remove'> = {
+  rule: '4.8a',
+  role: (_env, _g, f) => f.side,
+  prompt: () => 'destroy units of your choice until no hex holds more than 10 RE',
+  actions: ['remove'],
+  legal: (env, g, f) =>
+    overstacked(env, g, f.side).flatMap((h) =>
+      unitsAt(g, h)
+        .filter((id) => groundOf(env, id)?.side === f.side)
+        .sort()
+        .map((unit) => ({ type: 'remove' as const, unit })),
+    ),
+  auto(env, _ctx, g, f) {
+    if (overstacked(env, g, f.side).length) return false;
+    end(g.stack);
+    return true;
+  },
+  perform(env, _ctx, g, _f, a) {
+    const u = g.units[a.unit]!;
+    const side = env.counters.get(a.unit)!.side;
+    g.stepsLost[side] = (g.stepsLost[side] ?? 0) + stepsLeft(groundOf(env, a.unit)!, u);
+    u.hex = -1;
+    u.box = 'dead';
+    g.version++;
+  },
+};
+
+// ---- supply phase, clean up, end of turn --------------------------------------------------------
+
+/** 12.6, 12.8, 12.10e the Supply Phase of `side`. */
+export const supplyPhase: ProcedureOf<'supplyPhase'> = (env, ctx, g, f) => {
+  const t = charts(env, g.options);
+  // 12.10e recovery of internal stocks where supply can be drawn (mandatory, before eating)
+  for (const id of unitsOf(g, env, f.side)) {
+    const u = g.units[id]!;
+    const c = groundOf(env, id);
+    if (!c || !u.stocks) continue;
+    const per = K(env, 'recoveryLowT') * (g.options.recoveryPerRE && c.steps ? reOf(env, c, u) : 1);
+    const cost = u.stocks === 'exhausted' ? per * 2 : per;
+    if (spend(env, g, f.side, u.hex, cost)) delete u.stocks;
+  }
+  // 12.6 trace; 12.6c eat off the map where trace fails; 12.6d else Out of Supply
+  const oosHexes = new Set<number>();
+  for (const id of unitsOf(g, env, f.side)) {
+    const c = groundOf(env, id);
+    const u = g.units[id]!;
+    if (!c) continue;
+    if (inTraceSupply(env, g, id)) {
+      if (u.oos) g.version++;
+      delete u.oos;
+      continue;
+    }
+    const cost = Math.ceil(reOf(env, c, u) / K(env, 'eatREPerT'));
+    if (u.marker !== 'strat' && usableDumps(env, g, f.side, u.hex).length && spend(env, g, f.side, u.hex, cost)) {
+      ctx.log(`${id} eats ${cost}T off the map`, { rule: '12.6c' });
+      delete u.oos;
+      continue;
+    }
+    u.oos = true;
+    oosHexes.add(u.hex);
+  }
+  g.version++;
+  // 12.8b attrition for each OOS stack
+  for (const hex of oosHexes) {
+    const units = unitsAt(g, hex).filter((id) => g.units[id]!.oos && groundOf(env, id)?.side === f.side);
+    if (!units.length) continue;
+    const steps = units.reduce((s, id) => s + stepsLeft(groundOf(env, id)!, g.units[id]!), 0);
+    const ar = Math.max(...units.map((id) => groundOf(env, id)!.ar)); // 12.8c: DG not applied
+    let col = t.attrition.ar.findIndex((x) => x >= ar);
+    if (col < 0) col = t.attrition.ar.length - 1;
+    if (g.options.attritionColumn === 'harsher' && col > 0) col--;
+    const [d1, d2] = ctx.roll(2, `attrition at ${L(env, hex)} (12.8b)`);
+    const roll = Math.min(13, d1! + d2! + (steps >= t.attrition.bigStackSteps ? t.attrition.bigStackModifier : 0));
+    const r = t.attrition.results[roll - 2]![col]!;
+    const n = r === 'all' ? steps : r;
+    for (const id of lossOrder(env, g, units, null, n)) loseStep(env, g, id);
+    if (n) ctx.log(`Attrition at ${L(env, hex)}: ${n} step(s) lost`, { rule: '12.8b' });
+  }
+};
+
+/** 2.3 Clean Up: the phasing player's Exploit and DG markers go; reserves released this turn are spent. */
+export const cleanUp: ProcedureOf<'cleanUp'> = (env, _ctx, g, f) => {
+  for (const id of unitsOf(g, env, f.side)) {
+    const u = g.units[id]!;
+    if (u.marker === 'dg' || u.marker === 'exploit') delete u.marker;
+    delete u.hadZoc;
+  }
+  g.released = [];
+  g.phaseSeq++;
+  g.version++;
+};
+
+/** End of the game turn: sudden death, the last turn's victory points, or the next turn. */
+export const endTurn: ProcedureOf<'endTurn'> = (env, ctx, g, f) => {
+  const s = env.data.scenario;
+  for (const sd of s.victory.suddenDeath)
+    if (
+      sd.hexes.every((h) => controllerOf(env, g, env.hexOf(h)) === sd.side && !hasEnemy(env, g, sd.side, env.hexOf(h)))
+    ) {
+      g.result = { winner: sd.side, reason: `${sd.side} holds ${sd.hexes.join(', ')}`, rule: 'scenario victory' };
+      return;
+    }
+  if (f.turn >= s.turns.last) {
+    const vp = Object.fromEntries(env.sides.map((x) => [x, 0]));
+    for (const v of s.victory.hexes) if (controllerOf(env, g, env.hexOf(v.hex)) === v.side) vp[v.side]! += v.vp;
+    for (const side of env.sides)
+      vp[side]! += (g.stepsLost[enemyOf(env, side)] ?? 0) * (s.victory.stepVp[side]?.value ?? 0);
+    const [a, b] = env.sides;
+    const diff = vp[a]! - vp[b]!;
+    const winner = diff >= s.victory.margin.value ? a : b;
+    ctx.log(`Victory points: ${env.sides.map((x) => `${x} ${vp[x]}`).join(', ')}`, { rule: 'scenario victory' });
+    g.result = { winner, reason: `victory points ${vp[a]} to ${vp[b]}`, rule: 'scenario victory' };
+    return;
+  }
+  call(g.stack, { kind: 'gameTurn', turn: f.turn + 1 });
+};
+
+const hasEnemy = (env: Env, g: OcsState, side: string, hex: number) =>
+  unitsAt(g, hex).some((id) => groundOf(env, id) && env.counters.get(id)!.side !== side);
+
+export const flow = defineFlow<Env, OcsState, Frame, Action>({
+  name: 'ocs',
+  stack: (g) => g.stack,
+  decisions: { chooseFirst, movement, overstack, combat, declare, attackerOptions, defenderOptions, retreat, advance },
+  procedures: { gameTurn, playerTurn, reinforcement, supplyPhase, resolve, cleanUp, endTurn },
+  over: (g) => g.result !== null,
+  onEmpty: 'throw',
+});
