@@ -34,8 +34,11 @@ describe('2.0 sequence of play', () => {
       'movement:movement:allied',
       'supplyPhase',
       'movement:reaction:axis',
+      'barrage',
+      'barrage',
       'combat:combat:allied',
       'movement:exploitation:allied',
+      'barrage',
       'combat:exploitation:allied',
       'cleanUp',
     ]);

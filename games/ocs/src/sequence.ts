@@ -5,6 +5,7 @@
  * Clean Up Phase and the end of the game turn (victory).
  */
 import { call, defineFlow, end, type Ctx } from '@sandtable/engine';
+import { barrageDeclare, barrageResolve, barrageSegment } from './barrage.ts';
 import { capturePercent, captured } from './charts.ts';
 import { lossOrder, loseStep } from './combat.ts';
 import type { Env } from './env.ts';
@@ -47,10 +48,13 @@ export const playerTurnFrames = (env: Env, side: string): Frame[] => {
     { kind: 'reinforcement', side }, // 2b (2a Aircraft Refit: aircraft are not yet in play)
     seg(side, 'movement'), // 2c
     { kind: 'supplyPhase', side }, // 2d
-    seg(other, 'reaction'), // 2e (non-phasing)
-    { kind: 'combat', side, phase: 'combat', attacked: [], hexes: [] }, // 2f
-    seg(side, 'exploitation'), // 2g movement segment
-    { kind: 'combat', side, phase: 'exploitation', attacked: [], hexes: [] }, // 2g combat segment
+    seg(other, 'reaction'), // 2e (non-phasing): Movement Segment
+    { kind: 'barrage', side: other, phase: 'reaction', fired: [], hexes: [] }, // 2e Barrage Segment
+    { kind: 'barrage', side, phase: 'combat', fired: [], hexes: [] }, // 2f Barrage Segment (artillery only, 10.0e D)
+    { kind: 'combat', side, phase: 'combat', attacked: [], hexes: [] }, // 2f Combat Segment
+    seg(side, 'exploitation'), // 2g Movement Segment
+    { kind: 'barrage', side, phase: 'exploitation', fired: [], hexes: [] }, // 2g Barrage Segment
+    { kind: 'combat', side, phase: 'exploitation', attacked: [], hexes: [] }, // 2g Combat Segment
     { kind: 'cleanUp', side }, // 2h
   ];
 };
@@ -498,8 +502,20 @@ const hasEnemy = (env: Env, g: OcsState, side: string, hex: number) =>
 export const flow = defineFlow<Env, OcsState, Frame, Action>({
   name: 'ocs',
   stack: (g) => g.stack,
-  decisions: { chooseFirst, movement, overstack, combat, declare, attackerOptions, defenderOptions, retreat, advance },
-  procedures: { gameTurn, playerTurn, reinforcement, supplyPhase, resolve, cleanUp, endTurn },
+  decisions: {
+    chooseFirst,
+    movement,
+    overstack,
+    barrage: barrageSegment,
+    barrageDeclare,
+    combat,
+    declare,
+    attackerOptions,
+    defenderOptions,
+    retreat,
+    advance,
+  },
+  procedures: { gameTurn, playerTurn, reinforcement, supplyPhase, barrageResolve, resolve, cleanUp, endTurn },
   over: (g) => g.result !== null,
   onEmpty: 'throw',
 });

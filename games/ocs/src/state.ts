@@ -89,6 +89,18 @@ export type Frame =
       /** 4.5b units frozen by a negation: they may spend no MP this phase. */
       frozen: string[];
     }
+  /** 10.0 a Barrage Segment (decision): declare barrages one at a time (10.0e: a hex and a unit once a phase). */
+  | { kind: 'barrage'; side: string; phase: 'reaction' | 'combat' | 'exploitation'; fired: string[]; hexes: number[] }
+  /** 10.0 a barrage being declared: the target hex and the firing artillery so far (decision). */
+  | {
+      kind: 'barrageDeclare';
+      side: string;
+      phase: 'reaction' | 'combat' | 'exploitation';
+      hex: number;
+      firers: string[];
+    }
+  /** 10.0 resolve a barrage (procedure). */
+  | { kind: 'barrageResolve'; side: string; hex: number; firers: string[] }
   /** 12.6-12.8 Supply Phase (procedure). */
   | { kind: 'supplyPhase'; side: string }
   /** 9.0 a Combat Segment (decision): declare attacks one at a time. */
