@@ -45,8 +45,10 @@ export interface Env {
   airBaseAt: Int16Array;
   /** Per hex: 1 for a city, town or village (13.3c detrainable when on a railroad). */
   town: Uint8Array;
-  /** Per hex: the hex's region ids. */
+  /** Per hex: the region ids' hexes. */
   regionHexes: Map<string, number[]>;
+  /** 13.3h per hex: the side index controlling it at the start (scenario `control`), or -1. */
+  startControl: Int8Array;
   /** Hexes of supply sources and boxes resolved. */
   hexOf(label: string): number;
 }
@@ -113,6 +115,10 @@ export function makeEnv(data: OcsData = loadData()): Env {
   const town = new Uint8Array(n);
   for (const p of data.map.places) town[grid.hex(p.hex)] = 1;
   const regionHexes = new Map(data.map.regions.map((r) => [r.id, r.hexes.map((h) => grid.hex(h))]));
+  const sides: [string, string] = [data.counters.sides[0]!.id, data.counters.sides[1]!.id];
+  const startControl = new Int8Array(n).fill(-1);
+  for (const c of [...data.scenario.control].reverse())
+    for (const h of regionHexes.get(c.region) ?? []) startControl[h] = sides.indexOf(c.side);
   return {
     data,
     grid,
@@ -125,11 +131,12 @@ export function makeEnv(data: OcsData = loadData()): Env {
     sideCost,
     routeCost,
     counters: new Map(data.counters.counters.map((c) => [c.id, c])),
-    sides: [data.counters.sides[0]!.id, data.counters.sides[1]!.id],
+    sides,
     portAt,
     airBaseAt,
     town,
     regionHexes,
+    startControl,
     hexOf: (label: string) => grid.hex(label),
   };
 }

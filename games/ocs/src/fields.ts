@@ -48,7 +48,11 @@ export function fieldsOf(env: Env, g: OcsState): Fields {
     if (gc) {
       out.combat[s]![u.hex] = 1;
       out.re[s]![u.hex] = out.re[s]![u.hex]! + reOf(env, gc, u);
-      if (hasZoc(env, gc, u)) for (const nb of env.grid.neighbours(u.hex)) out.zoc[s]![nb] = 1;
+      if (hasZoc(env, gc, u)) {
+        const { firstEdge, edgeTo } = env.grid;
+        for (let e = firstEdge[u.hex]!; e < firstEdge[u.hex + 1]!; e++)
+          if (edgeTo[e]! >= 0) out.zoc[s]![edgeTo[e]!] = 1;
+      }
     } else if (c.kind === 'transport') out.nonCombat[s]![u.hex] = 1;
   }
   for (const side of env.sides) {

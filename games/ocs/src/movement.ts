@@ -6,7 +6,7 @@
  */
 import { PathFinder } from '@sandtable/engine';
 import type { MoveType } from './data/index.ts';
-import { ALL, type Env, routesBetween, sidesBetween } from './env.ts';
+import { ALL, type Env } from './env.ts';
 import { fieldsOf, inEzoc, negated, sideIndex } from './fields.ts';
 import type { OcsState } from './state.ts';
 import { attackCapable, groundOf, mtOf } from './units.ts';
@@ -17,21 +17,40 @@ import { attackCapable, groundOf, mtOf } from './units.ts';
  * the hexside (6.2b, the cheapest water if several); Infinity when prohibited (6.2c) or when the
  * reverse step would be (6.1d).
  */
-export function stepCost(env: Env, mt: MoveType, from: number, to: number, ma: number, roads = true): number {
+export function stepCost(
+  env: Env,
+  mt: MoveType,
+  from: number,
+  to: number,
+  ma: number,
+  roads = true,
+  bits = env.grid.hexsideBetween(from, to),
+): number {
   let road = Infinity;
-  if (roads) for (const k of routesBetween(env, from, to)) road = Math.min(road, env.routeCost[mt][k]!);
-  const terrain = terrainStep(env, mt, from, to, ma);
+  if (roads && bits >>> 8) {
+    const costs = env.routeCost[mt];
+    for (let k = 0, r = bits >>> 8; r; k++, r >>>= 1) if (r & 1 && costs[k]! < road) road = costs[k]!;
+  }
+  const terrain = terrainStepBits(env, mt, from, to, ma, bits);
   return Math.min(road, terrain);
 }
 
 /** 6.2, 8.1c the cost without roads or bridges (overruns; 6.1d reciprocity included). */
 export function terrainStep(env: Env, mt: MoveType, from: number, to: number, ma: number): number {
-  const hex = env.hexCost[mt][to]!;
-  if (hex === Infinity || env.hexCost[mt][from]! === Infinity) return Infinity; // 6.2c, 6.1d
+  return terrainStepBits(env, mt, from, to, ma, env.grid.hexsideBetween(from, to));
+}
+
+function terrainStepBits(env: Env, mt: MoveType, from: number, to: number, ma: number, bits: number): number {
+  const costs = env.hexCost[mt];
+  const hex = costs[to]!;
+  if (hex === Infinity || costs[from]! === Infinity) return Infinity; // 6.2c, 6.1d
   let side = 0;
-  const kinds = sidesBetween(env, from, to);
-  if (kinds.length) side = Math.min(...kinds.map((k) => env.sideCost[mt][k]!)); // 6.2d cheapest water
-  if (side === Infinity) return Infinity;
+  if (bits & 0xff) {
+    side = Infinity; // 6.2d the cheapest water of the hexside
+    const sc = env.sideCost[mt];
+    for (let k = 0, b = bits & 0xff; b; k++, b >>>= 1) if (b & 1 && sc[k]! < side) side = sc[k]!;
+    if (side === Infinity) return Infinity;
+  }
   return (hex === ALL ? ma : hex) + side;
 }
 
@@ -71,10 +90,10 @@ export function reach(env: Env, g: OcsState, unit: string, from: number, left: n
   const truck = mt === 'truck' && c !== null;
   const r = finderOf(env).reach(from, {
     budget: left,
-    cost: (a, b) => {
+    cost: (a, b, _edge, slot) => {
       if (!mayEnter(env, g, side, cap, b)) return Infinity;
       if (strat && inEzoc(env, g, side, b)) return Infinity; // 5.8a
-      return stepCost(env, mt, a, b, fullMa);
+      return stepCost(env, mt, a, b, fullMa, true, env.grid.hexsides[slot]!); // the CSR slot indexes the hexside
     },
     stopsIn: truck ? (h) => inEzoc(env, g, side, h) && !negated(env, g, side, h) : undefined,
   });

@@ -6,7 +6,7 @@
  * the supply sources for direct draw (12.3a), one per drawing HQ for its throw (12.3b), each
  * dilated by one hex for 12.3c: then each unit's status is one array read.
  */
-import { Tracer } from '@sandtable/engine';
+import { PathFinder, Tracer } from '@sandtable/engine';
 import type { MoveType } from './data/index.ts';
 import type { Env } from './env.ts';
 import { railBetween, railHex } from './env.ts';
@@ -26,8 +26,8 @@ function tracerOf(env: Env): Tracer {
 export function controllerOf(env: Env, g: OcsState, hex: number): string | null {
   const c = g.control[hex];
   if (c) return c;
-  for (const ctl of env.data.scenario.control) if (env.regionHexes.get(ctl.region)?.includes(hex)) return ctl.side;
-  return null;
+  const s = env.startControl[hex]!;
+  return s < 0 ? null : env.sides[s]!;
 }
 
 /** 12.3d the cost of one step of a supply path for `side` in `mt` (Infinity where it may not go). */
@@ -40,10 +40,59 @@ export function supplyStep(
   b: number,
   budget: number,
 ): number {
+  return supplyStepper(env, g, side, mt, budget)(a, b);
+}
+
+/** The step cost of 12.3d with the fields read once (the hot path of every trace). */
+function supplyStepper(
+  env: Env,
+  g: OcsState,
+  side: string,
+  mt: MoveType,
+  budget: number,
+): (a: number, b: number, edge?: number, slot?: number) => number {
   const f = fieldsOf(env, g);
-  if (f.combat[1 - sideIndex(env, side)]![b]) return Infinity; // 12.3d 2
-  if (mt === 'truck' && (blockingEzoc(env, g, side, a) || blockingEzoc(env, g, side, b))) return Infinity; // 12.3d 4
-  return stepCost(env, mt, a, b, budget); // 12.3d 3, 5 (clear-weather costs)
+  const me = sideIndex(env, side);
+  const enemyCombat = f.combat[1 - me]!;
+  const ezoc = f.zoc[1 - me]!;
+  const mine = f.combat[me]!;
+  const truck = mt === 'truck';
+  const sides = env.grid.hexsides;
+  return (a, b, _edge, slot) => {
+    if (enemyCombat[b]) return Infinity; // 12.3d 2
+    if (truck && ((ezoc[a] && !mine[a]) || (ezoc[b] && !mine[b]))) return Infinity; // 12.3d 4, 4.5b
+    // 12.3d 3, 5 (clear-weather costs); the CSR slot indexes the hexside
+    return stepCost(env, mt, a, b, budget, true, slot === undefined ? env.grid.hexsideBetween(a, b) : sides[slot]!);
+  };
+}
+
+const finders = new WeakMap<Env, PathFinder>();
+function finderOf(env: Env): PathFinder {
+  let f = finders.get(env);
+  if (!f) finders.set(env, (f = new PathFinder(env.grid)));
+  return f;
+}
+
+/** Marks into `out` the hexes within `budget` MP of supply path from `starts`, and their neighbours (12.3c). */
+export function markSupplyReach(
+  env: Env,
+  g: OcsState,
+  side: string,
+  mt: MoveType,
+  starts: number[],
+  budget: number,
+  out: Uint8Array,
+): void {
+  if (!starts.length) return;
+  const nodes = finderOf(env)
+    .reach(starts, { budget, cost: supplyStepper(env, g, side, mt, budget) })
+    .nodes();
+  const { firstEdge, edgeTo } = env.grid;
+  for (let k = 0; k < nodes.length; k++) {
+    const h = nodes[k]!;
+    out[h] = 1;
+    for (let e = firstEdge[h]!; e < firstEdge[h + 1]!; e++) if (edgeTo[e]! >= 0) out[edgeTo[e]!] = 1;
+  }
 }
 
 /** Hexes within `budget` MP of supply path from `starts`, dilated by one hex (12.3c adjacent is close enough). */
@@ -56,16 +105,7 @@ export function supplyReach(
   budget: number,
 ): Uint8Array {
   const out = new Uint8Array(env.grid.nodeCount);
-  if (!starts.length) return out;
-  const field = tracerOf(env).flood(starts, {
-    cost: (a, b) => supplyStep(env, g, side, mt, a, b, budget),
-    maxCost: budget,
-  });
-  for (let h = 0; h < out.length; h++) {
-    if (!field.reached[h]) continue;
-    out[h] = 1;
-    for (const n of env.grid.neighbours(h)) out[n] = 1;
-  }
+  markSupplyReach(env, g, side, mt, starts, budget, out);
   return out;
 }
 
@@ -110,8 +150,8 @@ export interface SupplyField {
   trace: Uint8Array;
   /** Per hex: 1 when within direct draw of a source (12.3a). */
   draw: Uint8Array;
-  /** HQs that throw (12.3b): id and the hexes they cover. */
-  throwers: { id: string; covers: Uint8Array }[];
+  /** HQs that throw (12.3b): id, and the hexes they cover (computed when first asked). */
+  throwers: { id: string; covers: () => Uint8Array }[];
 }
 
 const supplyCache = new WeakMap<OcsState, Map<string, { version: number; field: SupplyField }>>();
@@ -122,22 +162,28 @@ export function traceField(env: Env, g: OcsState, side: string): SupplyField {
   if (!m) supplyCache.set(g, (m = new Map()));
   const hit = m.get(side);
   if (hit && hit.version === g.version) return hit.field;
-  const draw = supplyReach(env, g, side, 'truck', sourcesOf(env, g, side), K(env, 'drawRangeMP'));
+  const sources = sourcesOf(env, g, side);
+  const draw = supplyReach(env, g, side, 'truck', sources, K(env, 'drawRangeMP'));
   const trace = draw.slice();
   const throwers: SupplyField['throwers'] = [];
+  const groups = new Map<string, number[]>();
   for (const id in g.units) {
     const u = g.units[id]!;
     const c = groundOf(env, id);
     if (!c?.hq || c.side !== side || u.hex < 0 || u.marker === 'strat') continue; // 12.3b C
     const mt = c.hq.throwType;
-    const canDraw =
-      mt === 'truck'
-        ? draw[u.hex]
-        : supplyReach(env, g, side, mt, sourcesOf(env, g, side), K(env, 'drawRangeMP'))[u.hex];
+    const canDraw = mt === 'truck' ? draw[u.hex] : supplyReach(env, g, side, mt, sources, K(env, 'drawRangeMP'))[u.hex];
     if (!canDraw) continue;
-    const covers = supplyReach(env, g, side, mt, [u.hex], c[u.face].throw ?? 0);
-    throwers.push({ id, covers });
-    for (let h = 0; h < trace.length; h++) if (covers[h]) trace[h] = 1;
+    const range = c[u.face].throw ?? 0;
+    let covers: Uint8Array | null = null;
+    throwers.push({ id, covers: () => (covers ??= supplyReach(env, g, side, mt, [u.hex], range)) });
+    const key = `${mt}:${range}`;
+    groups.set(key, [...(groups.get(key) ?? []), u.hex]);
+  }
+  // HQs of one throw type and range flood together: within range of the nearest is within range of one
+  for (const [key, starts] of groups) {
+    const [mt, range] = key.split(':') as [MoveType, string];
+    markSupplyReach(env, g, side, mt, starts, Number(range), trace);
   }
   const field = { trace, draw, throwers };
   m.set(side, { version: g.version, field });
@@ -185,7 +231,7 @@ export function usableDumps(env: Env, g: OcsState, side: string, hex: number): n
   const near = (d: number, h: number) => env.grid.distance(d, h) <= bound;
   for (const d of dumps) if (near(d, hex) && dumpReach(env, g, side, d)[hex]) out.add(d);
   for (const t of traceField(env, g, side).throwers) {
-    if (!t.covers[hex]) continue;
+    if (!t.covers()[hex]) continue;
     const hq = g.units[t.id]!;
     for (const d of dumps) if (near(d, hq.hex) && dumpReach(env, g, side, d)[hq.hex]) out.add(d);
   }

@@ -14,8 +14,8 @@ export function ocsGrid(grid: MapFile['grid']): HexGrid {
     orientation: 'flat',
     offset: grid.offset,
     separator: '.',
-    colDigits: 2,
-    rowDigits: 2,
+    colDigits: Math.max(2, String(grid.cols).length),
+    rowDigits: Math.max(2, String(grid.rows).length),
     hexsideBits: 32,
     terrainBits: 8,
   });
