@@ -177,7 +177,7 @@ export const resolve: ProcedureOf<'resolve'> = (env, ctx, g, f) => {
   );
   // 6. surprise (9.8)
   const [s1, s2] = ctx.roll(2, 'surprise (9.8)');
-  const who = surpriseOf(t, s1! + s2! + drm + (hog ? t.surprise.hedgehogModifier : 0), false);
+  const who = surpriseOf(t, s1! + s2! + drm + (hog ? t.surprise.hedgehogModifier : 0), f.overrun === true); // 8.0 its own thresholds
   let column = d.column;
   if (who) {
     const [shift] = ctx.roll(1, `${who} surprise: columns shifted (9.8)`);
@@ -199,6 +199,7 @@ export const resolve: ProcedureOf<'resolve'> = (env, ctx, g, f) => {
     options: result.defender.options,
     mayIgnore: false,
     attackers: f.attackers,
+    ...(f.overrun ? { overrun: true } : {}),
   });
   // defender DG (9.12a) and losses come before his options; they are applied when the attacker is done
   g.pendingDefender = { loss: result.defender.loss, dg: result.defender.dg, ar: dAr, enemyHexes };
@@ -212,12 +213,13 @@ export const resolve: ProcedureOf<'resolve'> = (env, ctx, g, f) => {
       options: result.attacker.options,
       hex: f.hex,
       defenderOptions: result.defender.options,
-      exploit: result.attacker.exploit,
+      exploit: f.overrun ? null : result.attacker.exploit, // 8.1e, 9.13b B
       phase: f.phase,
+      ...(f.overrun ? { overrun: true } : {}),
     });
   else {
     if (result.attacker.options > 0) markIgnorable(g); // 9.10c B: the attacker could not execute its options
-    exploit(env, g, alive, result.attacker.exploit, f.phase);
+    exploit(env, g, alive, f.overrun ? null : result.attacker.exploit, f.phase);
   }
 };
 
@@ -225,6 +227,14 @@ export const resolve: ProcedureOf<'resolve'> = (env, ctx, g, f) => {
 function markIgnorable(g: OcsState): void {
   const d = [...g.stack].reverse().find((x) => x.kind === 'defenderOptions') as FrameOf<'defenderOptions'> | undefined;
   if (d) d.mayIgnore = true;
+}
+
+/** 8.1f the units' movement ends for this phase. */
+function endMoves(g: OcsState, units: string[]): void {
+  const mv = [...g.stack].reverse().find((x) => x.kind === 'movement') as FrameOf<'movement'> | undefined;
+  if (!mv) return;
+  for (const id of units) if (!mv.done.includes(id)) mv.done.push(id);
+  if (mv.mover && units.includes(mv.mover)) mv.mover = null;
 }
 
 /** 9.13 exploit: attackers with AR at least n, not DG, not in the Exploitation Phase, at most two adjacent stacks. */
@@ -257,6 +267,7 @@ export const attackerOptions: DecisionOf<'attackerOptions', 'options'> = {
     const retreatHexes = f.options - a.asLoss;
     if (retreatHexes > 0) {
       markIgnorable(g); // 9.10c the attacker retreated
+      if (f.overrun) endMoves(g, alive); // 8.1f retreating ends the overrunning units' movement
       const byHex = new Map<number, string[]>();
       for (const id of alive) byHex.set(g.units[id]!.hex, [...(byHex.get(g.units[id]!.hex) ?? []), id]);
       for (const [from, units] of byHex)
@@ -323,7 +334,13 @@ function advanceAfter(env: Env, g: OcsState, f: FrameOf<'defenderOptions'>): voi
     (id) => g.units[id]!.hex >= 0 && env.grid.distance(g.units[id]!.hex, f.hex) === 1,
   );
   if (attackers.length)
-    call(g.stack, { kind: 'advance', side: env.counters.get(f.attackers[0]!)!.side, hex: f.hex, units: attackers });
+    call(g.stack, {
+      kind: 'advance',
+      side: env.counters.get(f.attackers[0]!)!.side,
+      hex: f.hex,
+      units: attackers,
+      ...(f.overrun ? { mandatory: true } : {}), // 8.0 4, 9.12g D: after a successful overrun the advance is mandatory
+    });
 }
 function advanceIfEmpty(env: Env, g: OcsState, f: FrameOf<'defenderOptions'>): void {
   if (!defendersAt(env, g, f.hex, f.side).length) advanceAfter(env, g, f);
@@ -384,6 +401,7 @@ export const advance: DecisionOf<'advance', 'advance'> = {
     const units = f.units.filter((id) => g.units[id]!.hex >= 0 && canReachHex(env, g, id, f.hex));
     if (defendersAt(env, g, f.hex, enemyOf(env, f.side)).length || !units.length)
       return [{ type: 'advance', units: [] }];
+    if (f.mandatory) return [{ type: 'advance', units: f.units.filter((id) => g.units[id]!.hex >= 0) }];
     return [
       { type: 'advance', units: [] },
       { type: 'advance', units },

@@ -158,3 +158,43 @@ describe('random legal play', () => {
     expect(K(env, 'stackingRE')).toBe(10);
   }, 60_000);
 });
+
+describe('8.0 overrun', () => {
+  const target = env.grid.neighbours(centre)[0]!;
+  function overrunBoard(): OcsState {
+    const g = withStack(blank(env), seg('allied'));
+    put(g, 'T-PZ', L(centre), {}, env); // 6 combat strength, 6 track MP
+    put(g, 'IT-18CB', L(target), { lost: 1 }, env); // a coastal brigade down to its last step
+    g.dumps.allied![centre] = 4;
+    g.version++;
+    return g;
+  }
+  it('8.1a-b, 12.5b: an overrun costs 3 MP and fuel; a successful one must advance (9.12g D) and never exploits (8.1e)', () => {
+    const g = overrunBoard();
+    expect(flow.explain(env, g, 'allied', { type: 'overrun', unit: 'T-PZ', hex: target })).toBeNull();
+    expect(flow.legalActions(env, g, 'allied')).toContainEqual({ type: 'overrun', unit: 'T-PZ', hex: target });
+    const ctx = scriptedCtx([1, 2, 3, 3]); // surprise 3+4 = 7: none on the overrun table; combat 6+4 = 10
+    flow.perform(env, ctx, g, { type: 'overrun', unit: 'T-PZ', hex: target });
+    expect(g.units['IT-18CB']!.box).toBe('dead');
+    expect(flow.legalActions(env, g, 'allied')).toEqual([{ type: 'advance', units: ['T-PZ'] }]);
+    flow.perform(env, ctx, g, { type: 'advance', units: ['T-PZ'] });
+    const f = g.stack.at(-1) as Extract<Frame, { kind: 'movement' }>;
+    expect(g.units['T-PZ']!.hex).toBe(target);
+    expect(f.spent['T-PZ']).toBe(3);
+    expect(g.units['T-PZ']!.marker).toBeUndefined();
+    expect(g.dumps.allied![centre]).toBe(2); // 1T fuel, 1T combat supply
+    expect(f.done).not.toContain('T-PZ'); // it may go on moving (8.0 3)
+  });
+  it('8.1a an overrun needs 3 MP left; 5.10b C never by a DG unit', () => {
+    const g = overrunBoard();
+    (g.stack.at(-1) as Extract<Frame, { kind: 'movement' }>).spent['T-PZ'] = 4;
+    expect(flow.explain(env, g, 'allied', { type: 'overrun', unit: 'T-PZ', hex: target })).toMatchObject({
+      rule: '8.1a',
+    });
+    const h = overrunBoard();
+    h.units['T-PZ']!.marker = 'dg';
+    expect(flow.explain(env, h, 'allied', { type: 'overrun', unit: 'T-PZ', hex: target })).toMatchObject({
+      rule: '8.1',
+    });
+  });
+});

@@ -7,10 +7,10 @@
 import { call, defineFlow, end, type Ctx } from '@sandtable/engine';
 import { barrageDeclare, barrageResolve, barrageSegment } from './barrage.ts';
 import { capturePercent, captured } from './charts.ts';
-import { lossOrder, loseStep } from './combat.ts';
-import type { Env } from './env.ts';
+import { defendersAt, lossOrder, loseStep } from './combat.ts';
+import { ALL, type Env } from './env.ts';
 import { blockingEzoc, fieldsOf, inEzoc, sideIndex } from './fields.ts';
-import { mayEnter, stepCost } from './movement.ts';
+import { mayEnter, stepCost, terrainStep } from './movement.ts';
 import {
   type DecisionOf,
   type ProcedureOf,
@@ -21,6 +21,7 @@ import {
   defenderOptions,
   resolve,
   retreat,
+  supplyPlan,
 } from './resolve.ts';
 import { hexOfPlace } from './setup.ts';
 import type { Action, Frame, FrameOf, OcsState } from './state.ts';
@@ -235,6 +236,39 @@ export function whyNotMove(env: Env, g: OcsState, f: FrameOf<'movement'>, unit: 
   return null;
 }
 
+/**
+ * 8.0-8.1 why the unit may not overrun `hex` now: attack-capable in Combat, Move or Exploit Mode
+ * (not DG), 3 MP left (8.1a), enemy combat units adjacent, entry cost without roads at most 3 and
+ * not "All" (8.1b-c), at most 10 RE with the friendly units in its hex (4.8a), fuel (12.5b), and
+ * the combat supply of an attack (9.5).
+ */
+export function whyNotOverrun(env: Env, g: OcsState, f: FrameOf<'movement'>, unit: string, hex: number): MoveRefusal {
+  const u = g.units[unit];
+  const c = groundOf(env, unit);
+  if (!u || !c || c.side !== f.side || u.hex < 0 || !movers(env, g, f).includes(unit))
+    return { rule: '8.1', message: `${unit} may not move, so may not overrun, in this segment` };
+  if (!attackCapable(env, c, u) || u.marker === 'dg' || u.marker === 'strat')
+    return {
+      rule: '8.1',
+      message: 'only attack-capable units in Combat, Move or Exploit Mode may overrun (5.10b C: not DG)',
+    };
+  if (env.grid.distance(u.hex, hex) !== 1 || !defendersAt(env, g, hex, enemyOf(env, f.side)).length)
+    return { rule: '8.0', message: 'an overrun targets an adjacent hex holding enemy combat units' };
+  const ma = maFor(env, g, f, unit);
+  if (ma - (f.spent[unit] ?? 0) < K(env, 'overrunMP') - 1e-9)
+    return { rule: '8.1a', message: 'an overrun needs 3 MP left' };
+  const cost = terrainStep(env, mtOf(c, u), u.hex, hex, Infinity);
+  if (env.hexCost[mtOf(c, u)][hex] === ALL || cost > K(env, 'overrunMaxEntryMP'))
+    return { rule: '8.1b', message: `entering ${L(env, hex)} costs more than 3 MP without roads (8.1b-c)` };
+  const re = fieldsOf(env, g).re[sideIndex(env, f.side)]![u.hex]!;
+  if (re > K(env, 'stackingRE') + 1e-9)
+    return { rule: '4.8a', message: 'overrunning units and the others in their hex may total at most 10 RE' };
+  if (needsFuel(env, g, unit) && !fuelAvailable(env, g, f.side, u.hex))
+    return { rule: '12.5b', message: 'an overrun always needs fuel' };
+  if (!supplyPlan(env, g, [unit])) return { rule: '9.5', message: `${unit} cannot pay its combat supply` };
+  return null;
+}
+
 /** 5.4 mode changes a unit may make at the start of its move. */
 function modeChoices(
   env: Env,
@@ -261,19 +295,22 @@ function reserveMarkersLeft(env: Env, g: OcsState, side: string): number {
   return (env.data.scenario.reserveMarkers[side]?.value ?? 0) - used;
 }
 
-export const movement: DecisionOf<'movement', 'mode' | 'move' | 'stop' | 'release' | 'endPhase'> = {
+export const movement: DecisionOf<'movement', 'mode' | 'move' | 'overrun' | 'stop' | 'release' | 'endPhase'> = {
   rule: '6.0',
   ruleOf: (_env, _g, f) => (f.phase === 'reaction' ? '7.0' : f.phase === 'exploitation' ? '11.0' : '6.0'),
   role: (_env, _g, f) => f.side,
   prompt: (_env, _g, f) => `move units (${f.phase} segment), change modes or release reserves, or end the segment`,
-  actions: ['mode', 'move', 'stop', 'release', 'endPhase'],
+  actions: ['mode', 'move', 'overrun', 'stop', 'release', 'endPhase'],
   legal(env, g, f) {
     const out: Action[] = [];
     const reserves = reserveMarkersLeft(env, g, f.side);
     for (const id of movers(env, g, f)) {
       for (const mode of modeChoices(env, g, f, id, reserves)) out.push({ type: 'mode', unit: id, mode });
-      for (const to of env.grid.neighbours(g.units[id]!.hex))
+      for (const to of env.grid.neighbours(g.units[id]!.hex)) {
         if (!whyNotMove(env, g, f, id, to)) out.push({ type: 'move', unit: id, to });
+        else if (defendersAt(env, g, to, enemyOf(env, f.side)).length && !whyNotOverrun(env, g, f, id, to))
+          out.push({ type: 'overrun', unit: id, hex: to });
+      }
     }
     if (f.mover) out.push({ type: 'stop', unit: f.mover });
     if (f.phase !== 'movement')
@@ -307,10 +344,28 @@ export const movement: DecisionOf<'movement', 'mode' | 'move' | 'stop' | 'releas
       g.version++;
       return;
     }
+    if (a.type === 'overrun') return overrun(env, g, f, a.unit, a.hex);
     move(env, ctx, g, f, a.unit, a.to);
   },
-  refuse: (env, g, f, a) => (a.type === 'move' ? whyNotMove(env, g, f, a.unit, a.to) : null),
+  refuse: (env, g, f, a) =>
+    a.type === 'move'
+      ? whyNotMove(env, g, f, a.unit, a.to)
+      : a.type === 'overrun'
+        ? whyNotOverrun(env, g, f, a.unit, a.hex)
+        : null,
 };
+
+/** 8.0 an overrun: 3 MP (8.1a), fuel (12.5b), then the combat procedure from the adjacent hex. */
+function overrun(env: Env, g: OcsState, f: FrameOf<'movement'>, unit: string, hex: number): void {
+  const u = g.units[unit]!;
+  if (needsFuel(env, g, unit)) {
+    spend(env, g, f.side, u.hex, K(env, 'fuelUnitT'));
+    u.fuelPhase = g.phaseSeq;
+  }
+  f.spent[unit] = (f.spent[unit] ?? 0) + K(env, 'overrunMP');
+  f.mover = unit;
+  call(g.stack, { kind: 'resolve', side: f.side, phase: 'combat', hex, attackers: [unit], overrun: true });
+}
 
 function finish(f: FrameOf<'movement'>, id: string): void {
   if (!f.done.includes(id)) f.done.push(id);

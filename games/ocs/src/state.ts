@@ -108,7 +108,15 @@ export type Frame =
   /** 9.2 step 1 an attack being declared: the defending hex and the attackers so far (decision). */
   | { kind: 'declare'; side: string; phase: 'combat' | 'exploitation'; hex: number; attackers: string[] }
   /** 9.2 steps 2-9 resolve an attack (procedure). */
-  | { kind: 'resolve'; side: string; phase: 'combat' | 'exploitation'; hex: number; attackers: string[] }
+  | {
+      kind: 'resolve';
+      side: string;
+      phase: 'combat' | 'exploitation';
+      hex: number;
+      attackers: string[];
+      /** 8.0 an overrun in a Movement Segment. */
+      overrun?: boolean;
+    }
   /** 9.10 the attacker takes its options as step losses or retreat (decision). */
   | {
       kind: 'attackerOptions';
@@ -119,6 +127,7 @@ export type Frame =
       defenderOptions: number;
       exploit: number | null;
       phase: 'combat' | 'exploitation';
+      overrun?: boolean;
     }
   /** 9.10 the defender takes its options as step losses or retreat (decision). */
   | {
@@ -128,13 +137,14 @@ export type Frame =
       options: number;
       mayIgnore: boolean;
       attackers: string[];
+      overrun?: boolean;
       /** 9.12f hexes that held the attackers when the combat began. */
       enemyHexes?: number[];
     }
   /** 9.12 a stack retreats: its owner picks the end hex (decision). */
   | { kind: 'retreat'; side: string; units: string[]; from: number; hexes: number; enemyHexes: number[] }
   /** 9.12g advance after combat (decision). */
-  | { kind: 'advance'; side: string; hex: number; units: string[] }
+  | { kind: 'advance'; side: string; hex: number; units: string[]; mandatory?: boolean }
   /** 4.8a overstacked hexes: the owner removes units (decision). */
   | { kind: 'overstack'; side: string }
   /** 2.3 Clean Up Phase (procedure). */
@@ -150,6 +160,7 @@ export type Action =
   | { type: 'chooseFirst'; side: string }
   | { type: 'mode'; unit: string; mode: 'combat' | 'move' | 'reserve' | 'strat' }
   | { type: 'move'; unit: string; to: number }
+  | { type: 'overrun'; unit: string; hex: number }
   | { type: 'stop'; unit: string }
   | { type: 'release'; unit: string }
   | { type: 'endPhase' }
