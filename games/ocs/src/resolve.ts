@@ -11,7 +11,7 @@ import type { Env } from './env.ts';
 import { inEzoc } from './fields.ts';
 import { stepCost } from './movement.ts';
 import type { Action, ActionOf, Frame, FrameOf, OcsState } from './state.ts';
-import { spend, tokensFor } from './supply.ts';
+import { spend, usableDumps } from './supply.ts';
 import { attackCapable, arOf, charts, enemyOf, groundOf, K, mtOf, reOf, stepsLeft, unitsAt, unitsOf } from './units.ts';
 
 export type DecisionOf<F extends Frame['kind'], T extends Action['type']> = DecisionKind<
@@ -58,17 +58,20 @@ export const attackCost = (env: Env, g: OcsState, units: string[]) =>
  */
 export function supplyPlan(env: Env, g: OcsState, units: string[]): { stocks: string[] } | null {
   const side = env.counters.get(units[0]!)!.side;
-  const left = structuredClone(g.dumps[side] ?? {});
+  const left = { ...(g.dumps[side] ?? {}) };
   const stocks: string[] = [];
-  const byHex = new Map<number, number>();
   for (const id of units) {
-    const need = stepsLeft(groundOf(env, id)!, g.units[id]!) * K(env, 'attackerSupplyPerStepT');
-    const h = g.units[id]!.hex;
-    const have = byHex.get(h) ?? tokensFor(env, { ...g, dumps: { ...g.dumps, [side]: left } }, side, h);
-    if (have >= need) {
-      byHex.set(h, have - need);
-      continue;
+    let need = stepsLeft(groundOf(env, id)!, g.units[id]!) * K(env, 'attackerSupplyPerStepT');
+    const taken: [number, number][] = [];
+    for (const d of usableDumps(env, g, side, g.units[id]!.hex)) {
+      if (!need) break;
+      const t = Math.min(need, left[d] ?? 0);
+      if (t) taken.push([d, t]);
+      left[d] = (left[d] ?? 0) - t;
+      need -= t;
     }
+    if (!need) continue;
+    for (const [d, t] of taken) left[d] = (left[d] ?? 0) + t; // a counter uses SP or its stocks, never both (12.10g)
     if (g.units[id]!.stocks === 'exhausted') return null; // 12.10c
     stocks.push(id);
   }
