@@ -8,10 +8,11 @@ import { OPTION_SPECS, toOpts } from './options.ts';
 import { flow } from './sequence.ts';
 import { initialState } from './setup.ts';
 import type { Action, OcsState } from './state.ts';
+import { type OcsView, viewOf } from './view.ts';
 
 export const GAME_ID = 'ocs';
 
-export function createRules(env: Env): GameRules<OcsState, Action, OcsState> {
+export function createRules(env: Env): GameRules<OcsState, Action, OcsView> {
   const s = env.data.scenario;
   return {
     id: GAME_ID,
@@ -25,8 +26,7 @@ export function createRules(env: Env): GameRules<OcsState, Action, OcsState> {
       return g;
     },
     ...flowRules(flow, env),
-    // 4.9 fog of war is not yet modelled: every role sees the whole state
-    view: (g) => g,
+    view: (g, role) => viewOf(env, g, role), // 4.9 fog of war
     outcome: (g) => g.result,
     describe: (_g, a) => JSON.stringify(a),
   };

@@ -132,7 +132,7 @@ export const reinforcement: ProcedureOf<'reinforcement'> = (env, ctx, g, f) => {
     u.hex = hex;
     if ('box' in r.at) u.box = r.at.box;
     if (hex >= 0 && env.counters.get(r.unit)!.kind === 'ground') g.control[hex] = f.side;
-    ctx.log(`${r.unit} arrives${hex >= 0 ? ` at ${L(env, hex)}` : ''}`, { rule: '13.6' });
+    ctx.log(`${r.unit} arrives${hex >= 0 ? ` at ${L(env, hex)}` : ''}`, { rule: '13.6', to: [f.side] }); // 4.9a
   }
   g.version++;
   const table = s.supplyTables[f.side];
@@ -146,7 +146,7 @@ export const reinforcement: ProcedureOf<'reinforcement'> = (env, ctx, g, f) => {
     if (tokens && hex !== undefined) {
       g.dumps[f.side]![hex] = (g.dumps[f.side]![hex] ?? 0) + tokens;
       g.version++;
-      ctx.log(`${f.side} receives ${tokens}T at ${L(env, hex)}`, { rule: '2.3' });
+      ctx.log(`${f.side} receives ${tokens}T at ${L(env, hex)}`, { rule: '2.3', to: [f.side] }); // 4.9a dumps are in stacks
     }
   }
 };
@@ -488,7 +488,7 @@ export const supplyPhase: ProcedureOf<'supplyPhase'> = (env, ctx, g, f) => {
     }
     const cost = Math.ceil(reOf(env, c, u) / K(env, 'eatREPerT'));
     if (u.marker !== 'strat' && usableDumps(env, g, f.side, u.hex).length && spend(env, g, f.side, u.hex, cost)) {
-      ctx.log(`${id} eats ${cost}T off the map`, { rule: '12.6c' });
+      ctx.log(`${id} eats ${cost}T off the map`, { rule: '12.6c', to: [f.side] });
       delete u.oos;
       continue;
     }
