@@ -159,6 +159,31 @@ describe('random legal play', () => {
   }, 60_000);
 });
 
+describe('5.7 reserve', () => {
+  it('5.7g, 16.0f (A8): at the end of a Movement Segment a Reserve unit with a hedgehog loses its marker', () => {
+    const g = withStack(blank(env), seg('axis'));
+    put(g, 'IT-LIV-33', L(centre), { marker: 'reserve' }, env);
+    put(g, 'IT-LIV-34', L(env.grid.neighbours(centre)[0]!), { marker: 'reserve' }, env);
+    g.hedgehogs[centre] = { side: 'axis', level: 1 };
+    flow.perform(env, scriptedCtx(), g, { type: 'endPhase' });
+    expect(g.units['IT-LIV-33']!.marker).toBeUndefined();
+    expect(g.units['IT-LIV-34']!.marker).toBe('reserve');
+  });
+  it('5.7b reserves are released in the Reaction Phase and move at half MA; unreleased they may not move', () => {
+    const g = withStack(blank(env), seg('axis', 'reaction'));
+    put(g, 'IT-LIV-33', L(centre), { marker: 'reserve' }, env); // MA 3 on its combat face
+    const to = env.grid.neighbours(centre)[0]!;
+    expect(flow.explain(env, g, 'axis', { type: 'move', unit: 'IT-LIV-33', to })).toMatchObject({ rule: '7.0a' });
+    flow.perform(env, scriptedCtx(), g, { type: 'release', unit: 'IT-LIV-33' });
+    expect(g.units['IT-LIV-33']!.marker).toBeUndefined();
+    flow.perform(env, scriptedCtx(), g, { type: 'move', unit: 'IT-LIV-33', to });
+    const f = g.stack.at(-1) as Extract<Frame, { kind: 'movement' }>;
+    expect(f.spent['IT-LIV-33']).toBe(1);
+    const next = env.grid.neighbours(to).find((n) => n !== centre && env.grid.distance(n, centre) === 2)!;
+    expect(flow.explain(env, g, 'axis', { type: 'move', unit: 'IT-LIV-33', to: next })).toMatchObject({ rule: '6.1b' }); // 1.5 MP: half of 3
+  });
+});
+
 describe('8.0 overrun', () => {
   const target = env.grid.neighbours(centre)[0]!;
   function overrunBoard(): OcsState {

@@ -423,6 +423,14 @@ function capture(env: Env, ctx: Ctx, g: OcsState, side: string, id: string, hex:
 /** 4.8a end of a segment: overstacked hexes must be cleared by the owner. */
 function endSegment(env: Env, g: OcsState): void {
   end(g.stack);
+  // 5.7g, 16.0f (A8): no Reserve unit stays with a hedgehog at the end of a segment: its marker goes
+  for (const id in g.units) {
+    const u = g.units[id]!;
+    if (u.marker === 'reserve' && u.hex >= 0 && g.hedgehogs[u.hex]?.side === env.counters.get(id)!.side) {
+      delete u.marker;
+      g.version++;
+    }
+  }
   for (const side of env.sides) if (overstacked(env, g, side).length) call(g.stack, { kind: 'overstack', side });
 }
 
