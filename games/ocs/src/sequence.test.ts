@@ -184,6 +184,40 @@ describe('5.7 reserve', () => {
   });
 });
 
+describe('12.5 fuel', () => {
+  it('T-FUEL (12.5c A, 12.5d): 1 SP fuels a whole formation until its Clean Up; single-unit fuel lasts the phase', () => {
+    const g = withStack(blank(env), seg('axis'));
+    put(g, 'DE-15-104', L(centre), { face: 'move' }, env);
+    put(g, 'DE-15-115', L(centre), { face: 'move' }, env);
+    g.dumps.axis![centre] = 8;
+    g.version++;
+    expect(flow.legalActions(env, g, 'axis')).toContainEqual({ type: 'fuel', unit: 'DE-15-104', method: 'formation' });
+    flow.perform(env, scriptedCtx(), g, { type: 'fuel', unit: 'DE-15-104', method: 'formation' });
+    const [a, b] = env.grid.neighbours(centre) as [number, number];
+    flow.perform(env, scriptedCtx(), g, { type: 'move', unit: 'DE-15-104', to: a });
+    expect(flow.explain(env, g, 'axis', { type: 'move', unit: 'DE-15-115', to: b })).toBeNull();
+    flow.perform(env, scriptedCtx(), g, { type: 'move', unit: 'DE-15-115', to: b });
+    expect(g.dumps.axis![centre]).toBe(4); // 1 SP for the formation, nothing more
+    expect(g.fueled?.axis).toEqual(['DE-15PG']);
+  });
+  it('12.5c B, 12.5e a fueled HQ fuels the independent units in its throw range', () => {
+    const g = withStack(blank(env), seg('axis'));
+    const hq = env.hexOf('43.19'); // 5 hexes from the Messina source: it draws
+    put(g, 'DE-XIV', L(hq), {}, env);
+    put(g, 'IT-GME', L(env.hexOf('43.15')), {}, env); // an independent tank group in throw range
+    put(g, 'IT-GMF', L(env.hexOf('20.05')), {}, env); // far away
+    g.dumps.axis![hq] = 4;
+    g.dumps.axis![env.hexOf('20.05')] = 1;
+    g.version++;
+    flow.perform(env, scriptedCtx(), g, { type: 'fuel', unit: 'DE-XIV', method: 'hq' });
+    expect(g.dumps.axis![hq]).toBeUndefined();
+    expect(flow.explain(env, g, 'axis', { type: 'move', unit: 'IT-GME', to: env.hexOf('43.14') })).toBeNull(); // no dump near it: fueled by the HQ
+    flow.perform(env, scriptedCtx(), g, { type: 'move', unit: 'IT-GME', to: env.hexOf('43.14') });
+    flow.perform(env, scriptedCtx(), g, { type: 'move', unit: 'IT-GMF', to: env.hexOf('20.04') });
+    expect(g.dumps.axis![env.hexOf('20.05')]).toBeUndefined(); // it paid its own 1T (12.5c C)
+  });
+});
+
 describe('8.0 overrun', () => {
   const target = env.grid.neighbours(centre)[0]!;
   function overrunBoard(): OcsState {

@@ -25,7 +25,7 @@ import {
 } from './resolve.ts';
 import { hexOfPlace } from './setup.ts';
 import type { Action, Frame, FrameOf, OcsState } from './state.ts';
-import { controllerOf, inTraceSupply, sourcesOf, spend, tokensFor, usableDumps } from './supply.ts';
+import { controllerOf, inTraceSupply, sourcesOf, spend, tokensFor, traceField, usableDumps } from './supply.ts';
 import { attackCapable, charts, enemyOf, groundOf, K, maOf, mtOf, reOf, stepsLeft, unitsAt, unitsOf } from './units.ts';
 
 const L = (env: Env, h: number) => env.grid.label(h);
@@ -189,7 +189,27 @@ function maFor(env: Env, g: OcsState, f: FrameOf<'movement'>, id: string): numbe
 /** 12.5a a combat unit moving on Truck or Track MP needs fuel before it spends any MP. */
 function needsFuel(env: Env, g: OcsState, id: string): boolean {
   const c = groundOf(env, id);
-  return c !== null && mtOf(c, g.units[id]!) !== 'leg' && g.units[id]!.fuelPhase !== g.phaseSeq;
+  if (c === null || mtOf(c, g.units[id]!) === 'leg' || g.units[id]!.fuelPhase === g.phaseSeq) return false;
+  const fueled = g.fueled?.[c.side] ?? [];
+  if (c.formation && fueled.includes(c.formation)) return false; // 12.5c A
+  if (fueled.includes(id)) return false; // 12.5c B the HQ itself
+  if (!c.formation) {
+    // 12.5c B, 12.5e an independent unit within the throw range of a fueled HQ, measured as it begins to move
+    const u = g.units[id]!;
+    for (const t of traceField(env, g, c.side).throwers) if (fueled.includes(t.id) && t.covers()[u.hex]) return false;
+  }
+  return true;
+}
+
+/** 12.5c A-B the fuel methods a unit may pay for before it moves: 1 SP for its formation, or 1 SP as an HQ. */
+function fuelMethods(env: Env, g: OcsState, f: FrameOf<'movement'>, id: string): ('formation' | 'hq')[] {
+  const c = groundOf(env, id);
+  const u = g.units[id]!;
+  if (!c || (f.spent[id] ?? 0) > 0 || !needsFuel(env, g, id)) return [];
+  const out: ('formation' | 'hq')[] = [];
+  if (c.formation && tokensFor(env, g, f.side, u.hex) >= K(env, 'fuelFormationT')) out.push('formation');
+  if (c.hq && u.marker !== 'strat' && tokensFor(env, g, f.side, u.hex) >= K(env, 'fuelHqT')) out.push('hq');
+  return out;
 }
 
 const fuelCache = new WeakMap<OcsState, { version: number; at: Map<number, boolean> }>();
@@ -295,65 +315,80 @@ function reserveMarkersLeft(env: Env, g: OcsState, side: string): number {
   return (env.data.scenario.reserveMarkers[side]?.value ?? 0) - used;
 }
 
-export const movement: DecisionOf<'movement', 'mode' | 'move' | 'overrun' | 'stop' | 'release' | 'endPhase'> = {
-  rule: '6.0',
-  ruleOf: (_env, _g, f) => (f.phase === 'reaction' ? '7.0' : f.phase === 'exploitation' ? '11.0' : '6.0'),
-  role: (_env, _g, f) => f.side,
-  prompt: (_env, _g, f) => `move units (${f.phase} segment), change modes or release reserves, or end the segment`,
-  actions: ['mode', 'move', 'overrun', 'stop', 'release', 'endPhase'],
-  legal(env, g, f) {
-    const out: Action[] = [];
-    const reserves = reserveMarkersLeft(env, g, f.side);
-    for (const id of movers(env, g, f)) {
-      for (const mode of modeChoices(env, g, f, id, reserves)) out.push({ type: 'mode', unit: id, mode });
-      for (const to of env.grid.neighbours(g.units[id]!.hex)) {
-        if (!whyNotMove(env, g, f, id, to)) out.push({ type: 'move', unit: id, to });
-        else if (defendersAt(env, g, to, enemyOf(env, f.side)).length && !whyNotOverrun(env, g, f, id, to))
-          out.push({ type: 'overrun', unit: id, hex: to });
+export const movement: DecisionOf<'movement', 'mode' | 'fuel' | 'move' | 'overrun' | 'stop' | 'release' | 'endPhase'> =
+  {
+    rule: '6.0',
+    ruleOf: (_env, _g, f) => (f.phase === 'reaction' ? '7.0' : f.phase === 'exploitation' ? '11.0' : '6.0'),
+    role: (_env, _g, f) => f.side,
+    prompt: (_env, _g, f) => `move units (${f.phase} segment), change modes or release reserves, or end the segment`,
+    actions: ['mode', 'fuel', 'move', 'overrun', 'stop', 'release', 'endPhase'],
+    legal(env, g, f) {
+      const out: Action[] = [];
+      const reserves = reserveMarkersLeft(env, g, f.side);
+      for (const id of movers(env, g, f)) {
+        for (const mode of modeChoices(env, g, f, id, reserves)) out.push({ type: 'mode', unit: id, mode });
+        for (const method of fuelMethods(env, g, f, id)) out.push({ type: 'fuel', unit: id, method });
+        for (const to of env.grid.neighbours(g.units[id]!.hex)) {
+          if (!whyNotMove(env, g, f, id, to)) out.push({ type: 'move', unit: id, to });
+          else if (defendersAt(env, g, to, enemyOf(env, f.side)).length && !whyNotOverrun(env, g, f, id, to))
+            out.push({ type: 'overrun', unit: id, hex: to });
+        }
       }
-    }
-    if (f.mover) out.push({ type: 'stop', unit: f.mover });
-    if (f.phase !== 'movement')
-      for (const id of unitsOf(g, env, f.side))
-        if (g.units[id]!.marker === 'reserve') out.push({ type: 'release', unit: id });
-    out.push({ type: 'endPhase' });
-    return out as ReturnType<typeof movement.legal>;
-  },
-  perform(env, ctx, g, f, a) {
-    if (a.type === 'endPhase') return endSegment(env, g);
-    if (a.type === 'release') {
-      delete g.units[a.unit]!.marker; // 5.7b: the unit is in the mode of its face
-      g.released = [...(g.released ?? []), a.unit];
-      g.version++;
-      return;
-    }
-    if (a.type === 'stop') {
-      finish(f, a.unit);
-      return;
-    }
-    if (f.mover && f.mover !== a.unit) finish(f, f.mover); // 6.1g one unit finishes before the next starts
-    if (a.type === 'mode') {
-      const u = g.units[a.unit]!;
-      if (a.mode === 'combat' || a.mode === 'move') {
-        if (u.marker !== 'dg') delete u.marker;
-        u.face = a.mode;
-      } else {
-        u.marker = a.mode;
-        if (a.mode === 'strat') u.face = 'move'; // 5.8
+      if (f.mover) out.push({ type: 'stop', unit: f.mover });
+      if (f.phase !== 'movement')
+        for (const id of unitsOf(g, env, f.side))
+          if (g.units[id]!.marker === 'reserve') out.push({ type: 'release', unit: id });
+      out.push({ type: 'endPhase' });
+      return out as ReturnType<typeof movement.legal>;
+    },
+    perform(env, ctx, g, f, a) {
+      if (a.type === 'endPhase') return endSegment(env, g);
+      if (a.type === 'release') {
+        delete g.units[a.unit]!.marker; // 5.7b: the unit is in the mode of its face
+        g.released = [...(g.released ?? []), a.unit];
+        g.version++;
+        return;
       }
-      g.version++;
-      return;
-    }
-    if (a.type === 'overrun') return overrun(env, g, f, a.unit, a.hex);
-    move(env, ctx, g, f, a.unit, a.to);
-  },
-  refuse: (env, g, f, a) =>
-    a.type === 'move'
-      ? whyNotMove(env, g, f, a.unit, a.to)
-      : a.type === 'overrun'
-        ? whyNotOverrun(env, g, f, a.unit, a.hex)
-        : null,
-};
+      if (a.type === 'stop') {
+        finish(f, a.unit);
+        return;
+      }
+      if (a.type === 'fuel') {
+        // 12.5c A the whole formation, or B the HQ and the independent units in its throw range, until Clean Up
+        const c = groundOf(env, a.unit)!;
+        spend(env, g, f.side, g.units[a.unit]!.hex, K(env, a.method === 'formation' ? 'fuelFormationT' : 'fuelHqT'));
+        const key = a.method === 'formation' ? c.formation! : a.unit;
+        g.fueled = { ...(g.fueled ?? {}), [f.side]: [...(g.fueled?.[f.side] ?? []), key] };
+        g.version++;
+        ctx.log(`${f.side} fuels ${key} (1 SP) until its Clean Up`, {
+          rule: a.method === 'formation' ? '12.5c A' : '12.5c B',
+          to: [f.side],
+        });
+        return;
+      }
+      if (f.mover && f.mover !== a.unit) finish(f, f.mover); // 6.1g one unit finishes before the next starts
+      if (a.type === 'mode') {
+        const u = g.units[a.unit]!;
+        if (a.mode === 'combat' || a.mode === 'move') {
+          if (u.marker !== 'dg') delete u.marker;
+          u.face = a.mode;
+        } else {
+          u.marker = a.mode;
+          if (a.mode === 'strat') u.face = 'move'; // 5.8
+        }
+        g.version++;
+        return;
+      }
+      if (a.type === 'overrun') return overrun(env, g, f, a.unit, a.hex);
+      move(env, ctx, g, f, a.unit, a.to);
+    },
+    refuse: (env, g, f, a) =>
+      a.type === 'move'
+        ? whyNotMove(env, g, f, a.unit, a.to)
+        : a.type === 'overrun'
+          ? whyNotOverrun(env, g, f, a.unit, a.hex)
+          : null,
+  };
 
 /** 8.0 an overrun: 3 MP (8.1a), fuel (12.5b), then the combat procedure from the adjacent hex. */
 function overrun(env: Env, g: OcsState, f: FrameOf<'movement'>, unit: string, hex: number): void {
@@ -423,6 +458,7 @@ function capture(env: Env, ctx: Ctx, g: OcsState, side: string, id: string, hex:
 /** 4.8a end of a segment: overstacked hexes must be cleared by the owner. */
 function endSegment(env: Env, g: OcsState): void {
   end(g.stack);
+  g.phaseSeq++; // 12.5c C single-unit fuel lasts the phase
   // 5.7g, 16.0f (A8): no Reserve unit stays with a hedgehog at the end of a segment: its marker goes
   for (const id in g.units) {
     const u = g.units[id]!;
@@ -530,6 +566,7 @@ export const cleanUp: ProcedureOf<'cleanUp'> = (env, _ctx, g, f) => {
     delete u.hadZoc;
   }
   g.released = [];
+  if (g.fueled) g.fueled[f.side] = []; // 12.5d
   g.phaseSeq++;
   g.version++;
 };

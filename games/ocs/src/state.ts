@@ -52,6 +52,8 @@ export interface OcsState {
   hedgehogs: Record<string, { side: string; level: number }>;
   /** Steps each side has lost (victory). */
   stepsLost: Record<string, number>;
+  /** 12.5c A-B formations and HQs fueled until their side's next Clean Up (12.5d), by side. */
+  fueled?: Record<string, string[]>;
   /** 5.7b reserves released in the current phase. */
   released?: string[];
   /** 9.10b the defender's mandatory result, applied once the attacker has resolved his part. */
@@ -162,6 +164,7 @@ export type Action =
   | { type: 'move'; unit: string; to: number }
   | { type: 'overrun'; unit: string; hex: number }
   | { type: 'stop'; unit: string }
+  | { type: 'fuel'; unit: string; method: 'formation' | 'hq' }
   | { type: 'release'; unit: string }
   | { type: 'endPhase' }
   | { type: 'declare'; hex: number }
