@@ -6,6 +6,7 @@
  */
 import { call, defineFlow, end, type Ctx } from '@sandtable/engine';
 import { barrageDeclare, barrageResolve, barrageSegment } from './barrage.ts';
+import { railCost, railDestinations } from './rail.ts';
 import { capturePercent, captured } from './charts.ts';
 import { defendersAt, lossOrder, loseStep } from './combat.ts';
 import { ALL, type Env } from './env.ts';
@@ -68,6 +69,7 @@ function pushAll(g: OcsState, frames: Frame[]): void {
 export const gameTurn: ProcedureOf<'gameTurn'> = (env, ctx, g, f) => {
   const s = env.data.scenario;
   g.turn = f.turn;
+  g.railUsed = {}; // 13.3b unused Rail Cap is lost
   const w = rollTotal(ctx, s.weatherTable.dice, 'weather (17.0)');
   g.weather = s.weatherTable.results[w - (s.weatherTable.dice === '1d6' ? 1 : 2)]!;
   ctx.log(`Turn ${f.turn} (${s.turns.dates.find((d) => d.turn === f.turn)?.label ?? ''}): weather ${g.weather}`, {
@@ -315,80 +317,93 @@ function reserveMarkersLeft(env: Env, g: OcsState, side: string): number {
   return (env.data.scenario.reserveMarkers[side]?.value ?? 0) - used;
 }
 
-export const movement: DecisionOf<'movement', 'mode' | 'fuel' | 'move' | 'overrun' | 'stop' | 'release' | 'endPhase'> =
-  {
-    rule: '6.0',
-    ruleOf: (_env, _g, f) => (f.phase === 'reaction' ? '7.0' : f.phase === 'exploitation' ? '11.0' : '6.0'),
-    role: (_env, _g, f) => f.side,
-    prompt: (_env, _g, f) => `move units (${f.phase} segment), change modes or release reserves, or end the segment`,
-    actions: ['mode', 'fuel', 'move', 'overrun', 'stop', 'release', 'endPhase'],
-    legal(env, g, f) {
-      const out: Action[] = [];
-      const reserves = reserveMarkersLeft(env, g, f.side);
-      for (const id of movers(env, g, f)) {
-        for (const mode of modeChoices(env, g, f, id, reserves)) out.push({ type: 'mode', unit: id, mode });
-        for (const method of fuelMethods(env, g, f, id)) out.push({ type: 'fuel', unit: id, method });
-        for (const to of env.grid.neighbours(g.units[id]!.hex)) {
-          if (!whyNotMove(env, g, f, id, to)) out.push({ type: 'move', unit: id, to });
-          else if (defendersAt(env, g, to, enemyOf(env, f.side)).length && !whyNotOverrun(env, g, f, id, to))
-            out.push({ type: 'overrun', unit: id, hex: to });
-        }
+export const movement: DecisionOf<
+  'movement',
+  'mode' | 'fuel' | 'move' | 'overrun' | 'rail' | 'stop' | 'release' | 'endPhase'
+> = {
+  rule: '6.0',
+  ruleOf: (_env, _g, f) => (f.phase === 'reaction' ? '7.0' : f.phase === 'exploitation' ? '11.0' : '6.0'),
+  role: (_env, _g, f) => f.side,
+  prompt: (_env, _g, f) => `move units (${f.phase} segment), change modes or release reserves, or end the segment`,
+  actions: ['mode', 'fuel', 'move', 'overrun', 'rail', 'stop', 'release', 'endPhase'],
+  legal(env, g, f) {
+    const out: Action[] = [];
+    const reserves = reserveMarkersLeft(env, g, f.side);
+    for (const id of movers(env, g, f)) {
+      for (const mode of modeChoices(env, g, f, id, reserves)) out.push({ type: 'mode', unit: id, mode });
+      for (const method of fuelMethods(env, g, f, id)) out.push({ type: 'fuel', unit: id, method });
+      for (const to of railDestinations(env, g, f, id, maFor(env, g, f, id))) out.push({ type: 'rail', unit: id, to });
+      for (const to of env.grid.neighbours(g.units[id]!.hex)) {
+        if (!whyNotMove(env, g, f, id, to)) out.push({ type: 'move', unit: id, to });
+        else if (defendersAt(env, g, to, enemyOf(env, f.side)).length && !whyNotOverrun(env, g, f, id, to))
+          out.push({ type: 'overrun', unit: id, hex: to });
       }
-      if (f.mover) out.push({ type: 'stop', unit: f.mover });
-      if (f.phase !== 'movement')
-        for (const id of unitsOf(g, env, f.side))
-          if (g.units[id]!.marker === 'reserve') out.push({ type: 'release', unit: id });
-      out.push({ type: 'endPhase' });
-      return out as ReturnType<typeof movement.legal>;
-    },
-    perform(env, ctx, g, f, a) {
-      if (a.type === 'endPhase') return endSegment(env, g);
-      if (a.type === 'release') {
-        delete g.units[a.unit]!.marker; // 5.7b: the unit is in the mode of its face
-        g.released = [...(g.released ?? []), a.unit];
-        g.version++;
-        return;
+    }
+    if (f.mover) out.push({ type: 'stop', unit: f.mover });
+    if (f.phase !== 'movement')
+      for (const id of unitsOf(g, env, f.side))
+        if (g.units[id]!.marker === 'reserve') out.push({ type: 'release', unit: id });
+    out.push({ type: 'endPhase' });
+    return out as ReturnType<typeof movement.legal>;
+  },
+  perform(env, ctx, g, f, a) {
+    if (a.type === 'endPhase') return endSegment(env, g);
+    if (a.type === 'release') {
+      delete g.units[a.unit]!.marker; // 5.7b: the unit is in the mode of its face
+      g.released = [...(g.released ?? []), a.unit];
+      g.version++;
+      return;
+    }
+    if (a.type === 'stop') {
+      finish(f, a.unit);
+      return;
+    }
+    if (a.type === 'fuel') {
+      // 12.5c A the whole formation, or B the HQ and the independent units in its throw range, until Clean Up
+      const c = groundOf(env, a.unit)!;
+      spend(env, g, f.side, g.units[a.unit]!.hex, K(env, a.method === 'formation' ? 'fuelFormationT' : 'fuelHqT'));
+      const key = a.method === 'formation' ? c.formation! : a.unit;
+      g.fueled = { ...(g.fueled ?? {}), [f.side]: [...(g.fueled?.[f.side] ?? []), key] };
+      g.version++;
+      ctx.log(`${f.side} fuels ${key} (1 SP) until its Clean Up`, {
+        rule: a.method === 'formation' ? '12.5c A' : '12.5c B',
+        to: [f.side],
+      });
+      return;
+    }
+    if (f.mover && f.mover !== a.unit) finish(f, f.mover); // 6.1g one unit finishes before the next starts
+    if (a.type === 'mode') {
+      const u = g.units[a.unit]!;
+      if (a.mode === 'combat' || a.mode === 'move') {
+        if (u.marker !== 'dg') delete u.marker;
+        u.face = a.mode;
+      } else {
+        u.marker = a.mode;
+        if (a.mode === 'strat') u.face = 'move'; // 5.8
       }
-      if (a.type === 'stop') {
-        finish(f, a.unit);
-        return;
-      }
-      if (a.type === 'fuel') {
-        // 12.5c A the whole formation, or B the HQ and the independent units in its throw range, until Clean Up
-        const c = groundOf(env, a.unit)!;
-        spend(env, g, f.side, g.units[a.unit]!.hex, K(env, a.method === 'formation' ? 'fuelFormationT' : 'fuelHqT'));
-        const key = a.method === 'formation' ? c.formation! : a.unit;
-        g.fueled = { ...(g.fueled ?? {}), [f.side]: [...(g.fueled?.[f.side] ?? []), key] };
-        g.version++;
-        ctx.log(`${f.side} fuels ${key} (1 SP) until its Clean Up`, {
-          rule: a.method === 'formation' ? '12.5c A' : '12.5c B',
-          to: [f.side],
-        });
-        return;
-      }
-      if (f.mover && f.mover !== a.unit) finish(f, f.mover); // 6.1g one unit finishes before the next starts
-      if (a.type === 'mode') {
-        const u = g.units[a.unit]!;
-        if (a.mode === 'combat' || a.mode === 'move') {
-          if (u.marker !== 'dg') delete u.marker;
-          u.face = a.mode;
-        } else {
-          u.marker = a.mode;
-          if (a.mode === 'strat') u.face = 'move'; // 5.8
-        }
-        g.version++;
-        return;
-      }
-      if (a.type === 'overrun') return overrun(env, g, f, a.unit, a.hex);
-      move(env, ctx, g, f, a.unit, a.to);
-    },
-    refuse: (env, g, f, a) =>
-      a.type === 'move'
-        ? whyNotMove(env, g, f, a.unit, a.to)
-        : a.type === 'overrun'
-          ? whyNotOverrun(env, g, f, a.unit, a.hex)
-          : null,
-  };
+      g.version++;
+      return;
+    }
+    if (a.type === 'overrun') return overrun(env, g, f, a.unit, a.hex);
+    if (a.type === 'rail') {
+      // 13.3e entrain, move, detrain; no more movement this phase (4.7d)
+      const side = f.side;
+      g.railUsed = { ...(g.railUsed ?? {}), [side]: (g.railUsed?.[side] ?? 0) + railCost(env, g, a.unit) };
+      g.units[a.unit]!.hex = a.to;
+      finish(f, a.unit);
+      g.version++;
+      ctx.log(`${a.unit} travels by rail to ${L(env, a.to)}`, { rule: '13.3e', to: [side] });
+      return;
+    }
+    move(env, ctx, g, f, a.unit, a.to);
+  },
+  refuse: (env, g, f, a) =>
+    a.type === 'move'
+      ? whyNotMove(env, g, f, a.unit, a.to)
+      : a.type === 'overrun'
+        ? whyNotOverrun(env, g, f, a.unit, a.hex)
+        : null,
+};
 
 /** 8.0 an overrun: 3 MP (8.1a), fuel (12.5b), then the combat procedure from the adjacent hex. */
 function overrun(env: Env, g: OcsState, f: FrameOf<'movement'>, unit: string, hex: number): void {

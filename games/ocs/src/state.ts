@@ -54,6 +54,8 @@ export interface OcsState {
   stepsLost: Record<string, number>;
   /** 12.5c A-B formations and HQs fueled until their side's next Clean Up (12.5d), by side. */
   fueled?: Record<string, string[]>;
+  /** 13.3b Rail Cap used this turn, by side. */
+  railUsed?: Record<string, number>;
   /** 5.7b reserves released in the current phase. */
   released?: string[];
   /** 9.10b the defender's mandatory result, applied once the attacker has resolved his part. */
@@ -163,6 +165,7 @@ export type Action =
   | { type: 'mode'; unit: string; mode: 'combat' | 'move' | 'reserve' | 'strat' }
   | { type: 'move'; unit: string; to: number }
   | { type: 'overrun'; unit: string; hex: number }
+  | { type: 'rail'; unit: string; to: number }
   | { type: 'stop'; unit: string }
   | { type: 'fuel'; unit: string; method: 'formation' | 'hq' }
   | { type: 'release'; unit: string }

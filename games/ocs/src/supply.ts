@@ -109,6 +109,23 @@ export function supplyReach(
   return out;
 }
 
+/** 12.6a the side's listed supply sources it may use now (12.6b). */
+export function listedSources(env: Env, g: OcsState, side: string): number[] {
+  const f = fieldsOf(env, g);
+  const enemy = 1 - sideIndex(env, side);
+  const out: number[] = [];
+  for (const s of env.data.scenario.supplySources) {
+    if (s.side !== side) continue;
+    const at = s.at;
+    if ('hex' in at) out.push(env.hexOf(at.hex));
+    else if ('region' in at) out.push(...(env.regionHexes.get(at.region) ?? []));
+    else if ('within' in at) out.push(...env.grid.hexesWithin(env.hexOf(at.within.hex), at.within.hexes));
+  }
+  return out.filter(
+    (h) => !f.combat[enemy]![h] && !blockingEzoc(env, g, side, h) && controllerOf(env, g, h) !== env.sides[enemy],
+  );
+}
+
 /** 12.6a the side's supply source hexes now: its own listed sources, usable (12.6b) and held; plus detrainable hexes (13.3c). */
 export function sourcesOf(env: Env, g: OcsState, side: string): number[] {
   const f = fieldsOf(env, g);
@@ -131,13 +148,14 @@ export function sourcesOf(env: Env, g: OcsState, side: string): number[] {
  * 13.3c detrainable hexes for trace supply: rail hexes with a town or port, controlled by the side,
  * joined by rail to a supply source through hexes free of enemy units and un-negated EZOC (4.5a D).
  */
-export function detrainable(env: Env, g: OcsState, side: string, sources: number[]): number[] {
+export function detrainable(env: Env, g: OcsState, side: string, sources: number[], cargo = false): number[] {
   const f = fieldsOf(env, g);
   const enemy = 1 - sideIndex(env, side);
   const railSources = sources.filter((h) => railHex(env, h));
   if (!railSources.length) return [];
-  const passable = (h: number) =>
-    !f.combat[enemy]![h] && !blockingEzoc(env, g, side, h) && controllerOf(env, g, h) !== env.sides[enemy];
+  // 4.5a C-D an EZOC blocks rail paths; negated for trace supply only, never for cargo (13.3c)
+  const blocked = (h: number) => (cargo ? f.zoc[enemy]![h] === 1 : blockingEzoc(env, g, side, h));
+  const passable = (h: number) => !f.combat[enemy]![h] && !blocked(h) && controllerOf(env, g, h) !== env.sides[enemy];
   const field = tracerOf(env).flood(railSources, { enters: passable, crosses: (a, b) => railBetween(env, a, b) });
   const out: number[] = [];
   for (let h = 0; h < field.reached.length; h++)
