@@ -94,6 +94,13 @@ describe('6.0 movement segments', () => {
       .map((a) => (a as { mode: string }).mode);
     expect(modes).toEqual(['move']);
   });
+  it('5.4 a unit changes its mode once, at the start of its move', () => {
+    const g = withStack(blank(env), seg('axis'));
+    put(g, 'IT-LIV-33', L(centre), {}, env);
+    flow.perform(env, scriptedCtx(), g, { type: 'mode', unit: 'IT-LIV-33', mode: 'move' });
+    expect(g.units['IT-LIV-33']!.face).toBe('move');
+    expect(flow.legalActions(env, g, 'axis').filter((a) => a.type === 'mode')).toEqual([]);
+  });
   it('TC-D12 (4.8a): more than 10 RE at the end of a segment: the owner destroys units', () => {
     const g = withStack(blank(env), seg('axis'));
     const ids = [

@@ -302,6 +302,7 @@ function modeChoices(
   const c = groundOf(env, id);
   const u = g.units[id]!;
   if (!c || f.phase !== 'movement' || (f.spent[id] ?? 0) > 0 || f.mover === id || u.marker === 'exploit') return [];
+  if (f.changed?.includes(id)) return []; // 5.4 one change, at the start of the move
   const out: ('combat' | 'move' | 'reserve' | 'strat')[] = [];
   const cur = u.marker ?? u.face;
   if (u.marker === 'dg') return [u.face === 'combat' ? 'move' : 'combat']; // 5.4 a DG unit may flip its face
@@ -373,6 +374,7 @@ export const movement: DecisionOf<
     }
     if (f.mover && f.mover !== a.unit) finish(f, f.mover); // 6.1g one unit finishes before the next starts
     if (a.type === 'mode') {
+      f.changed = [...(f.changed ?? []), a.unit];
       const u = g.units[a.unit]!;
       if (a.mode === 'combat' || a.mode === 'move') {
         if (u.marker !== 'dg') delete u.marker;

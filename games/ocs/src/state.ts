@@ -92,6 +92,8 @@ export type Frame =
       stopped: string[];
       /** 4.5b units frozen by a negation: they may spend no MP this phase. */
       frozen: string[];
+      /** 5.4 units that changed mode at the start of their move (once a move). */
+      changed?: string[];
     }
   /** 10.0 a Barrage Segment (decision): declare barrages one at a time (10.0e: a hex and a unit once a phase). */
   | { kind: 'barrage'; side: string; phase: 'reaction' | 'combat' | 'exploitation'; fired: string[]; hexes: number[] }
