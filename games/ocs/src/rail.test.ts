@@ -38,6 +38,9 @@ describe('13.3 rail movement', () => {
     g.stack = [{ kind: 'endTurn', turn: 11 }, f];
     put(g, 'IT-AOS-5', env.grid.label(palermo), {}, env);
     expect(railDestinations(env, g, f, 'IT-AOS-5', 5)).toEqual([]);
+    expect(flow.explain(env, g, 'axis', { type: 'rail', unit: 'IT-AOS-5', to: messina })).toMatchObject({
+      rule: '13.3e',
+    });
     g.units['IT-AOS-5']!.face = 'move';
     const cefalu = place('Cefalù');
     expect(railDestinations(env, g, f, 'IT-AOS-5', 5)).toContain(cefalu);

@@ -191,6 +191,29 @@ describe('5.7 reserve', () => {
   });
 });
 
+describe('16.0 hedgehogs', () => {
+  it('T-HH-1, D-41 (16.0b): 1 RE in Combat Mode that has not moved builds a level for 2 SP, +1 level a turn', () => {
+    const g = withStack(blank(env), seg('axis'));
+    put(g, 'IT-LIV-33', L(centre), {}, env);
+    g.dumps.axis![centre] = 16;
+    g.version++;
+    flow.perform(env, scriptedCtx(), g, { type: 'hedgehog', hex: centre });
+    expect(g.hedgehogs[centre]).toEqual({ side: 'axis', level: 1 });
+    expect(g.dumps.axis![centre]).toBe(8);
+    expect(flow.explain(env, g, 'axis', { type: 'hedgehog', hex: centre })).toMatchObject({ rule: '16.0b' });
+    const f = g.stack.at(-1) as Extract<Frame, { kind: 'movement' }>;
+    expect(f.done).toContain('IT-LIV-33'); // the builder may not move
+  });
+  it('16.0b a battalion alone (1/2 RE) cannot build; 5.10e nor a DG unit', () => {
+    const g = withStack(blank(env), seg('axis'));
+    put(g, 'DE-FJ-MG', L(centre), {}, env);
+    put(g, 'IT-LIV-34', L(centre), { marker: 'dg' }, env);
+    g.dumps.axis![centre] = 16;
+    g.version++;
+    expect(flow.explain(env, g, 'axis', { type: 'hedgehog', hex: centre })).toMatchObject({ rule: '16.0b' });
+  });
+});
+
 describe('12.5 fuel', () => {
   it('T-FUEL (12.5c A, 12.5d): 1 SP fuels a whole formation until its Clean Up; single-unit fuel lasts the phase', () => {
     const g = withStack(blank(env), seg('axis'));

@@ -70,6 +70,7 @@ export const gameTurn: ProcedureOf<'gameTurn'> = (env, ctx, g, f) => {
   const s = env.data.scenario;
   g.turn = f.turn;
   g.railUsed = {}; // 13.3b unused Rail Cap is lost
+  g.dug = []; // 16.0b
   const w = rollTotal(ctx, s.weatherTable.dice, 'weather (17.0)');
   g.weather = s.weatherTable.results[w - (s.weatherTable.dice === '1d6' ? 1 : 2)]!;
   ctx.log(`Turn ${f.turn} (${s.turns.dates.find((d) => d.turn === f.turn)?.label ?? ''}): weather ${g.weather}`, {
@@ -291,6 +292,38 @@ export function whyNotOverrun(env: Env, g: OcsState, f: FrameOf<'movement'>, uni
   return null;
 }
 
+/**
+ * 16.0b the units that would build or improve a hedgehog in `hex`: at least 1 RE of combat units in
+ * Combat Mode (not DG, 5.10e) that have not moved this phase (A33 reading "sum", or one unit of
+ * 1 RE, option facilityWorkers); null when they may not (level 4, +1 a turn, 2 SP a level).
+ */
+export function hedgehogBuilders(env: Env, g: OcsState, f: FrameOf<'movement'>, hex: number): string[] | null {
+  if (f.phase !== 'movement') return null;
+  const hog = g.hedgehogs[hex];
+  if (hog && (hog.side !== f.side || hog.level >= K(env, 'hedgehogMaxLevel'))) return null; // 16.0a
+  if (g.dug?.includes(hex)) return null; // 16.0b +1 level a turn
+  const workers = unitsAt(g, hex).filter((id) => {
+    const c = groundOf(env, id);
+    const u = g.units[id]!;
+    return (
+      c?.side === f.side &&
+      u.face === 'combat' &&
+      u.marker === undefined &&
+      !(f.spent[id] ?? 0) &&
+      f.mover !== id &&
+      !f.done.includes(id)
+    );
+  });
+  const re = (id: string) => reOf(env, groundOf(env, id)!, g.units[id]!);
+  const enough =
+    g.options.facilityWorkers === 'single'
+      ? workers.some((id) => re(id) >= 1)
+      : workers.reduce((s, id) => s + re(id), 0) >= 1;
+  if (!enough) return null;
+  if (tokensFor(env, g, f.side, hex) < K(env, 'hedgehogSPPerLevel') * K(env, 'tokensPerSP')) return null;
+  return workers;
+}
+
 /** 5.4 mode changes a unit may make at the start of its move. */
 function modeChoices(
   env: Env,
@@ -320,13 +353,13 @@ function reserveMarkersLeft(env: Env, g: OcsState, side: string): number {
 
 export const movement: DecisionOf<
   'movement',
-  'mode' | 'fuel' | 'move' | 'overrun' | 'rail' | 'stop' | 'release' | 'endPhase'
+  'mode' | 'fuel' | 'move' | 'overrun' | 'rail' | 'hedgehog' | 'stop' | 'release' | 'endPhase'
 > = {
   rule: '6.0',
   ruleOf: (_env, _g, f) => (f.phase === 'reaction' ? '7.0' : f.phase === 'exploitation' ? '11.0' : '6.0'),
   role: (_env, _g, f) => f.side,
   prompt: (_env, _g, f) => `move units (${f.phase} segment), change modes or release reserves, or end the segment`,
-  actions: ['mode', 'fuel', 'move', 'overrun', 'rail', 'stop', 'release', 'endPhase'],
+  actions: ['mode', 'fuel', 'move', 'overrun', 'rail', 'hedgehog', 'stop', 'release', 'endPhase'],
   legal(env, g, f) {
     const out: Action[] = [];
     const reserves = reserveMarkersLeft(env, g, f.side);
@@ -340,6 +373,9 @@ export const movement: DecisionOf<
           out.push({ type: 'overrun', unit: id, hex: to });
       }
     }
+    const hexes = new Set(movers(env, g, f).map((id) => g.units[id]!.hex));
+    for (const hex of [...hexes].sort((a, b) => a - b))
+      if (hedgehogBuilders(env, g, f, hex)) out.push({ type: 'hedgehog', hex });
     if (f.mover) out.push({ type: 'stop', unit: f.mover });
     if (f.phase !== 'movement')
       for (const id of unitsOf(g, env, f.side))
@@ -372,6 +408,19 @@ export const movement: DecisionOf<
       });
       return;
     }
+    if (a.type === 'hedgehog') {
+      if (f.mover) finish(f, f.mover); // 6.1g
+      // 16.0b 2 SP, one level, the builders may not move this phase
+      const builders = hedgehogBuilders(env, g, f, a.hex)!;
+      spend(env, g, f.side, a.hex, K(env, 'hedgehogSPPerLevel') * K(env, 'tokensPerSP'));
+      const level = (g.hedgehogs[a.hex]?.level ?? 0) + 1;
+      g.hedgehogs[a.hex] = { side: f.side, level };
+      g.dug = [...(g.dug ?? []), a.hex];
+      for (const id of builders) finish(f, id);
+      g.version++;
+      ctx.log(`Hedgehog at ${L(env, a.hex)} now level ${level}`, { rule: '16.0b' });
+      return;
+    }
     if (f.mover && f.mover !== a.unit) finish(f, f.mover); // 6.1g one unit finishes before the next starts
     if (a.type === 'mode') {
       f.changed = [...(f.changed ?? []), a.unit];
@@ -399,12 +448,21 @@ export const movement: DecisionOf<
     }
     move(env, ctx, g, f, a.unit, a.to);
   },
-  refuse: (env, g, f, a) =>
-    a.type === 'move'
-      ? whyNotMove(env, g, f, a.unit, a.to)
-      : a.type === 'overrun'
-        ? whyNotOverrun(env, g, f, a.unit, a.hex)
-        : null,
+  refuse(env, g, f, a) {
+    if (a.type === 'move') return whyNotMove(env, g, f, a.unit, a.to);
+    if (a.type === 'overrun') return whyNotOverrun(env, g, f, a.unit, a.hex);
+    if (a.type === 'hedgehog' && !hedgehogBuilders(env, g, f, a.hex))
+      return {
+        rule: '16.0b',
+        message: `no hedgehog can be built or improved at ${L(env, a.hex)} now (1 RE in Combat Mode that has not moved, 2 SP, +1 level a turn, level 4 at most)`,
+      };
+    if (a.type === 'rail' && !railDestinations(env, g, f, a.unit, maFor(env, g, f, a.unit)).includes(a.to))
+      return {
+        rule: '13.3e',
+        message: `${a.unit} may not go by rail to ${L(env, a.to)} now (Move Mode, at most half its MA spent, detrainable hexes joined by rail free of enemy ZOC, Rail Cap)`,
+      };
+    return null;
+  },
 };
 
 /** 8.0 an overrun: 3 MP (8.1a), fuel (12.5b), then the combat procedure from the adjacent hex. */

@@ -54,6 +54,8 @@ export interface OcsState {
   stepsLost: Record<string, number>;
   /** 12.5c A-B formations and HQs fueled until their side's next Clean Up (12.5d), by side. */
   fueled?: Record<string, string[]>;
+  /** 16.0b hexes whose hedgehog was built or improved this game turn (+1 level a turn). */
+  dug?: number[];
   /** 13.3b Rail Cap used this turn, by side. */
   railUsed?: Record<string, number>;
   /** 5.7b reserves released in the current phase. */
@@ -168,6 +170,7 @@ export type Action =
   | { type: 'move'; unit: string; to: number }
   | { type: 'overrun'; unit: string; hex: number }
   | { type: 'rail'; unit: string; to: number }
+  | { type: 'hedgehog'; hex: number }
   | { type: 'stop'; unit: string }
   | { type: 'fuel'; unit: string; method: 'formation' | 'hq' }
   | { type: 'release'; unit: string }
