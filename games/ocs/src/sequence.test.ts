@@ -287,3 +287,38 @@ describe('8.0 overrun', () => {
     });
   });
 });
+
+describe('12.6-12.10 the Supply Phase', () => {
+  const far = env.hexOf('10.05'); // far from every Axis source (Messina, the Calabrian edge)
+  const supplyPhase = (g: OcsState, dice: number[]) => {
+    g.stack = [{ kind: 'endTurn', turn: 11 }, { kind: 'supplyPhase', side: 'axis' }, seg('axis')];
+    g.version++;
+    flow.perform(env, scriptedCtx(dice), g, { type: 'endPhase' });
+  };
+  it('12.6d, 12.8a-b a unit that can neither trace nor eat is marked OOS and rolls for attrition (AR 3, 12: all)', () => {
+    const g = blank(env);
+    put(g, 'IT-LIV-33', L(far), {}, env);
+    put(g, 'IT-LIV-34', L(env.hexOf('10.10')), {}, env);
+    supplyPhase(g, [6, 6, 1, 1]);
+    expect(g.units['IT-LIV-33']!.box).toBe('dead');
+    expect(g.units['IT-LIV-34']!.oos).toBe(true); // 1+1 on AR 3: no loss
+    expect(g.units['IT-LIV-34']!.hex).toBe(env.hexOf('10.10'));
+  });
+  it('12.6c a unit without trace eats 1T per 2 RE (rounded up) from a dump it can draw on, and is not OOS', () => {
+    const g = blank(env);
+    put(g, 'IT-LIV-33', L(far), {}, env);
+    g.dumps.axis![far] = 3;
+    supplyPhase(g, []);
+    expect(g.units['IT-LIV-33']!.oos).toBeUndefined();
+    expect(g.dumps.axis![far]).toBe(2);
+  });
+  it('12.10e recovery comes first and is mandatory: a Low unit recovers for 2T', () => {
+    const g = blank(env);
+    put(g, 'IT-LIV-33', L(far), { stocks: 'low' }, env);
+    g.dumps.axis![far] = 2;
+    supplyPhase(g, [1, 1]);
+    expect(g.units['IT-LIV-33']!.stocks).toBeUndefined();
+    expect(g.dumps.axis![far]).toBeUndefined();
+    expect(g.units['IT-LIV-33']!.oos).toBe(true); // nothing left to eat after the recovery (12.10e A)
+  });
+});
