@@ -191,6 +191,17 @@ describe('5.7 reserve', () => {
   });
 });
 
+describe('12.11 dumps', () => {
+  it('T-BLOW-1 (12.11a): 3 SP of a 4-SP dump blown at 75%: 2.25 SP = 9T destroyed, 1 SP 3T left; once a phase', () => {
+    const g = withStack(blank(env), seg('axis'));
+    g.dumps.axis![centre] = 16;
+    expect(flow.legalActions(env, g, 'axis')).toContainEqual({ type: 'blow', hex: centre, tokens: 12 });
+    flow.perform(env, scriptedCtx([4]), g, { type: 'blow', hex: centre, tokens: 12 }); // die 4: 75%
+    expect(g.dumps.axis![centre]).toBe(7);
+    expect(flow.explain(env, g, 'axis', { type: 'blow', hex: centre, tokens: 4 })).toMatchObject({ rule: '12.11a' });
+  });
+});
+
 describe('16.0 hedgehogs', () => {
   it('T-HH-1, D-41 (16.0b): 1 RE in Combat Mode that has not moved builds a level for 2 SP, +1 level a turn', () => {
     const g = withStack(blank(env), seg('axis'));

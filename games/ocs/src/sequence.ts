@@ -353,13 +353,13 @@ function reserveMarkersLeft(env: Env, g: OcsState, side: string): number {
 
 export const movement: DecisionOf<
   'movement',
-  'mode' | 'fuel' | 'move' | 'overrun' | 'rail' | 'hedgehog' | 'stop' | 'release' | 'endPhase'
+  'mode' | 'fuel' | 'move' | 'overrun' | 'rail' | 'hedgehog' | 'blow' | 'stop' | 'release' | 'endPhase'
 > = {
   rule: '6.0',
   ruleOf: (_env, _g, f) => (f.phase === 'reaction' ? '7.0' : f.phase === 'exploitation' ? '11.0' : '6.0'),
   role: (_env, _g, f) => f.side,
   prompt: (_env, _g, f) => `move units (${f.phase} segment), change modes or release reserves, or end the segment`,
-  actions: ['mode', 'fuel', 'move', 'overrun', 'rail', 'hedgehog', 'stop', 'release', 'endPhase'],
+  actions: ['mode', 'fuel', 'move', 'overrun', 'rail', 'hedgehog', 'blow', 'stop', 'release', 'endPhase'],
   legal(env, g, f) {
     const out: Action[] = [];
     const reserves = reserveMarkersLeft(env, g, f.side);
@@ -376,6 +376,13 @@ export const movement: DecisionOf<
     const hexes = new Set(movers(env, g, f).map((id) => g.units[id]!.hex));
     for (const hex of [...hexes].sort((a, b) => a - b))
       if (hedgehogBuilders(env, g, f, hex)) out.push({ type: 'hedgehog', hex });
+    // 12.11a a player may blow his own dumps, all or part (whole SP, or everything), once a dump a phase
+    for (const [h, t] of Object.entries(g.dumps[f.side] ?? {})) {
+      if (!t || f.blown?.includes(Number(h))) continue;
+      const sp = K(env, 'tokensPerSP');
+      for (let n = sp; n < t; n += sp) out.push({ type: 'blow', hex: Number(h), tokens: n });
+      out.push({ type: 'blow', hex: Number(h), tokens: t });
+    }
     if (f.mover) out.push({ type: 'stop', unit: f.mover });
     if (f.phase !== 'movement')
       for (const id of unitsOf(g, env, f.side))
@@ -406,6 +413,18 @@ export const movement: DecisionOf<
         rule: a.method === 'formation' ? '12.5c A' : '12.5c B',
         to: [f.side],
       });
+      return;
+    }
+    if (a.type === 'blow') {
+      // 12.11a the Dump Blowing Table: a percentage of the nominated SP, rounded to the nearest T
+      if (f.mover) finish(f, f.mover); // 6.1g
+      const [die] = ctx.roll(1, `blowing ${a.tokens}T at ${L(env, a.hex)} (12.11a)`);
+      const lost = Math.min(a.tokens, captured(a.tokens, charts(env, g.options).dumpBlowing.percent[die! - 1]!));
+      g.dumps[f.side]![a.hex] = (g.dumps[f.side]![a.hex] ?? 0) - lost;
+      if (!g.dumps[f.side]![a.hex]) delete g.dumps[f.side]![a.hex];
+      f.blown = [...(f.blown ?? []), a.hex];
+      g.version++;
+      ctx.log(`${lost}T destroyed at ${L(env, a.hex)}`, { rule: '12.11a' });
       return;
     }
     if (a.type === 'hedgehog') {
@@ -451,6 +470,8 @@ export const movement: DecisionOf<
   refuse(env, g, f, a) {
     if (a.type === 'move') return whyNotMove(env, g, f, a.unit, a.to);
     if (a.type === 'overrun') return whyNotOverrun(env, g, f, a.unit, a.hex);
+    if (a.type === 'blow' && (f.blown?.includes(a.hex) || (g.dumps[f.side]?.[a.hex] ?? 0) < a.tokens || a.tokens <= 0))
+      return { rule: '12.11a', message: `one attempt a dump a phase, on SP the player has at ${L(env, a.hex)}` };
     if (a.type === 'hedgehog' && !hedgehogBuilders(env, g, f, a.hex))
       return {
         rule: '16.0b',

@@ -96,6 +96,8 @@ export type Frame =
       frozen: string[];
       /** 5.4 units that changed mode at the start of their move (once a move). */
       changed?: string[];
+      /** 12.11a dumps (hexes) the player tried to blow this phase (once a dump a phase). */
+      blown?: number[];
     }
   /** 10.0 a Barrage Segment (decision): declare barrages one at a time (10.0e: a hex and a unit once a phase). */
   | { kind: 'barrage'; side: string; phase: 'reaction' | 'combat' | 'exploitation'; fired: string[]; hexes: number[] }
@@ -171,6 +173,7 @@ export type Action =
   | { type: 'overrun'; unit: string; hex: number }
   | { type: 'rail'; unit: string; to: number }
   | { type: 'hedgehog'; hex: number }
+  | { type: 'blow'; hex: number; tokens: number }
   | { type: 'stop'; unit: string }
   | { type: 'fuel'; unit: string; method: 'formation' | 'hq' }
   | { type: 'release'; unit: string }
