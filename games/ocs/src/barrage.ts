@@ -10,7 +10,7 @@ import { defendersAt, dgHex, lossOrder, loseStep } from './combat.ts';
 import { categoriesOf, type Env } from './env.ts';
 import type { DecisionOf, ProcedureOf } from './resolve.ts';
 import type { ActionOf, OcsState } from './state.ts';
-import { usableDumps } from './supply.ts';
+import { fitLoads, usableDumps } from './supply.ts';
 import { charts, enemyOf, groundOf, reOf, unitsAt, unitsOf } from './units.ts';
 
 const L = (env: Env, h: number) => env.grid.label(h);
@@ -182,6 +182,7 @@ export const barrageResolve: ProcedureOf<'barrageResolve'> = (env, ctx, g, f) =>
   if (typeof fire === 'string') return; // 10.1b: not paid, no barrage
   g.dumps[f.side]![fire.dump] = (g.dumps[f.side]![fire.dump] ?? 0) - fire.costT; // 10.1b the initial column's cost, from one dump
   if (!g.dumps[f.side]![fire.dump]) delete g.dumps[f.side]![fire.dump];
+  fitLoads(env, g, f.side, fire.dump);
   const s = barrageShifts(env, g, f.side, f.hex);
   const column = Math.max(0, Math.min(t.barrage.columns.length - 1, fire.column + s.total));
   const [d1, d2] = ctx.roll(2, `barrage on ${L(env, f.hex)} (10.0)`);

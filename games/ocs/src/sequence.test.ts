@@ -202,6 +202,27 @@ describe('12.11 dumps', () => {
   });
 });
 
+describe('13.2 transport points', () => {
+  it('T-TP-1 (13.2f): loading costs 10% of the printed MA (16 -> 1.6 -> 2 MP); the SP travel with the truck and unload where a friendly unit is', () => {
+    const g = withStack(blank(env), seg('allied'));
+    put(g, 'US-TRK1', L(centre), { face: 'move' }, env); // 5 points, MA 16
+    g.dumps.allied![centre] = 12;
+    expect(flow.legalActions(env, g, 'allied')).toContainEqual({ type: 'load', unit: 'US-TRK1', tokens: 12 });
+    flow.perform(env, scriptedCtx(), g, { type: 'load', unit: 'US-TRK1', tokens: 12 });
+    const f = g.stack.at(-1) as Extract<Frame, { kind: 'movement' }>;
+    expect(f.spent['US-TRK1']).toBe(2);
+    const to = env.grid.neighbours(centre)[0]!;
+    put(g, 'US-1-16', L(to), {}, env);
+    flow.perform(env, scriptedCtx(), g, { type: 'move', unit: 'US-TRK1', to });
+    expect(g.dumps.allied![centre]).toBeUndefined();
+    expect(g.dumps.allied![to]).toBe(12);
+    expect(flow.legalActions(env, g, 'allied')).toContainEqual({ type: 'unload', unit: 'US-TRK1', tokens: 12 });
+    flow.perform(env, scriptedCtx(), g, { type: 'unload', unit: 'US-TRK1', tokens: 12 });
+    expect(g.units['US-TRK1']!.loadT).toBeUndefined();
+    expect(g.dumps.allied![to]).toBe(12);
+  });
+});
+
 describe('16.0 hedgehogs', () => {
   it('T-HH-1, D-41 (16.0b): 1 RE in Combat Mode that has not moved builds a level for 2 SP, +1 level a turn', () => {
     const g = withStack(blank(env), seg('axis'));

@@ -26,7 +26,17 @@ import {
 } from './resolve.ts';
 import { hexOfPlace } from './setup.ts';
 import type { Action, Frame, FrameOf, OcsState } from './state.ts';
-import { controllerOf, inTraceSupply, sourcesOf, spend, tokensFor, traceField, usableDumps } from './supply.ts';
+import {
+  controllerOf,
+  fitLoads,
+  inTraceSupply,
+  loadedAt,
+  sourcesOf,
+  spend,
+  tokensFor,
+  traceField,
+  usableDumps,
+} from './supply.ts';
 import { attackCapable, charts, enemyOf, groundOf, K, maOf, mtOf, reOf, stepsLeft, unitsAt, unitsOf } from './units.ts';
 
 const L = (env: Env, h: number) => env.grid.label(h);
@@ -324,6 +334,37 @@ export function hedgehogBuilders(env: Env, g: OcsState, f: FrameOf<'movement'>, 
   return workers;
 }
 
+/** 13.2f the MP a transport point spends to load or unload in a hex: 10% of its printed MA, rounded (4.1). */
+const loadCost = (env: Env, unit: string): number => {
+  const c = env.counters.get(unit)!;
+  return c.kind === 'transport' ? Math.floor(c.ma * K(env, 'tpLoadFraction') + 0.5) : Infinity;
+};
+
+/** 13.2 what a transport point may load (fill up from the ground SP) or unload (everything) now. */
+export function tpChoices(
+  env: Env,
+  g: OcsState,
+  f: FrameOf<'movement'>,
+  unit: string,
+): { load: number; unload: number } {
+  const c = env.counters.get(unit)!;
+  const u = g.units[unit]!;
+  const none = { load: 0, unload: 0 };
+  if (c.kind !== 'transport' || f.phase !== 'movement' || u.hex < 0 || f.done.includes(unit)) return none;
+  if ((f.spent[unit] ?? 0) + loadCost(env, unit) > c.ma + 1e-9) return none;
+  const ground = (g.dumps[f.side]?.[u.hex] ?? 0) - loadedAt(env, g, f.side, u.hex);
+  const room = c.points * K(env, 'tokensPerSP') - (u.loadT ?? 0);
+  const unloadHere =
+    unitsAt(g, u.hex).some((id) => groundOf(env, id)?.side === f.side) ||
+    env.portAt[u.hex]! >= 0 ||
+    env.airBaseAt[u.hex]! >= 0 ||
+    ground > 0; // 13.2f where SP may be unloaded
+  return {
+    load: c.organic ? 0 : Math.max(0, Math.min(room, ground)),
+    unload: unloadHere && !c.organic ? (u.loadT ?? 0) : 0,
+  };
+}
+
 /** 5.4 mode changes a unit may make at the start of its move. */
 function modeChoices(
   env: Env,
@@ -353,13 +394,37 @@ function reserveMarkersLeft(env: Env, g: OcsState, side: string): number {
 
 export const movement: DecisionOf<
   'movement',
-  'mode' | 'fuel' | 'move' | 'overrun' | 'rail' | 'hedgehog' | 'blow' | 'stop' | 'release' | 'endPhase'
+  | 'mode'
+  | 'fuel'
+  | 'move'
+  | 'overrun'
+  | 'rail'
+  | 'hedgehog'
+  | 'blow'
+  | 'load'
+  | 'unload'
+  | 'stop'
+  | 'release'
+  | 'endPhase'
 > = {
   rule: '6.0',
   ruleOf: (_env, _g, f) => (f.phase === 'reaction' ? '7.0' : f.phase === 'exploitation' ? '11.0' : '6.0'),
   role: (_env, _g, f) => f.side,
   prompt: (_env, _g, f) => `move units (${f.phase} segment), change modes or release reserves, or end the segment`,
-  actions: ['mode', 'fuel', 'move', 'overrun', 'rail', 'hedgehog', 'blow', 'stop', 'release', 'endPhase'],
+  actions: [
+    'mode',
+    'fuel',
+    'move',
+    'overrun',
+    'rail',
+    'hedgehog',
+    'blow',
+    'load',
+    'unload',
+    'stop',
+    'release',
+    'endPhase',
+  ],
   legal(env, g, f) {
     const out: Action[] = [];
     const reserves = reserveMarkersLeft(env, g, f.side);
@@ -376,6 +441,11 @@ export const movement: DecisionOf<
     const hexes = new Set(movers(env, g, f).map((id) => g.units[id]!.hex));
     for (const hex of [...hexes].sort((a, b) => a - b))
       if (hedgehogBuilders(env, g, f, hex)) out.push({ type: 'hedgehog', hex });
+    for (const id of movers(env, g, f)) {
+      const t = tpChoices(env, g, f, id);
+      if (t.load) out.push({ type: 'load', unit: id, tokens: t.load });
+      if (t.unload) out.push({ type: 'unload', unit: id, tokens: t.unload });
+    }
     // 12.11a a player may blow his own dumps, all or part (whole SP, or everything), once a dump a phase
     for (const [h, t] of Object.entries(g.dumps[f.side] ?? {})) {
       if (!t || f.blown?.includes(Number(h))) continue;
@@ -415,6 +485,17 @@ export const movement: DecisionOf<
       });
       return;
     }
+    if (a.type === 'load' || a.type === 'unload') {
+      // 13.2f loading or unloading costs 10% of the printed MA; loaded SP stay part of the hex's dump (12.1b)
+      if (f.mover && f.mover !== a.unit) finish(f, f.mover);
+      const u = g.units[a.unit]!;
+      u.loadT = (u.loadT ?? 0) + (a.type === 'load' ? a.tokens : -a.tokens);
+      if (!u.loadT) delete u.loadT;
+      f.spent[a.unit] = (f.spent[a.unit] ?? 0) + loadCost(env, a.unit);
+      f.mover = a.unit;
+      g.version++;
+      return;
+    }
     if (a.type === 'blow') {
       // 12.11a the Dump Blowing Table: a percentage of the nominated SP, rounded to the nearest T
       if (f.mover) finish(f, f.mover); // 6.1g
@@ -422,6 +503,7 @@ export const movement: DecisionOf<
       const lost = Math.min(a.tokens, captured(a.tokens, charts(env, g.options).dumpBlowing.percent[die! - 1]!));
       g.dumps[f.side]![a.hex] = (g.dumps[f.side]![a.hex] ?? 0) - lost;
       if (!g.dumps[f.side]![a.hex]) delete g.dumps[f.side]![a.hex];
+      fitLoads(env, g, f.side, a.hex);
       f.blown = [...(f.blown ?? []), a.hex];
       g.version++;
       ctx.log(`${lost}T destroyed at ${L(env, a.hex)}`, { rule: '12.11a' });
@@ -470,6 +552,11 @@ export const movement: DecisionOf<
   refuse(env, g, f, a) {
     if (a.type === 'move') return whyNotMove(env, g, f, a.unit, a.to);
     if (a.type === 'overrun') return whyNotOverrun(env, g, f, a.unit, a.hex);
+    if ((a.type === 'load' || a.type === 'unload') && tpChoices(env, g, f, a.unit)[a.type] !== a.tokens)
+      return {
+        rule: '13.2f',
+        message: `${a.unit} may not ${a.type} ${a.tokens}T now (10% of its MA; unloading needs a friendly unit, port, air base or dump)`,
+      };
     if (a.type === 'blow' && (f.blown?.includes(a.hex) || (g.dumps[f.side]?.[a.hex] ?? 0) < a.tokens || a.tokens <= 0))
       return { rule: '12.11a', message: `one attempt a dump a phase, on SP the player has at ${L(env, a.hex)}` };
     if (a.type === 'hedgehog' && !hedgehogBuilders(env, g, f, a.hex))
@@ -515,6 +602,13 @@ function move(env: Env, ctx: Ctx, g: OcsState, f: FrameOf<'movement'>, id: strin
   const spent = (f.spent[id] ?? 0) + cost;
   f.spent[id] = spent;
   f.mover = id;
+  if (u.loadT) {
+    // 13.2 the loaded SP travel with the transport point
+    const d = g.dumps[f.side]!;
+    d[u.hex] = (d[u.hex] ?? 0) - u.loadT;
+    if (!d[u.hex]) delete d[u.hex];
+    d[to] = (d[to] ?? 0) + u.loadT;
+  }
   u.hex = to;
   g.version++;
   if (c) {
@@ -546,6 +640,7 @@ function capture(env: Env, ctx: Ctx, g: OcsState, side: string, id: string, hex:
   const [die] = ctx.roll(1, `capture of ${t}T at ${L(env, hex)} (9.14b)`);
   const got = captured(t, capturePercent(charts(env, g.options), 'dump', die!));
   delete g.dumps[enemy]![hex];
+  fitLoads(env, g, enemy, hex); // the loads went with the dump (trucks' own capture: 9.14c, not yet)
   if (got) g.dumps[side]![hex] = (g.dumps[side]![hex] ?? 0) + got;
   g.version++;
   ctx.log(`${got}T captured, ${t - got}T destroyed`, { rule: '9.14b' });

@@ -174,6 +174,8 @@ export type Action =
   | { type: 'rail'; unit: string; to: number }
   | { type: 'hedgehog'; hex: number }
   | { type: 'blow'; hex: number; tokens: number }
+  | { type: 'load'; unit: string; tokens: number }
+  | { type: 'unload'; unit: string; tokens: number }
   | { type: 'stop'; unit: string }
   | { type: 'fuel'; unit: string; method: 'formation' | 'hq' }
   | { type: 'release'; unit: string }

@@ -271,9 +271,35 @@ export function spend(env: Env, g: OcsState, side: string, hex: number, tokens: 
     const take = Math.min(left, g.dumps[side]![d] ?? 0);
     g.dumps[side]![d] = (g.dumps[side]![d] ?? 0) - take;
     if (g.dumps[side]![d] === 0) delete g.dumps[side]![d];
+    fitLoads(env, g, side, d);
     left -= take;
     if (!left) break;
   }
   g.version++;
   return true;
+}
+
+/** 13.2 the tokens loaded on a side's transport points in a hex (12.1b: they are part of its dump there). */
+export function loadedAt(env: Env, g: OcsState, side: string, hex: number): number {
+  let t = 0;
+  for (const id in g.units) {
+    const u = g.units[id]!;
+    if (u.hex === hex && u.loadT && env.counters.get(id)!.side === side) t += u.loadT;
+  }
+  return t;
+}
+
+/** After SP were spent or lost in a hex, the loads shrink to what is left (the ground SP went first). */
+export function fitLoads(env: Env, g: OcsState, side: string, hex: number): void {
+  let over = loadedAt(env, g, side, hex) - (g.dumps[side]?.[hex] ?? 0);
+  if (over <= 0) return;
+  for (const id of Object.keys(g.units).sort()) {
+    const u = g.units[id]!;
+    if (u.hex !== hex || !u.loadT || env.counters.get(id)!.side !== side) continue;
+    const cut = Math.min(over, u.loadT);
+    u.loadT -= cut;
+    if (!u.loadT) delete u.loadT;
+    over -= cut;
+    if (!over) break;
+  }
 }
