@@ -134,6 +134,8 @@ function checkInvariants(s: EngineState<OcsState>): void {
     for (const side of env.sides) expect(overstacked(env, g, side)).toEqual([]);
   for (const side of env.sides)
     for (const t of Object.values(g.dumps[side] ?? {})) expect(Number.isInteger(t) && t >= 0).toBe(true);
+  for (const [id, u] of Object.entries(g.units)) // 12.1b loaded SP are part of the dump of their hex
+    if (u.loadT) expect(u.loadT).toBeLessThanOrEqual(g.dumps[env.counters.get(id)!.side]?.[u.hex] ?? 0);
   for (const u of Object.values(g.units)) {
     expect(['combat', 'move']).toContain(u.face); // 5.2 exactly one mode: the face, or the marker over it
     if (u.marker === 'strat') expect(u.face).toBe('move'); // 5.8
