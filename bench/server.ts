@@ -1,9 +1,12 @@
 /**
- * `npm run bench:server`: the play-by-web server under load on loopback. N concurrent games of
- * Pig, each driven by a client playing random legal actions over HTTP (or both seats AI in the
- * server's worker), for a fixed time; actions per second and p50/p99 action latency, on SQLite
- * and (when DATABASE_URL is set) PostgreSQL, beside the raw INSERT rate of the same store as
- * the ceiling. Every loop is bounded in count and time. Options: --seconds S --games N,N.
+ * `npm run bench:server`: the play-by-web server on loopback, whole games only.
+ *  - Cost per move (server-costs.ts): one whole game of each subject over WebSocket, CPU per
+ *    action and bytes per update in the first and the last tenth (the last within 1.5x).
+ *  - Load: N concurrent whole games of Pig, each driven by a client playing random legal
+ *    actions over HTTP (or both seats AI in the server's worker); actions per second and p50/p99
+ *    action latency, beside the raw INSERT rate of the same store as the ceiling.
+ * On SQLite and (when DATABASE_URL is set) PostgreSQL. Every loop is bounded in count.
+ * Options: --games N,N (concurrent games per load row), --target T (Pig's target in load rows).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +14,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { median, printTable, type BenchRow } from './lib.ts';
+import { costsOverAGame, printCosts, type CostSubject, type TenthFigures } from './server-costs.ts';
 import {
   createServer,
   PostgresRepository,
@@ -23,11 +27,20 @@ import type { GameCatalog } from '../packages/server/src/types.ts';
 import type { Options } from '@sandtable/engine';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '4' }, games: { type: 'string', default: '1,16,64' } },
+  options: { games: { type: 'string', default: '1,16,64' }, target: { type: 'string', default: '100' } },
 });
-const SECONDS = Number(values.seconds);
 const GAME_COUNTS = values.games!.split(',').map(Number);
+const TARGET = Number(values.target);
 const MAX_ACTIONS_PER_CLIENT = 100_000;
+/** Limits out of the way: one address drives every game here. */
+const BENCH_LIMITS = {
+  createPerIpPerMinute: 1e9,
+  actionsPerTokenPerMinute: 1e9,
+  requestsPerIpPerMinute: 1e9,
+  aiPlaysUnwatched: true,
+  allowAiGames: true,
+  maxNumericOption: 1e6,
+};
 
 interface Store {
   name: string;
@@ -85,12 +98,11 @@ async function post(url: string, token: string, body: unknown): Promise<{ status
   return { status: res.status, body: await res.json() };
 }
 
-/** One client: both seats of one game, random legal actions, until `until`. */
+/** One client: both seats of one game, random legal actions, to the end of the game. */
 async function client(
   base: string,
   gameId: string,
   tokens: Record<string, string>,
-  until: number,
   lat: number[],
   seed: number,
 ): Promise<void> {
@@ -100,7 +112,7 @@ async function client(
     headers: { authorization: `Bearer ${Object.values(tokens)[0]}` },
   });
   let view = (await res.json()) as any;
-  for (let i = 0; i < MAX_ACTIONS_PER_CLIENT && performance.now() < until && view.summary.status === 'active'; i++) {
+  for (let i = 0; i < MAX_ACTIONS_PER_CLIENT && view.summary.status === 'active'; i++) {
     const role = view.summary.turnRole as string;
     if (view.role !== role) {
       res = await fetch(`${base}/api/games/${gameId}`, { headers: { authorization: `Bearer ${tokens[role]}` } });
@@ -118,18 +130,18 @@ async function client(
   }
 }
 
-const longGame = { target: 1_000_000 };
+const wholeGame = { target: TARGET };
 
 interface Subject {
   id: string;
   catalog: GameCatalog;
   options: Options;
 }
-const PIG: Subject = { id: 'pig', catalog: pigCatalog, options: longGame };
+const PIG: Subject = { id: 'pig', catalog: pigCatalog, options: wholeGame };
 
 async function httpLoad(store: Store, games: number, subject: Subject = PIG): Promise<BenchRow> {
   const repo = await store.open();
-  const server = await createServer({ repo, catalog: subject.catalog });
+  const server = await createServer({ repo, catalog: subject.catalog, limits: BENCH_LIMITS });
   const base = await server.listen(0);
   const created = [];
   const roles = subject.catalog[subject.id]!.game.rules.roles as readonly string[];
@@ -139,10 +151,9 @@ async function httpLoad(store: Store, games: number, subject: Subject = PIG): Pr
   }
   const lat: number[] = [];
   const t0 = performance.now();
-  const until = t0 + SECONDS * 1000;
   await Promise.all(
     created.map((g, i) =>
-      client(base, g.gameId, Object.fromEntries(g.seats.map((s) => [s.role, s.token!])), until, lat, i + 1),
+      client(base, g.gameId, Object.fromEntries(g.seats.map((s) => [s.role, s.token!])), lat, i + 1),
     ),
   );
   const secs = (performance.now() - t0) / 1000;
@@ -150,7 +161,7 @@ async function httpLoad(store: Store, games: number, subject: Subject = PIG): Pr
   await repo.close();
   const p50 = median(lat);
   return {
-    name: `${subject.id}: ${games} games, random clients over HTTP`,
+    name: `${subject.id}: ${games} whole games at once, random clients over HTTP`,
     unit: 'action',
     samples: lat.length,
     medianMs: p50,
@@ -161,29 +172,34 @@ async function httpLoad(store: Store, games: number, subject: Subject = PIG): Pr
 
 async function aiLoad(store: Store, games: number): Promise<BenchRow> {
   const repo = await store.open();
-  const server = await createServer({ repo, catalog: pigCatalog, ai: workerAi(1) });
+  const server = await createServer({ repo, catalog: pigCatalog, ai: workerAi(1), limits: BENCH_LIMITS });
   await server.listen(0);
+  const t0 = performance.now();
   const ids = [];
   for (let i = 0; i < games; i++) {
     ids.push(
       (
         await server.service.create({
           game: 'pig',
-          options: longGame,
+          options: wholeGame,
           seats: { a: { kind: 'ai', ai: 'random' }, b: { kind: 'ai', ai: 'random' } },
         })
       ).gameId,
     );
   }
-  const t0 = performance.now();
-  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  // Until every game is over (bounded: a few minutes at most).
+  for (let i = 0; i < 3000; i++) {
+    const live = await Promise.all(ids.map((id) => server.service.get(id)));
+    if (live.every((l) => l.row.status === 'finished')) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
   let actions = 0;
   for (const id of ids) actions += (await server.service.get(id)).row.version;
   const secs = (performance.now() - t0) / 1000;
   await server.close();
   await repo.close();
   return {
-    name: `pig: ${games} games, both seats AI (random, worker thread)`,
+    name: `pig: ${games} whole games at once, both seats AI (random, worker thread)`,
     unit: 'action',
     samples: actions,
     medianMs: (secs * 1000) / actions,
@@ -220,6 +236,31 @@ async function softUnderbelly(): Promise<Subject | null> {
   }
 }
 
+/** Every catalog game, and Pig to a long target: the subjects of the cost-per-move table. */
+async function costSubjects(): Promise<CostSubject[]> {
+  const out: CostSubject[] = [{ id: 'pig', catalog: pigCatalog, options: { target: 1000 } }];
+  try {
+    const { catalog } = await import('@sandtable/catalog');
+    for (const id of Object.keys(catalog)) out.push({ id, catalog, options: {} });
+  } catch {
+    /* the catalog does not load: Pig only */
+  }
+  return out;
+}
+
+export async function costs(store: Store): Promise<boolean> {
+  const rows: [string, TenthFigures][] = [];
+  for (const subject of await costSubjects()) {
+    const repo = await store.open();
+    rows.push([subject.id === 'pig' ? 'pig (target 1000)' : subject.id, await costsOverAGame(repo, subject)]);
+    await repo.close();
+  }
+  return printCosts(
+    `Cost per move over one whole game on ${store.name} (random legal actions, 2 seats + a spectator over WebSocket)`,
+    rows,
+  );
+}
+
 export async function run(): Promise<{ title: string; rows: BenchRow[] }[]> {
   const stores = [sqliteStore()];
   if (process.env.DATABASE_URL) stores.push(pgStore(process.env.DATABASE_URL));
@@ -229,6 +270,7 @@ export async function run(): Promise<{ title: string; rows: BenchRow[] }[]> {
     );
   const out = [];
   for (const store of stores) {
+    await costs(store);
     const rows: BenchRow[] = [];
     rows.push(await rawInserts(store, 1));
     if (store.name === 'PostgreSQL') rows.push(await rawInserts(store, 16));
@@ -238,7 +280,7 @@ export async function run(): Promise<{ title: string; rows: BenchRow[] }[]> {
     rows.push(await aiLoad(store, Math.max(...GAME_COUNTS)));
     await store.done();
     out.push({
-      title: `Server load on ${store.name}, loopback, ${SECONDS} s per row (2 cores; clients in the same process)`,
+      title: `Server load on ${store.name}, loopback, whole games of Pig to ${TARGET} (2 cores; clients in the same process)`,
       rows,
     });
   }

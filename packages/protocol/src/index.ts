@@ -3,7 +3,7 @@
  * and what it gets back, over HTTP and the WebSocket. Types only; the server checks every
  * incoming value itself, and both the server and the web client import these.
  */
-import type { Action, Options, Outcome, View } from '@sandtable/engine';
+import type { Action, LogEntry, Options, Outcome, View } from '@sandtable/engine';
 
 // ---------- games and seats ----------
 
@@ -40,6 +40,33 @@ export interface ViewMessage {
   version: number;
   summary: GameSummary;
   view: View<unknown>;
+}
+
+/** One JSON Patch (RFC 6902) operation: the subset a view patch uses. */
+export interface PatchOperation {
+  op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';
+  path: string;
+  value?: unknown;
+  from?: string;
+}
+
+/**
+ * Pushed over WebSocket instead of a whole ViewMessage when that is smaller and the socket holds
+ * this role's view at version `from`: the view at `version` is the old view with `patch` applied
+ * to everything but its log, and `log` appended to its log. A client holding another version
+ * subscribes again for a whole view.
+ */
+export interface PatchMessage {
+  type: 'patch';
+  gameId: string;
+  role: string;
+  from: number;
+  version: number;
+  summary: GameSummary;
+  /** New log lines this role sees, in order. */
+  log: LogEntry[];
+  /** RFC 6902 operations on the view without its log (`/game/...`, `/actions`, `/decision`, ...). */
+  patch: PatchOperation[];
 }
 
 // ---------- HTTP requests and replies ----------
@@ -116,6 +143,11 @@ export interface ActionRequest {
   action: Action;
   /** Optional: the role acted as; it must be the token's. */
   role?: string;
+  /**
+   * Optional idempotency key (1-64 URL-safe characters, also the HTTP header Idempotency-Key):
+   * a retry with the same key returns the first acknowledgement instead of acting again.
+   */
+  key?: string;
 }
 
 // ---------- WebSocket (/api/ws) ----------
@@ -123,11 +155,13 @@ export interface ActionRequest {
 export type ClientMessage =
   | { type: 'subscribe'; token: string }
   | { type: 'unsubscribe'; gameId: string }
-  | ({ type: 'action'; id?: number; token: string } & ActionRequest)
+  | ({ type: 'action'; id?: number; token: string; key?: string } & ActionRequest)
   | { type: 'ping' };
 
 export type ServerMessage =
   | ViewMessage
-  | { type: 'ack'; id: number | null; gameId: string; version: number; view: ViewMessage }
+  | PatchMessage
+  /** `view` is left out when this socket follows the game as the acting role (its push came first). */
+  | { type: 'ack'; id: number | null; gameId: string; version: number; view?: ViewMessage }
   | { type: 'refused'; id: number | null; status: number; error: ServerError; view?: ViewMessage }
   | { type: 'pong' };

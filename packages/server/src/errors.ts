@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'illegal'
   | 'game-over'
   | 'not-finished'
+  | 'rate-limited'
   | 'unavailable';
 
 export class ApiError extends Error {

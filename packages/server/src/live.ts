@@ -3,7 +3,9 @@
  * cold start (latest snapshot + the actions after it) and then kept in step with the log.
  */
 import type { EngineState, Game, GameRecord, Options, Outcome } from '@sandtable/engine';
+import { ViewCache } from './delta.ts';
 import { ApiError } from './errors.ts';
+import { StateHasher } from './hash.ts';
 import type { ActionRow, GameRow, Repository, SeatRow } from './db/types.ts';
 import type { GameCatalog } from './types.ts';
 
@@ -19,6 +21,19 @@ export interface Live {
   aiBusy: boolean;
   aiFailures: number;
   lastUsed: number;
+  /** The running state hash (hash.ts), at `state`. */
+  hasher: StateHasher;
+  /** Each role's last view, for updates that send only what changed (delta.ts). */
+  views: ViewCache;
+  /** The action after which the latest snapshot was taken. */
+  snapshotSeq: number;
+  /** Idempotency keys of recent actions -> the version their acknowledgement named. */
+  acks: Map<string, Promise<number>>;
+}
+
+/** The in-memory parts of a Live that follow from its rows and state. */
+export function liveParts(engine: Game<any, any, any>, id: string, state: EngineState<unknown>) {
+  return { hasher: new StateHasher(state), views: new ViewCache(engine, id), acks: new Map<string, Promise<number>>() };
 }
 
 export function engineFor(catalog: GameCatalog, id: string): Game<any, any, any> {
@@ -72,5 +87,7 @@ export async function loadLive(repo: Repository, catalog: GameCatalog, id: strin
     aiBusy: false,
     aiFailures: 0,
     lastUsed: now,
+    snapshotSeq: from,
+    ...liveParts(engine, id, state),
   };
 }

@@ -8,7 +8,8 @@
  * DATABASE_URL=postgres://... selects PostgreSQL instead of the SQLite file. PORT, HOST,
  * SANDTABLE_DB and SANDTABLE_STATIC are read as defaults. SMTP_URL (with SANDTABLE_SECRET, and
  * optionally PUBLIC_URL and SMTP_FROM) turns on email notifications (see README). On start it prints one JSON line
- * {"listening": url, "store": kind} to stdout.
+ * {"listening": url, "store": kind} to stdout. Limits come from SANDTABLE_* variables (limits.ts,
+ * and the README's operations section).
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,8 @@ import { parseArgs } from 'node:util';
 import { createServer } from './app.ts';
 import { workerAi } from './ai.ts';
 import { openRepository } from './db/index.ts';
+import { limitsFromEnv } from './limits.ts';
+import type { CatalogModule } from './replay.ts';
 import type { GameCatalog } from './types.ts';
 
 const { values: args } = parseArgs({
@@ -58,6 +61,14 @@ function emailFromEnv() {
   return { email: { smtpUrl: SMTP_URL, secret: SANDTABLE_SECRET, publicUrl: PUBLIC_URL, from: SMTP_FROM } };
 }
 
+/** The same catalog, for the replay-check worker to import. */
+function catalogModules(withTestGames: boolean): CatalogModule[] {
+  const out: CatalogModule[] = [];
+  if (withTestGames) out.push({ url: new URL('./testing.ts', import.meta.url).href, name: 'pigCatalog' });
+  out.push({ url: '@sandtable/catalog', name: 'catalog' });
+  return out;
+}
+
 function defaultStatic(): string | undefined {
   const web = fileURLToPath(new URL('../../web/dist', import.meta.url));
   return existsSync(web) ? web : undefined;
@@ -75,6 +86,8 @@ const server = await createServer({
   ai: workerAi(Number(args['ai-threads'] ?? 1)),
   staticDir: args.static ?? process.env.SANDTABLE_STATIC ?? defaultStatic(),
   tickMs: 15_000,
+  limits: limitsFromEnv(process.env),
+  catalogModules: catalogModules(args['test-games']),
   log,
   ...(args['ai-scan-ms'] ? { aiScanMs: Number(args['ai-scan-ms']) } : {}),
   ...emailFromEnv(),

@@ -4,6 +4,7 @@
  * back-off, each bounded by a timeout. The body names the game and the seat, never a token
  * or anything the seat could not see anyway.
  */
+import { postJson } from './security.ts';
 import type { TurnEvent } from './service.ts';
 import type { Clock } from './types.ts';
 
@@ -25,6 +26,8 @@ export interface NotifierOptions {
   timeoutMs?: number;
   /** First retry delay; doubles each try. */
   backoffMs?: number;
+  /** Webhooks may reach loopback and private addresses (tests); see security.ts. */
+  allowPrivate?: boolean;
   log?: (msg: string) => void;
 }
 
@@ -58,16 +61,12 @@ export class Notifier {
     let delay = this.o.backoffMs ?? 500;
     for (let i = 1; i <= tries; i++) {
       try {
-        const res = await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'user-agent': 'sandtable-server' },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(this.o.timeoutMs ?? 5000),
-          redirect: 'manual',
+        const status = await postJson(url, body, {
+          timeoutMs: this.o.timeoutMs ?? 5000,
+          allowPrivate: this.o.allowPrivate ?? false,
         });
-        await res.body?.cancel();
-        if (res.ok) return;
-        this.o.log?.(`webhook ${body.event} for ${body.gameId}/${body.role}: HTTP ${res.status} (try ${i}/${tries})`);
+        if (status >= 200 && status < 300) return;
+        this.o.log?.(`webhook ${body.event} for ${body.gameId}/${body.role}: HTTP ${status} (try ${i}/${tries})`);
       } catch (e) {
         this.o.log?.(
           `webhook ${body.event} for ${body.gameId}/${body.role}: ${(e as Error).message} (try ${i}/${tries})`,

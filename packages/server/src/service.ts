@@ -14,7 +14,11 @@ import {
   type View,
 } from '@sandtable/engine';
 import { ApiError, badRequest, fromRuleError } from './errors.ts';
-import { engineFor, loadLive, outcomeOf, recordOf, type Live } from './live.ts';
+import type { PatchMessage } from '@sandtable/protocol';
+import { engineFor, liveParts, loadLive, outcomeOf, recordOf, type Live } from './live.ts';
+import { checkOptionBounds, DEFAULT_LIMITS, type Limits } from './limits.ts';
+import { ReplayChecker, type CatalogModule, type Divergence } from './replay.ts';
+import { checkWebhookTarget } from './security.ts';
 import type { GameRow, Repository, SeatRow, TurnUpdate } from './db/types.ts';
 import { hashToken, isTokenShape, newId, newToken } from './tokens.ts';
 import {
@@ -32,7 +36,7 @@ import { checkEmail } from './email-address.ts';
 import type { AiClaims } from './lease.ts';
 import type { CreateGameRequest, CreatedGame, LobbyReply, SeatSpec } from '@sandtable/protocol';
 
-export type { CreatedGame, SeatSpec };
+export type { CreatedGame, SeatSpec, Divergence };
 export type CreateGameInput = CreateGameRequest;
 
 export interface ActionInput {
@@ -40,23 +44,30 @@ export interface ActionInput {
   action: unknown;
   /** Optional: a client may name the role it acts as; it must be the token's. */
   role?: unknown;
+  /** Optional idempotency key: a retry with the same key gets the first acknowledgement. */
+  key?: unknown;
 }
 
-export interface Divergence {
-  gameId: string;
-  actions: number;
-  ok: boolean;
-  /** First action (1-based) whose replay under the current rules differs, if any. */
-  firstDivergence: { seq: number; reason: string } | null;
-  storedHash: string | null;
-  replayedHash: string | null;
+/** An accepted action: the version it made (the first one's, for a retry) and the view now. */
+export interface Ack {
+  version: number;
+  view: ViewMessage;
 }
 
-/** Something that wants every change of a game, as its role sees it. */
+/**
+ * Something that wants every change of a game, as its role sees it: a whole view, or a patch
+ * from the version it holds (delta.ts). `version` is kept by the service.
+ */
 export interface Subscriber {
   role: string;
   seat: boolean;
-  send(msg: ViewMessage): void;
+  /** The version of the last view or patch sent (-1 before the first). */
+  version?: number;
+  /** The SHA-256 of the token it subscribed with (a reissued token ends it). */
+  tokenHash?: string;
+  send(msg: ViewMessage | PatchMessage): void;
+  /** Called when its token is revoked. */
+  revoked?(): void;
 }
 
 export interface TurnEvent {
@@ -74,6 +85,9 @@ export interface ServiceOptions {
   seed?: () => string;
   /** Games kept in memory (least recently used beyond this are dropped). */
   cacheSize?: number;
+  limits?: Partial<Limits>;
+  /** Where the catalog comes from, so replay-checks can run in a worker thread (replay.ts). */
+  catalogModules?: CatalogModule[];
   onTurn?: (e: TurnEvent) => void;
   log?: (msg: string) => void;
   /**
@@ -86,15 +100,34 @@ export interface ServiceOptions {
 }
 
 const MAX_CONSECUTIVE_AI_FAILURES = 3;
+/** Idempotency keys remembered per game. */
+const ACK_KEYS = 256;
+const KEY_SHAPE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Actions between snapshots: a snapshot (the whole state, log included) is written at a
+ * hand-over once a fifth of the game so far has passed since the last one, and at the end. Its
+ * cost grows with the game but it is taken geometrically less often (a few times each time the
+ * game doubles), so the cost per action stays flat, and a cold start replays at most a fifth of
+ * the log after it.
+ */
+export function snapshotGap(seq: number): number {
+  return Math.floor(seq / 5);
+}
 
 export class GameService {
   private readonly live = new Map<string, Live>();
   private readonly loading = new Map<string, Promise<Live | null>>();
   private readonly subscribers = new Map<string, Set<Subscriber>>();
   private readonly principals = new Map<string, Principal>();
+  private readonly limits: Limits;
+  private readonly replays: ReplayChecker;
   private closed = false;
 
-  constructor(private readonly o: ServiceOptions) {}
+  constructor(private readonly o: ServiceOptions) {
+    this.limits = { ...DEFAULT_LIMITS, ...o.limits };
+    this.replays = new ReplayChecker(o.catalogModules);
+  }
 
   // ---------- creation and lookup ----------
 
@@ -102,6 +135,9 @@ export class GameService {
     const engine = engineFor(this.o.catalog, input.game);
     const roles = engine.rules.roles;
     const seats = this.checkSeats(roles, input.seats);
+    for (const s of Object.values(seats))
+      if (s.webhook) await checkWebhookTarget(s.webhook, this.limits.allowPrivateWebhooks);
+    checkOptionBounds(engine.rules.options, input.options, this.limits.maxNumericOption);
     const seed = this.o.seed?.() ?? randomBytes(16).toString('hex');
     let state: EngineState<unknown>;
     let record: GameRecord;
@@ -157,6 +193,8 @@ export class GameService {
       aiBusy: false,
       aiFailures: 0,
       lastUsed: now,
+      snapshotSeq: 0,
+      ...liveParts(engine, id, state),
     };
     this.remember(live);
     if (turn) this.o.onTurn?.({ event: 'your-turn', live, role: turn });
@@ -216,14 +254,31 @@ export class GameService {
     return p;
   }
 
+  /**
+   * Adds a game to the cache, which keeps the most recently used first-out order of a Map (a hit
+   * moves the game to the end). Over the limit, the least recently used games that no one
+   * follows, no AI is moving and no write is waiting on are dropped; never the one being added.
+   * When every other game is pinned the cache stays over its limit until they are released.
+   */
   private remember(live: Live): void {
     this.live.set(live.row.id, live);
     const max = this.o.cacheSize ?? 2000;
-    if (this.live.size <= max) return;
-    const idle = [...this.live.values()]
-      .filter((l) => !this.subscribers.get(l.row.id)?.size && !l.aiBusy)
-      .sort((a, b) => a.lastUsed - b.lastUsed);
-    for (const l of idle.slice(0, this.live.size - max)) this.live.delete(l.row.id);
+    let excess = this.live.size - max;
+    if (excess <= 0) return;
+    for (const [id, l] of this.live) {
+      if (excess <= 0) break;
+      if (l === live || this.subscribers.get(id)?.size || l.aiBusy || this.writing.has(id)) continue;
+      this.live.delete(id);
+      excess--;
+    }
+  }
+
+  /** Games with a read-modify-write under way (their entry must stay while it runs). */
+  private readonly writing = new Map<string, number>();
+
+  /** Games in memory (tests). */
+  get cached(): number {
+    return this.live.size;
   }
 
   /** The game in memory, loading it (once, even under concurrent requests) on a miss. */
@@ -231,6 +286,8 @@ export class GameService {
     const cached = this.live.get(id);
     if (cached) {
       cached.lastUsed = this.o.clock.now();
+      this.live.delete(id);
+      this.live.set(id, cached);
       return cached;
     }
     let p = this.loading.get(id);
@@ -240,15 +297,24 @@ export class GameService {
     }
     const live = await p;
     if (!live) throw new ApiError(404, 'not-found', `no game "${id}"`);
-    if (!this.live.has(id)) this.remember(live);
-    return this.live.get(id)!;
+    const held = this.live.get(id);
+    if (held) return held;
+    this.remember(live);
+    return live;
   }
 
   /** Runs `fn` after every earlier operation on the game has finished. */
   private async locked<T>(id: string, fn: (live: Live) => Promise<T>): Promise<T> {
     const live = await this.get(id);
+    this.writing.set(id, (this.writing.get(id) ?? 0) + 1);
     const run = live.lock.then(() => fn(this.live.get(id) ?? live));
     live.lock = run.catch(() => undefined);
+    const release = () => {
+      const n = (this.writing.get(id) ?? 1) - 1;
+      if (n) this.writing.set(id, n);
+      else this.writing.delete(id);
+    };
+    run.then(release, release);
     return run;
   }
 
@@ -281,8 +347,7 @@ export class GameService {
   }
 
   message(live: Live, role: string): ViewMessage {
-    const view = live.engine.view(live.state, role) as View<unknown>;
-    return { type: 'view', gameId: live.row.id, role, version: live.state.seq, summary: this.summary(live), view };
+    return live.views.whole(live.state, role, this.summary(live));
   }
 
   async viewFor(p: Principal): Promise<ViewMessage> {
@@ -318,6 +383,11 @@ export class GameService {
     await this.locked(id, async (live) => {
       live.seats = await this.o.repo.getSeats(id);
     });
+    // A token reissued on another instance ends the subscriptions made with the old one here too.
+    const hashes = new Set((this.live.get(id)?.seats ?? []).map((s) => s.tokenHash));
+    for (const sub of [...(this.subscribers.get(id) ?? [])])
+      if (sub.seat && sub.tokenHash && !hashes.has(sub.tokenHash)) sub.revoked?.();
+    if (!hashes.size) this.live.delete(id); // removed (sweep)
   }
 
   /** Every cached game re-read from the store (the commit bus was down for a while). */
@@ -345,7 +415,16 @@ export class GameService {
       this.live.delete(row.id);
       return;
     }
-    const { lock: _lock, aiBusy: _busy, aiFailures: _failures, autopilot: _autopilot, ...fromStore } = loaded;
+    // The views sent stay (the log only grows, so patches from them still apply), and so do the idempotency keys.
+    const {
+      lock: _lock,
+      aiBusy: _busy,
+      aiFailures: _failures,
+      autopilot: _autopilot,
+      views: _views,
+      acks: _acks,
+      ...fromStore
+    } = loaded;
     Object.assign(live, fromStore);
     if (live.autopilot !== live.row.turnRole) live.autopilot = null;
     this.broadcast(live);
@@ -359,7 +438,9 @@ export class GameService {
     if (!set) this.subscribers.set(p.gameId, (set = new Set()));
     set.add(sub);
     sub.send(this.message(live, p.role));
+    sub.version = live.state.seq;
     if (sub.seat) this.broadcast(live, sub);
+    this.driveAi(live);
     return () => {
       set.delete(sub);
       if (!set.size) this.subscribers.delete(p.gameId);
@@ -367,14 +448,23 @@ export class GameService {
     };
   }
 
+  /**
+   * Sends each subscriber what changed since the version it holds: a patch when it holds the
+   * role's previous view and the patch is smaller, else the whole view.
+   */
   private broadcast(live: Live, except?: Subscriber): void {
-    const byRole = new Map<string, ViewMessage>();
-    for (const sub of this.subscribers.get(live.row.id) ?? []) {
+    const subs = this.subscribers.get(live.row.id);
+    if (!subs?.size) return;
+    const summary = this.summary(live);
+    const byRole = new Map<string, { update: ReturnType<Live['views']['update']>; whole?: ViewMessage }>();
+    for (const sub of subs) {
       if (sub === except) continue;
-      let msg = byRole.get(sub.role);
-      if (!msg) byRole.set(sub.role, (msg = this.message(live, sub.role)));
+      let u = byRole.get(sub.role);
+      if (!u) byRole.set(sub.role, (u = { update: live.views.update(live.state, sub.role, summary) }));
+      const patch = u.update.patch && sub.version === u.update.from ? u.update.patch : null;
       try {
-        sub.send(msg);
+        sub.send(patch ?? (u.whole ??= u.update.full()));
+        sub.version = u.update.version;
       } catch (e) {
         this.o.log?.(`subscriber send failed: ${(e as Error).message}`);
       }
@@ -385,6 +475,33 @@ export class GameService {
 
   /** Checks and applies one action for the token's seat; resolves after the durable commit. */
   async submit(p: Principal, input: ActionInput): Promise<ViewMessage> {
+    return (await this.act(p, input)).view;
+  }
+
+  /**
+   * As submit, with an idempotency key: a retry with a key already accepted (or under way) gets
+   * the first acknowledgement's version and the view as it is now, and changes nothing.
+   */
+  async act(p: Principal, input: ActionInput): Promise<Ack> {
+    if (input.key === undefined || input.key === null) return this.check(p, input);
+    if (typeof input.key !== 'string' || !KEY_SHAPE.test(input.key))
+      throw badRequest('idempotency key must be 1-64 characters of A-Z, a-z, 0-9, "_" and "-"');
+    const live = await this.get(p.gameId);
+    const k = `${p.role}:${input.key}`;
+    const first = live.acks.get(k);
+    if (first) {
+      const version = await first;
+      return { version, view: this.message(this.live.get(p.gameId) ?? live, p.role) };
+    }
+    const run = this.check(p, input);
+    const v = run.then((a) => a.version);
+    live.acks.set(k, v);
+    v.catch(() => live.acks.delete(k));
+    if (live.acks.size > ACK_KEYS) live.acks.delete(live.acks.keys().next().value!);
+    return run;
+  }
+
+  private async check(p: Principal, input: ActionInput): Promise<Ack> {
     if (!p.seat) throw new ApiError(403, 'forbidden', 'a spectator token cannot act: use a seat token');
     if (input.role !== undefined && input.role !== p.role) {
       throw new ApiError(
@@ -404,7 +521,7 @@ export class GameService {
     );
   }
 
-  private async applyLocked(live: Live, role: string, version: number, action: Action): Promise<ViewMessage> {
+  private async applyLocked(live: Live, role: string, version: number, action: Action): Promise<Ack> {
     if (this.o.claims && version > live.row.version) await this.refreshLocked(live);
     const fresh = () => ({ view: this.message(live, role) });
     if (live.row.status === 'finished')
@@ -425,7 +542,7 @@ export class GameService {
       throw e;
     }
     await this.persist(live, role, action, next);
-    return this.message(live, role);
+    return { version: next.seq, view: this.message(live, role) };
   }
 
   private async persist(live: Live, role: string, action: Action, next: Live['state']): Promise<void> {
@@ -442,6 +559,8 @@ export class GameService {
       deadlineDone: handover ? 0 : live.row.deadlineDone,
     };
     const seq = next.seq;
+    const hasher = live.hasher.fork();
+    const snapshot = outcome !== null || (handover && seq - live.snapshotSeq >= snapshotGap(seq));
     const ok = await this.o.repo.appendAction({
       action: {
         gameId: live.row.id,
@@ -449,10 +568,10 @@ export class GameService {
         role,
         action: canonicalJson(action),
         at: now,
-        stateHash: live.engine.hash(next),
+        stateHash: hasher.next(next),
       },
       turn,
-      ...(handover ? { snapshot: { gameId: live.row.id, seq, state: JSON.stringify(next) } } : {}),
+      ...(snapshot ? { snapshot: { gameId: live.row.id, seq, state: JSON.stringify(next) } } : {}),
     });
     if (!ok) {
       // Another writer (another server process) got there first: catch up from the store, and push.
@@ -466,6 +585,8 @@ export class GameService {
       );
     }
     live.state = next;
+    live.hasher = hasher;
+    if (snapshot) live.snapshotSeq = seq;
     live.row = { ...live.row, version: seq, updatedAt: now, ...turn };
     if (turnRole !== live.autopilot) live.autopilot = null;
     this.afterCommit(live, prevTurn);
@@ -506,7 +627,8 @@ export class GameService {
         if (!kind) return;
         tried = true;
         role = live.row.turnRole!;
-        const view = live.engine.view(live.state, role) as View<unknown>;
+        // The AI decides from the position, not the log: it gets the view without it (a cost that does not grow).
+        const view = live.engine.view({ ...live.state, log: [] }, role) as View<unknown>;
         version = view.seq;
         return ai.choose(view, kind, `${r.id}:${r.seed.slice(0, 8)}`);
       })
@@ -531,8 +653,15 @@ export class GameService {
   private aiToMove(live: Live): string | null {
     const r = live.row;
     if (r.status !== 'active' || !r.turnRole || live.aiFailures >= MAX_CONSECUTIVE_AI_FAILURES) return null;
+    if (this.pausedUnwatched(live)) return null;
     const seat = live.seats.find((s) => s.role === r.turnRole);
     return seat?.kind === 'ai' ? (seat.ai ?? 'random') : live.autopilot === r.turnRole ? 'random' : null;
+  }
+
+  /** An AI-only game that no one follows waits (limits.aiPlaysUnwatched); a subscribe resumes it. */
+  private pausedUnwatched(live: Live): boolean {
+    if (this.limits.aiPlaysUnwatched || live.seats.some((s) => s.kind === 'human')) return false;
+    return !this.subscribers.get(live.row.id)?.size;
   }
 
   private submitAs(id: string, role: string, version: number, action: Action): Promise<ViewMessage> {
@@ -577,7 +706,10 @@ export class GameService {
 
   async setWebhook(p: Principal, url: unknown): Promise<void> {
     if (!p.seat) throw new ApiError(403, 'forbidden', 'a spectator token has no seat to notify');
-    if (url !== null) checkWebhook(url);
+    if (url !== null) {
+      checkWebhook(url);
+      await checkWebhookTarget(url as string, this.limits.allowPrivateWebhooks);
+    }
     await this.locked(p.gameId, async (live) => {
       await this.o.repo.setWebhook(p.gameId, p.role, url as string | null);
       live.seats = live.seats.map((s) => (s.role === p.role ? { ...s, webhook: url as string | null } : s));
@@ -623,46 +755,53 @@ export class GameService {
     return recordOf(live.row, await this.o.repo.actions(p.gameId));
   }
 
-  /** Replays the stored log from scratch under the rules as they are now and reports the first divergence. */
+  /**
+   * Replays the stored log from scratch under the rules as they are now and reports the first
+   * divergence (replay.ts: cached per version, one at a time, off the event loop).
+   */
   async replayCheck(gameId: string): Promise<Divergence> {
     const row = await this.o.repo.getGame(gameId);
     if (!row) throw new ApiError(404, 'not-found', `no game "${gameId}"`);
     const engine = engineFor(this.o.catalog, row.game);
-    const actions = await this.o.repo.actions(gameId);
-    const out: Divergence = {
-      gameId,
-      actions: actions.length,
-      ok: true,
-      firstDivergence: null,
-      storedHash: actions.at(-1)?.stateHash ?? null,
-      replayedHash: null,
-    };
-    let state = engine.replay(recordOf(row, []));
-    for (const a of actions) {
-      try {
-        state = engine.apply(state, a.role, JSON.parse(a.action));
-      } catch (e) {
-        return {
-          ...out,
-          ok: false,
-          firstDivergence: { seq: a.seq, reason: `refused under the current rules: ${(e as Error).message}` },
-        };
-      }
-      const h = engine.hash(state);
-      if (h !== a.stateHash) {
-        return {
-          ...out,
-          ok: false,
-          replayedHash: h,
-          firstDivergence: {
-            seq: a.seq,
-            reason: `state after action ${a.seq} differs (stored ${a.stateHash.slice(0, 12)}, replayed ${h.slice(0, 12)})`,
-          },
-        };
-      }
-      out.replayedHash = h;
+    return this.replays.check(engine, row, () => this.o.repo.actions(gameId));
+  }
+
+  /**
+   * Revokes a seat's token and issues a new one (a leaked invite link): the old token stops
+   * working at once, and sockets that followed the game with it are unsubscribed.
+   */
+  async reissueToken(p: Principal, oldToken: string): Promise<{ role: string; token: string }> {
+    if (!p.seat) throw new ApiError(403, 'forbidden', 'only a seat token can be reissued, not a spectator token');
+    const token = newToken();
+    const oldHash = hashToken(oldToken);
+    await this.locked(p.gameId, async (live) => {
+      await this.o.repo.setSeatToken(p.gameId, p.role, hashToken(token));
+      live.seats = live.seats.map((s) => (s.role === p.role ? { ...s, tokenHash: hashToken(token) } : s));
+    });
+    this.principals.delete(oldHash);
+    for (const sub of [...(this.subscribers.get(p.gameId) ?? [])]) if (sub.tokenHash === oldHash) sub.revoked?.();
+    return { role: p.role, token };
+  }
+
+  /**
+   * Removes games never played (no action) older than limits.removeUnplayedAfterMs, and
+   * unfinished games with no action for limits.removeAbandonedAfterMs. Finished games are kept.
+   * Games someone follows right now are spared. Returns how many were removed.
+   */
+  async sweep(): Promise<number> {
+    const now = this.o.clock.now();
+    const { removeUnplayedAfterMs: unplayed, removeAbandonedAfterMs: abandoned } = this.limits;
+    const never = Number.MIN_SAFE_INTEGER;
+    const ids = await this.o.repo.prunable(unplayed ? now - unplayed : never, abandoned ? now - abandoned : never, 500);
+    let n = 0;
+    for (const id of ids) {
+      if (this.subscribers.get(id)?.size || this.writing.has(id)) continue;
+      await this.o.repo.deleteGame(id);
+      this.live.delete(id);
+      n++;
     }
-    return out;
+    if (n) for (const [h, p] of this.principals) if (ids.includes(p.gameId)) this.principals.delete(h);
+    return n;
   }
 
   /** Games for the tokens a browser holds (unknown tokens are listed apart). */
@@ -695,6 +834,7 @@ export class GameService {
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all([...this.live.values()].map((l) => l.lock));
+    await this.replays.close();
   }
 }
 

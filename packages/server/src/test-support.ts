@@ -13,6 +13,9 @@ import { createServer, type ServerOptions, type SandtableServer } from './app.ts
 import { PostgresRepository } from './db/postgres.ts';
 import { SqliteRepository } from './db/sqlite.ts';
 import type { Repository } from './db/types.ts';
+import type { Limits } from './limits.ts';
+import { applyPatchMessage } from './delta.ts';
+import type { ViewMessage } from '@sandtable/protocol';
 import { pigCatalog } from './testing.ts';
 import type { AiRunner, Clock } from './types.ts';
 
@@ -104,11 +107,30 @@ export function fakeClock(start = Date.UTC(1943, 8, 3, 8)): Clock & { t: number;
 }
 
 let seedCounter = 0;
+/** Tests drive many games from one address, with webhooks on loopback: limits out of the way unless a test sets them. */
+export const GENEROUS_LIMITS: Partial<Limits> = {
+  createPerIpPerMinute: 100_000,
+  actionsPerTokenPerMinute: 1_000_000,
+  requestsPerIpPerMinute: 1_000_000,
+  messagesPerSocketPerMinute: 1_000_000,
+  socketsPerIp: 1000,
+  allowAiGames: true,
+  aiPlaysUnwatched: true,
+  allowPrivateWebhooks: true,
+  maxNumericOption: 1_000_000,
+};
+
 export async function startServer(
   repo: Repository,
   extra: Partial<ServerOptions> & { ai?: AiRunner } = {},
 ): Promise<{ server: SandtableServer; url: string }> {
-  const server = await createServer({ repo, catalog: pigCatalog, seed: () => `test-seed-${seedCounter++}`, ...extra });
+  const server = await createServer({
+    repo,
+    catalog: pigCatalog,
+    seed: () => `test-seed-${seedCounter++}`,
+    ...extra,
+    limits: { ...GENEROUS_LIMITS, ...extra.limits },
+  });
   const url = await server.listen(0, '127.0.0.1');
   return { server, url };
 }
@@ -139,21 +161,50 @@ export async function http(
   return { status: res.status, body };
 }
 
-/** A WebSocket client that keeps every message it receives. */
+/**
+ * A WebSocket client that keeps every message it receives. Patches are kept as the whole views
+ * they make (applied to the view held for that game and role), and an ack without a view gets
+ * the view held; `raw` keeps what came on the wire.
+ */
 export class WsClient {
   readonly messages: any[] = [];
+  readonly raw: any[] = [];
+  /** Bytes received (the JSON text, before permessage-deflate). */
+  bytes = 0;
   closedWith: number | null = null;
   private waiters: (() => void)[] = [];
+  private readonly held = new Map<string, ViewMessage>();
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (d) => {
-      this.messages.push(JSON.parse(String(d)));
+      const text = String(d);
+      this.bytes += text.length;
+      const m = JSON.parse(text);
+      this.raw.push(m);
+      this.messages.push(this.whole(m));
       this.wake();
     });
     ws.on('close', (code) => {
       this.closedWith = code;
       this.wake();
     });
+  }
+
+  private whole(m: any): any {
+    if (m.type === 'view') {
+      this.held.set(m.gameId, m);
+      return m;
+    }
+    if (m.type === 'patch') {
+      const held = this.held.get(m.gameId);
+      const next = held && applyPatchMessage(held, m);
+      if (!next) throw new Error(`patch from ${m.from} for ${m.gameId}, holding ${held?.version ?? 'nothing'}`);
+      this.held.set(m.gameId, next);
+      return next;
+    }
+    if ((m.type === 'ack' || m.type === 'refused') && m.view) this.held.set(m.gameId ?? m.view.gameId, m.view);
+    if (m.type === 'ack' && !m.view) return { ...m, view: this.held.get(m.gameId) };
+    return m;
   }
 
   private wake(): void {

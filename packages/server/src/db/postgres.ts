@@ -184,6 +184,24 @@ export class PostgresRepository implements Repository {
     return (await this.pool.query(q(SQL.markDeadlineDone), [gameId, version])).rowCount === 1;
   }
 
+  async setSeatToken(gameId: string, role: string, tokenHash: string): Promise<void> {
+    await this.tx(async (c) => {
+      await c.query(q(SQL.setSeatToken), [tokenHash, gameId, role]);
+      await c.query(NOTIFY, [this.channel, seatsChanged(gameId)]);
+    });
+  }
+
+  async prunable(unplayedBefore: number, abandonedBefore: number, limit: number): Promise<string[]> {
+    return (await this.rows(SQL.prunable, [unplayedBefore, abandonedBefore, limit])).map((r) => String(r.id));
+  }
+
+  async deleteGame(id: string): Promise<void> {
+    await this.tx(async (c) => {
+      for (const sql of SQL.deleteGame) await c.query(q(sql), [id]);
+      await c.query(NOTIFY, [this.channel, seatsChanged(id)]);
+    });
+  }
+
   async gamesAwaitingAi(): Promise<string[]> {
     return (await this.rows(SQL.gamesAwaitingAi)).map((r) => String(r.id));
   }

@@ -142,6 +142,17 @@ export const SQL = {
   setWebhook: 'UPDATE seats SET webhook = ? WHERE game_id = ? AND role = ?',
   setEmail: 'UPDATE seats SET email = ?, invite = ? WHERE game_id = ? AND role = ?',
   markDeadlineDone: 'UPDATE games SET deadline_done = 1 WHERE id = ? AND version = ? AND deadline_done = 0',
+  setSeatToken: 'UPDATE seats SET token_hash = ? WHERE game_id = ? AND role = ?',
+  /** Never played (no action) and created before ?, or unfinished with no action since ?. */
+  prunable: `SELECT id FROM games WHERE status = 'active' AND ((version = 0 AND created_at < ?) OR updated_at < ?)
+    ORDER BY updated_at LIMIT ?`,
+  /** A whole game, in this order (foreign keys). */
+  deleteGame: [
+    'DELETE FROM snapshots WHERE game_id = ?',
+    'DELETE FROM actions WHERE game_id = ?',
+    'DELETE FROM seats WHERE game_id = ?',
+    'DELETE FROM games WHERE id = ?',
+  ],
   gamesAwaitingAi: `SELECT g.id FROM games g JOIN seats s ON s.game_id = g.id AND s.role = g.turn_role
     WHERE g.status = 'active' AND s.kind = 'ai' ORDER BY g.id`,
   overdue: `SELECT * FROM games WHERE status = 'active' AND deadline_ms IS NOT NULL AND deadline_done = 0

@@ -139,6 +139,20 @@ export class SqliteRepository implements Repository {
     return this.st(SQL.markDeadlineDone).run(gameId, version).changes === 1;
   }
 
+  async setSeatToken(gameId: string, role: string, tokenHash: string): Promise<void> {
+    this.st(SQL.setSeatToken).run(tokenHash, gameId, role);
+  }
+
+  async prunable(unplayedBefore: number, abandonedBefore: number, limit: number): Promise<string[]> {
+    return this.all(SQL.prunable, unplayedBefore, abandonedBefore, limit).map((r) => String(r.id));
+  }
+
+  async deleteGame(id: string): Promise<void> {
+    this.db.transaction(() => {
+      for (const sql of SQL.deleteGame) this.st(sql).run(id);
+    })();
+  }
+
   async gamesAwaitingAi(): Promise<string[]> {
     return this.all(SQL.gamesAwaitingAi).map((r) => String(r.id));
   }

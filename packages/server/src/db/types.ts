@@ -105,6 +105,15 @@ export interface Repository {
   setEmail(gameId: string, role: string, email: string | null, invite: string | null): Promise<void>;
   /** Marks the deadline of `version` handled; false if it already was (another instance got there first). */
   markDeadlineDone(gameId: string, version: number): Promise<boolean>;
+  /** Replaces a seat's token hash (the old token stops opening the seat). */
+  setSeatToken(gameId: string, role: string, tokenHash: string): Promise<void>;
+  /**
+   * Unfinished games to remove: no action and created before `unplayedBefore`, or no action since
+   * `abandonedBefore` (ms since epoch), oldest first, at most `limit`.
+   */
+  prunable(unplayedBefore: number, abandonedBefore: number, limit: number): Promise<string[]>;
+  /** Removes a game with its seats, actions and snapshots (retention: see the README). */
+  deleteGame(id: string): Promise<void>;
   /** Active games whose turn is an AI seat's (to resume after a restart). */
   gamesAwaitingAi(): Promise<string[]>;
   /** Active games with a deadline whose current turn began at or before `before` minus the deadline. */

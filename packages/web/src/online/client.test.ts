@@ -125,6 +125,54 @@ describe('OnlineClient connection', () => {
     c.close();
   });
 
+  it('applies patches to the view it holds, acks without a view, and resubscribes when a patch does not follow', async () => {
+    const c = client.connect();
+    const got: ViewMessage[] = [];
+    c.subscribe('tok-a', (m) => got.push(m));
+    sockets[0]!.accept();
+    const first = vm(3);
+    first.view.log = [{ seq: 1, text: 'set-up' }];
+    sockets[0]!.push(first);
+    const p = c.act('tok-a', 3, { type: 'pass' });
+    const id = sockets[0]!.sent.at(-1).id;
+    // The server's patch: from 3 to 4, a changed game field, a new legal action, one log line.
+    sockets[0]!.push({
+      type: 'patch',
+      gameId: 'g1',
+      role: 'allies',
+      from: 3,
+      version: 4,
+      summary: vm(4).summary,
+      log: [{ seq: 4, text: 'allies pass' }],
+      patch: [
+        { op: 'replace', path: '/game/v', value: 4 },
+        { op: 'replace', path: '/seq', value: 4 },
+        { op: 'add', path: '/actions/0', value: { type: 'end' } },
+      ],
+    });
+    sockets[0]!.push({ type: 'ack', id, gameId: 'g1', version: 4 });
+    const acked = await p;
+    expect(acked).toMatchObject({ ok: true, view: { version: 4 } });
+    expect(got.at(-1)!.view).toEqual({
+      game: { v: 4 },
+      decision: null,
+      actions: [{ type: 'end' }],
+      log: [
+        { seq: 1, text: 'set-up' },
+        { seq: 4, text: 'allies pass' },
+      ],
+      outcome: null,
+      seq: 4,
+    });
+    expect(first.view.log).toHaveLength(1); // the view held before is left as it was
+    // A patch from a version this client does not hold: it asks for the whole view again.
+    sockets[0]!.sent.length = 0;
+    sockets[0]!.push({ ...vm(6), type: 'patch', from: 5, version: 6, log: [], patch: [] });
+    expect(got.at(-1)!.version).toBe(4);
+    expect(sockets[0]!.sent).toEqual([{ type: 'subscribe', token: 'tok-a' }]);
+    c.close();
+  });
+
   it('keeps each token to its own game and role on one socket', () => {
     const c = client.connect();
     sockets[0]!.accept();

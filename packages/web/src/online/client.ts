@@ -2,8 +2,12 @@
  * A small typed client for the play-by-web server (packages/server/README.md): HTTP calls to
  * create games and read the lobby, and one WebSocket for live views and actions. The server is
  * the authority: this only carries its views and the chosen actions (with their view's version).
+ * After the first whole view of a game, the server sends patches (what changed since the version
+ * held: new log lines and an RFC 6902 patch of the rest, applied with fast-json-patch); a patch
+ * that does not follow the view held makes the client subscribe again for a whole one.
  */
-import type { Action } from '@sandtable/engine';
+import jsonpatch from 'fast-json-patch';
+import type { Action, View } from '@sandtable/engine';
 
 // The protocol's shapes, shared with the server (type-only: nothing of the server is bundled).
 import type {
@@ -14,6 +18,7 @@ import type {
   GameSummary,
   LobbyEntry,
   LobbyReply,
+  PatchMessage,
   PublicSeat,
   SeatSpec,
   ServerError,
@@ -119,7 +124,7 @@ export class Connection {
   private nextId = 1;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private readonly subs = new Map<string, { listener: Listener; onError?: ((e: ServerError) => void) | undefined }>();
-  private readonly pending = new Map<number, (r: ActResult) => void>();
+  private readonly pending = new Map<number, { done: (r: ActResult) => void; token: string }>();
   private readonly statusListeners = new Set<StatusListener>();
   private readonly queue: string[] = [];
 
@@ -163,7 +168,7 @@ export class Connection {
       if (this.ws !== ws) return;
       this.ws = null;
       // actions in flight have an unknown fate: the resubscription's view tells the truth
-      for (const [id, done] of this.pending) {
+      for (const [id, { done }] of this.pending) {
         this.pending.delete(id);
         done({
           ok: false,
@@ -193,23 +198,34 @@ export class Connection {
       status?: number;
       error?: ServerError;
       view?: ViewMessage;
-    } & Partial<ViewMessage>;
+    } & Partial<Omit<ViewMessage, 'view'>>;
     try {
       m = JSON.parse(text);
     } catch {
       return;
     }
-    if (m.type === 'view') return this.deliver(m as ViewMessage);
+    if (m.type === 'view') return this.deliver(m as unknown as ViewMessage);
+    if (m.type === 'patch') return this.patch(m as unknown as PatchMessage);
     if (m.type === 'ack' && typeof m.id === 'number') {
-      const done = this.pending.get(m.id);
+      const p = this.pending.get(m.id);
       this.pending.delete(m.id);
       if (m.view) this.deliver(m.view);
-      done?.({ ok: true, view: m.view! });
+      // Without a view, this socket follows the game as the acting role: its patch came first.
+      const key = p ? this.tokenGame.get(p.token) : undefined;
+      const view = m.view ?? (key ? this.latest.get(key) : undefined);
+      if (view) p?.done({ ok: true, view });
+      else
+        p?.done({
+          ok: false,
+          status: 0,
+          error: { code: 'disconnected', message: 'accepted; the view will be refreshed' },
+          view: null,
+        });
       return;
     }
     if (m.type === 'refused') {
       if (m.view) this.deliver(m.view);
-      const done = typeof m.id === 'number' ? this.pending.get(m.id) : undefined;
+      const done = typeof m.id === 'number' ? this.pending.get(m.id)?.done : undefined;
       if (done) {
         this.pending.delete(m.id as number);
         done({
@@ -228,6 +244,16 @@ export class Connection {
   private readonly latest = new Map<string, ViewMessage>();
   /** token -> "gameId role", learnt from its first view (subscriptions are answered in order). */
   private readonly tokenGame = new Map<string, string>();
+
+  /** Applies a patch to the view held for its game and role, or asks for a whole view again. */
+  private patch(p: PatchMessage): void {
+    const key = `${p.gameId} ${p.role}`;
+    const held = this.latest.get(key);
+    if (held && held.version > p.version) return; // an older push overtaken by an ack
+    const next = held ? applyPatch(held, p) : null;
+    if (next) return this.deliver(next);
+    for (const [token, k] of this.tokenGame) if (k === key) this.send({ type: 'subscribe', token });
+  }
 
   private deliver(v: ViewMessage): void {
     const key = `${v.gameId} ${v.role}`;
@@ -268,7 +294,7 @@ export class Connection {
   act(token: string, version: number, action: Action): Promise<ActResult> {
     const id = this.nextId++;
     return new Promise((resolve) => {
-      this.pending.set(id, resolve);
+      this.pending.set(id, { done: resolve, token });
       this.send({ type: 'action', id, token, version, action });
     });
   }
@@ -279,6 +305,26 @@ export class Connection {
     this.ws?.close();
     this.setStatus('closed');
   }
+}
+
+/** The view after patch `p`, from `held` (the view at `p.from`); null when `held` is another version. */
+export function applyPatch(held: ViewMessage, p: PatchMessage): ViewMessage | null {
+  if (held.version !== p.from || held.gameId !== p.gameId || held.role !== p.role) return null;
+  const { log, ...body } = held.view;
+  let next: Omit<View<unknown>, 'log'>;
+  try {
+    next = jsonpatch.applyPatch(jsonpatch.deepClone(body), p.patch as jsonpatch.Operation[], true, true).newDocument;
+  } catch {
+    return null;
+  }
+  return {
+    type: 'view',
+    gameId: p.gameId,
+    role: p.role,
+    version: p.version,
+    summary: p.summary,
+    view: { ...next, log: p.log.length ? log.concat(p.log) : log },
+  };
 }
 
 /** The games this browser holds a token for (its identity), in localStorage. */
