@@ -12,6 +12,7 @@
 import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { stateHash } from './hash.ts';
 import { spawnServer } from './child.ts';
 import { committed, parseEvent, seatsChanged } from './db/bus.ts';
 import type { PostgresRepository } from './db/postgres.ts';
@@ -293,7 +294,7 @@ for (const variant of storeVariants().filter((v) => v.name === 'postgres')) {
         let state = pig.replay(recordOf((await repo.getGame(game))!, []), 0);
         for (const r of rows) {
           state = pig.apply(state, r.role, JSON.parse(r.action));
-          expect(pig.hash(state)).toBe(r.stateHash);
+          expect(stateHash(state)).toBe(r.stateHash);
         }
       }
       const aiMoves = (await repo.actions(g2.gameId)).filter((r) => r.role === 'b').length;
