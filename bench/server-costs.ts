@@ -6,10 +6,9 @@
  * and the JSON bytes each socket received for it. Reported for the first and the last tenth of
  * the game; the last must be within 1.5x of the first. A first whole game warms the JIT up.
  */
-import WebSocket from 'ws';
 import { randomIndex, seedRng, type Options } from '@sandtable/engine';
-import type { PatchMessage, ViewMessage } from '@sandtable/protocol';
-import { applyPatchMessage } from '../packages/server/src/delta.ts';
+import type { ViewMessage } from '@sandtable/protocol';
+import { WsClient } from '../packages/server/src/test-support.ts';
 import { createServer, type Repository } from '../packages/server/src/index.ts';
 import type { GameCatalog } from '../packages/server/src/types.ts';
 
@@ -33,38 +32,40 @@ export interface TenthFigures {
 
 const MAX_ACTIONS = 20_000;
 
+/** A socket's view as a client holds it (patches applied by WsClient), and the bytes it received. */
 class Socket {
-  held: ViewMessage | null = null;
-  bytes = 0;
-  private waiters: (() => void)[] = [];
-  private constructor(readonly ws: WebSocket) {
-    ws.on('message', (d) => {
-      const text = String(d);
-      this.bytes += text.length;
-      const m = JSON.parse(text) as ViewMessage | PatchMessage | { type: string; view?: ViewMessage };
-      if (m.type === 'view') this.held = m as ViewMessage;
-      else if (m.type === 'patch') {
-        const next = this.held && applyPatchMessage(this.held, m as PatchMessage);
-        if (!next) throw new Error('a patch that does not follow the view held');
-        this.held = next;
-      } else if (m.type === 'refused') throw new Error(`refused: ${text.slice(0, 300)}`);
-      else if ((m as { view?: ViewMessage }).view) this.held = (m as { view: ViewMessage }).view;
-      for (const w of this.waiters.splice(0)) w();
-    });
+  private seen = 0;
+  private constructor(readonly c: WsClient) {}
+  static async open(url: string): Promise<Socket> {
+    return new Socket(await WsClient.connect(url));
   }
-  static open(url: string): Promise<Socket> {
-    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/api/ws`);
-    return new Promise((resolve, reject) => {
-      ws.once('open', () => resolve(new Socket(ws)));
-      ws.once('error', reject);
-    });
+  get bytes(): number {
+    return this.c.bytes;
+  }
+  get held(): ViewMessage | null {
+    return (this.c.messages.findLast((m) => m.type === 'view') as ViewMessage | undefined) ?? null;
   }
   send(m: unknown): void {
-    this.ws.send(JSON.stringify(m));
+    this.c.send(m);
   }
+  /** The view at `version` or later (looks only at messages not yet seen: the cost stays flat). */
   async until(version: number): Promise<ViewMessage> {
-    while (!this.held || this.held.version < version) await new Promise<void>((r) => this.waiters.push(r));
-    return this.held;
+    const m = await this.c.waitFor(
+      (x) => x.type === 'refused' || (x.type === 'view' && x.version >= version),
+      60_000,
+      this.seen,
+    );
+    if (m.type === 'refused') throw new Error(`refused: ${JSON.stringify(m).slice(0, 300)}`);
+    const msgs = this.c.messages;
+    for (let i = this.seen; i < msgs.length; i++)
+      if (msgs[i] === m) {
+        this.seen = i;
+        break;
+      }
+    return m as ViewMessage;
+  }
+  close(): void {
+    this.c.close();
   }
 }
 
@@ -116,7 +117,7 @@ async function playOne(
     bytes.push(got.reduce((a, b) => a + b, 0) / got.length);
     whole.push(after.reduce((n, v) => n + JSON.stringify(v).length, 0) / after.length);
   }
-  for (const s of sockets.values()) s.ws.close();
+  for (const s of sockets.values()) s.close();
   return { cpu, bytes, whole };
 }
 
