@@ -6,7 +6,8 @@
  */
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandtableServer } from './app.ts';
+import { createServer, type SandtableServer } from './app.ts';
+import { pigCatalog } from './testing.ts';
 import { isPublicAddress, postJson } from './security.ts';
 import { http, startServer, storeVariants, webhookReceiver, WsClient, type TestStore } from './test-support.ts';
 
@@ -185,5 +186,19 @@ describe('hardening', () => {
     const r = await http(url, 'GET', `/api/games/${g.gameId}/replay-check`, { token: g.ta });
     expect(r.status).toBe(200);
     expect(r.body.ok).toBe(true);
+  });
+
+  it('replay-check runs in a worker thread when the server knows its catalog modules', async () => {
+    const g = await newGame();
+    await server.service.submit({ gameId: g.gameId, role: 'a', seat: true }, { version: 0, action: { type: 'roll' } });
+    const threaded = await createServer({
+      repo: await store.reopen(),
+      catalog: pigCatalog,
+      catalogModules: [{ url: new URL('./testing.ts', import.meta.url).href, name: 'pigCatalog' }],
+    });
+    const report = await threaded.service.replayCheck(g.gameId);
+    expect(report).toMatchObject({ ok: true, actions: 1, firstDivergence: null });
+    expect(report.replayedHash).toBe((await store.repo.actions(g.gameId))[0]!.stateHash);
+    await threaded.close();
   });
 });
