@@ -276,7 +276,7 @@ export async function run(): Promise<{ title: string; rows: BenchRow[] }[]> {
     if (store.name === 'PostgreSQL') rows.push(await rawInserts(store, 16));
     for (const n of GAME_COUNTS) rows.push(await httpLoad(store, n));
     const su = await softUnderbelly();
-    if (su) rows.push(await httpLoad(store, 16, su));
+    if (su) rows.push(await httpLoad(store, 4, su));
     rows.push(await aiLoad(store, Math.max(...GAME_COUNTS)));
     await store.done();
     out.push({
