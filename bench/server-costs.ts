@@ -23,6 +23,9 @@ export interface TenthFigures {
   /** Mean CPU ms per action (whole process), first and last tenth. */
   cpuFirst: number;
   cpuLast: number;
+  /** Median CPU ms per action, first and last tenth (less moved by GC pauses and other processes). */
+  cpuMedianFirst: number;
+  cpuMedianLast: number;
   /** Mean JSON bytes one socket received per update, first and last tenth. */
   bytesFirst: number;
   bytesLast: number;
@@ -122,6 +125,10 @@ async function playOne(
 }
 
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s[(s.length - 1) >> 1]! + s[s.length >> 1]!) / 2 : Number.NaN;
+};
 
 export async function costsOverAGame(repo: Repository, subject: CostSubject): Promise<TenthFigures> {
   const server = await createServer({
@@ -138,6 +145,8 @@ export async function costsOverAGame(repo: Repository, subject: CostSubject): Pr
     actions: cpu.length,
     cpuFirst: mean(cpu.slice(0, tenth)),
     cpuLast: mean(cpu.slice(-tenth)),
+    cpuMedianFirst: median(cpu.slice(0, tenth)),
+    cpuMedianLast: median(cpu.slice(-tenth)),
     bytesFirst: mean(bytes.slice(0, tenth)),
     bytesLast: mean(bytes.slice(-tenth)),
     wholeLast: mean(whole.slice(-tenth)),
@@ -149,7 +158,7 @@ export function printCosts(title: string, rows: [string, TenthFigures][]): boole
   const head = [
     'game',
     'actions',
-    'CPU ms/action first 10%',
+    'CPU ms/action first 10% (mean / median)',
     'last 10%',
     'ratio',
     'bytes/update first 10%',
@@ -160,9 +169,9 @@ export function printCosts(title: string, rows: [string, TenthFigures][]): boole
   const body = rows.map(([name, f]) => [
     name,
     String(f.actions),
-    f.cpuFirst.toFixed(3),
-    f.cpuLast.toFixed(3),
-    (f.cpuLast / f.cpuFirst).toFixed(2),
+    `${f.cpuFirst.toFixed(2)} / ${f.cpuMedianFirst.toFixed(2)}`,
+    `${f.cpuLast.toFixed(2)} / ${f.cpuMedianLast.toFixed(2)}`,
+    `${(f.cpuLast / f.cpuFirst).toFixed(2)} / ${(f.cpuMedianLast / f.cpuMedianFirst).toFixed(2)}`,
     f.bytesFirst.toFixed(0),
     f.bytesLast.toFixed(0),
     (f.bytesLast / f.bytesFirst).toFixed(2),
@@ -175,7 +184,9 @@ export function printCosts(title: string, rows: [string, TenthFigures][]): boole
   for (const b of body) console.log(line(b));
   const flat = rows.every(([, f]) => f.cpuLast <= 1.5 * f.cpuFirst && f.bytesLast <= 1.5 * f.bytesFirst);
   console.log(
-    flat ? 'flat: every last tenth is within 1.5x of its first' : 'NOT FLAT: some last tenth is over 1.5x its first',
+    flat
+      ? 'flat: every last tenth is within 1.5x of its first (mean CPU and bytes)'
+      : 'NOT FLAT: some last tenth is over 1.5x its first (mean CPU or bytes)',
   );
   return flat;
 }
