@@ -133,6 +133,28 @@ for (const variant of storeVariants()) {
       });
     });
 
+    it('carries a reissued token in later letters, never the revoked one', async () => {
+      const created = (
+        await http(url, 'POST', '/api/games', {
+          body: { game: 'pig', seats: { a: { kind: 'human', email: 'carol@example.org' }, b: { kind: 'human' } } },
+        })
+      ).body;
+      const [oldA, tb] = created.seats.map((s: { token: string }) => s.token);
+      await eventually(() => to('carol@example.org').length === 1, 5000, 'first your-turn email');
+      const reissued = await http(url, 'POST', `/api/games/${created.gameId}/token`, { token: oldA });
+      const newA: string = reissued.body.token;
+      expect(newA).not.toBe(oldA);
+      // a hands the turn to b, b hands it back: a's next letter links with the new token
+      let r = await act(created.gameId, newA, 'roll');
+      if (r.body.summary.turnRole === 'a') r = await act(created.gameId, newA, 'hold');
+      r = await act(created.gameId, tb, 'roll');
+      if (r.body.summary.turnRole === 'b') await act(created.gameId, tb, 'hold');
+      await eventually(() => to('carol@example.org').length === 2, 5000, 'second your-turn email');
+      const second = to('carol@example.org')[1]!;
+      expect(second.text).toContain(link(newA));
+      expect(second.text).not.toContain(oldA);
+    });
+
     it('refuses a malformed address, an address for an AI seat, and a spectator setting one', async () => {
       const bad = await http(url, 'POST', '/api/games', {
         body: {

@@ -776,7 +776,13 @@ export class GameService {
     const oldHash = hashToken(oldToken);
     await this.locked(p.gameId, async (live) => {
       await this.o.repo.setSeatToken(p.gameId, p.role, hashToken(token));
-      live.seats = live.seats.map((s) => (s.role === p.role ? { ...s, tokenHash: hashToken(token) } : s));
+      // the invite link in this seat's emails carries the new token, never the revoked one
+      const email = live.seats.find((s) => s.role === p.role)?.email ?? null;
+      const invite = email && this.o.sealInvite ? this.o.sealInvite(token) : null;
+      if (email) await this.o.repo.setEmail(p.gameId, p.role, email, invite);
+      live.seats = live.seats.map((s) =>
+        s.role === p.role ? { ...s, tokenHash: hashToken(token), ...(email ? { invite } : {}) } : s,
+      );
     });
     this.principals.delete(oldHash);
     for (const sub of [...(this.subscribers.get(p.gameId) ?? [])]) if (sub.tokenHash === oldHash) sub.revoked?.();
