@@ -74,6 +74,17 @@ export interface GameAdapter {
   panels?(view: View<unknown>): InfoBoxData[];
   /** Map key: symbol, colour, meaning. */
   legend?: { glyph: string; color: string; text: string }[];
+  /**
+   * Why a click on `action` should be confirmed first although undo could take it back: what it
+   * does in a few words ("plays a card", "ends the phase"), or null. The engine itself tells the
+   * client which actions roll dice, reveal something or hand play over (the undo barrier).
+   */
+  weighty?(action: Action, view: View<unknown>): string | null;
+  /**
+   * The piece an action is about, for grouping a long list of actions (e.g. the unit a chit is
+   * placed under); absent: the first place the action names.
+   */
+  groupOf?(action: Action, view: View<unknown>): string | null;
   /** Rules spec key for rule text (virtual:rules-text). */
   rulesKey?: string;
 }

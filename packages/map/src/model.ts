@@ -78,6 +78,8 @@ export interface ChitMark {
   title: string;
   /** Drawn as a back (the face is hidden or not shown). */
   faceDown?: boolean;
+  /** The chit's id when this role may know it (its own chits): actions name it, and it can be taken back. */
+  id?: string;
 }
 
 /** A symbol at a world point drawn at a fixed screen size (VP stars, sources, bridges...). */

@@ -174,6 +174,87 @@ export class Session {
     }
   }
 
+  /**
+   * Takes back the action at `index` of the record (not only the last): allowed while undo could
+   * reach it (every action from it on is `role`'s, and no roll, reveal or hand-over lies between),
+   * and the later actions replay legally without it. "Drag a placed chit back to the tray."
+   */
+  retract(role: Role, index: number): Result {
+    const acts = this.record.actions;
+    if (index < 0 || index >= acts.length)
+      return { ok: false, rule: 'undo', message: `no action ${index} to take back` };
+    if (acts.slice(index).some((e) => e.role !== role))
+      return { ok: false, rule: 'undo', message: `cannot take back: another side has acted since` };
+    if (this.state.barrier.seq > index)
+      return { ok: false, rule: 'undo', message: `cannot take back: ${this.state.barrier.reason}` };
+    const states = this.states.slice(0, index + 1);
+    try {
+      for (const e of acts.slice(index + 1)) states.push(this.game.apply(states.at(-1)!, e.role, e.action));
+    } catch (e) {
+      return refusal(e);
+    }
+    this.states.splice(0, this.states.length, ...states);
+    this.record = { ...this.record, actions: [...acts.slice(0, index), ...acts.slice(index + 1)] };
+    return { ok: true };
+  }
+
+  /**
+   * The record index of the latest action `role` may still take back (see `retract`) that names
+   * `id` (a chit, a unit, a card), or null.
+   */
+  retractable(role: Role, id: string): number | null {
+    const acts = this.record.actions;
+    const floor = this.state.barrier.seq;
+    for (let i = acts.length - 1; i >= floor; i--) {
+      if (acts[i]!.role !== role) return null;
+      if (JSON.stringify(acts[i]!.action).includes(JSON.stringify(id))) return i;
+    }
+    return null;
+  }
+
+  /** The decision kind before action `index` of the record (what the action answered). */
+  kindAt(index: number): string | null {
+    return this.game.decision(this.states[index]!)?.kind ?? null;
+  }
+
+  /**
+   * Plays `pick` for `role` while the decision stays the same kind for the same role and no undo
+   * barrier is crossed; `pick` gets the legal actions and returns one to try, or null to stop.
+   * Returns how many actions were applied. An action that would end the decision is never taken:
+   * that last step is the player's.
+   */
+  playWithin(role: Role, pick: (legal: Action[], tried: number) => Action | null, max = 1000): number {
+    const kind = this.game.decision(this.state)?.kind;
+    let n = 0;
+    for (let k = 0; k < max; k++) {
+      const legal = this.game.legalActions(this.state, role);
+      let done = false;
+      for (let tries = 0; tries < 60 && !done; tries++) {
+        const a = pick(legal, tries);
+        if (!a) return n;
+        let next: EngineState<unknown>;
+        try {
+          next = this.game.apply(this.state, role, a);
+        } catch {
+          continue;
+        }
+        const d = this.game.decision(next);
+        if (!d || d.kind !== kind || d.role !== role || next.barrier.seq === next.seq) continue;
+        this.states.push(next);
+        this.record = { ...this.record, actions: [...this.record.actions, { role, action: a }] };
+        n++;
+        done = true;
+      }
+      if (!done) return n;
+    }
+    return n;
+  }
+
+  /** A uniformly random legal action for `role` from the page's own generator (not the game's dice). */
+  randomOf(legal: Action[]): Action | null {
+    return legal.length ? legal[randomIndex(this.chooser, legal.length)]! : null;
+  }
+
   /** Would `action` cross an undo barrier (dice, reveal, hand-over)? Says why, or null. */
   irreversible(role: Role, action: Action): string | null {
     try {

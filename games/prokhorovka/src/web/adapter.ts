@@ -276,6 +276,12 @@ export const prokhorovkaAdapter: GameAdapter = {
     return t.length ? t : null;
   },
   panels: (view) => pkPanels(tables, view),
+  /** Asked before: ending a phase (the phases of 5.0 cannot be re-entered) and closing the set-up's placement (4.0(5)). */
+  weighty: (a) =>
+    a.type === 'endPhase' ? 'ends the phase' : a.type === 'donePlacing' ? 'sends the chits left to the pool' : null,
+  /** 4.0(5): placing chits is grouped by the unit they go under. */
+  groupOf: (a) =>
+    a.type === 'place' || a.type === 'reorgPlace' ? String((a as { unit?: unknown }).unit ?? '') || null : null,
   legend: [
     { glyph: '⬢', color: TERRAIN_COLOR.clear!, text: 'clear' },
     { glyph: '⬢', color: TERRAIN_COLOR.hill!, text: 'hill (⌒)' },

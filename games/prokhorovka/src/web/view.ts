@@ -189,6 +189,7 @@ export function chitMark(t: PKTables, c: ChitSeen, owner: Side): ChitMark {
     ink: '#ffffff',
     title: `${equipWords(e)}, face-down (yours)`,
     faceDown: true,
+    id: c.id,
   };
 }
 
@@ -353,7 +354,14 @@ export function pkPanels(t: PKTables, view: View<unknown>): InfoBoxData[] {
           kind === 'setupPlace'
             ? `Drawn chits to place (4.0(5)): ${v.mine.reorg.length}`
             : `Your reorganization pool: ${plural(v.mine.reorg.length, 'chit')}`,
-        lines: [`${sideName(opp)} reorganization pool: ${plural(v.pools[opp].reorg, 'chit')}, face down`],
+        lines: [
+          ...(kind === 'setupPlace' && v.mine.reorg.length
+            ? [
+                'Pick a chit, then click a highlighted counter of yours; to take one back, click the counter and drag its chit here.',
+              ]
+            : []),
+          `${sideName(opp)} reorganization pool: ${plural(v.pools[opp].reorg, 'chit')}, face down`,
+        ],
         odds: [],
         cards: v.mine.reorg.map((id) => equipCard(t, id)),
         testId: 'reorg-pool',

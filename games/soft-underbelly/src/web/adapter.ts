@@ -200,6 +200,15 @@ export const softUnderbellyAdapter: GameAdapter = {
   path: (v, a, history) => groupArrow(v, a, history),
   odds: battleOdds,
   info: (v) => suBattle(v.game as SUView),
+  /** Asked before: playing an event card, ending the movement or the impulse. */
+  weighty: (a) =>
+    a.type === 'event'
+      ? 'plays an event card'
+      : a.type === 'endImpulse'
+        ? 'ends your impulse'
+        : a.type === 'endMovement'
+          ? 'ends the movement'
+          : null,
   legend: [
     { glyph: '★', color: '#ff8a1c', text: 'victory area (orange star, §6)' },
     { glyph: '★', color: '#5b8cff', text: 'Allied set-up area (§5)' },

@@ -281,6 +281,13 @@ export const thirdReichAdapter: GameAdapter = {
   path: (view, a) => moveArrow(view, a),
   info: (view) => trUnderWay(tables, view.game as TRView),
   panels: (view) => trPanels(tables, view.game as TRView, view.role),
+  /** Asked before: a card played or discarded (5.0), and the end of a step of the sequence of play. */
+  weighty: (a) => {
+    if (a.type === 'play' || a.type === 'event' || a.type === 'devCard') return 'plays a card';
+    if (a.type === 'diplo') return 'plays a diplomacy card';
+    if (a.type === 'discard') return 'discards a card';
+    return /^end[A-Z]/.test(a.type) ? 'ends this step' : null;
+  },
   legend: [
     {
       glyph: '■',

@@ -15,9 +15,14 @@ import {
 import type { Computer } from '../computer.ts';
 import type { Session } from '../session.ts';
 import { MapCanvas } from './MapCanvas.tsx';
+import { askFirstSetting, consequences, saveAskFirst } from './confirm.ts';
+import { S } from './strings.ts';
+import { SETUP_KIND, lastSetup, placeAsLastTime, placeRestAtRandom, rememberSetup } from './setup-tools.ts';
 import {
   ActionList,
+  type ActionGroup,
   Die,
+  GROUP_OVER,
   GamePanel,
   InfoBox,
   LogPanel,
@@ -81,6 +86,7 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
   const [pinned, setPinned] = useState<{ stack: Stack; at: [number, number] } | null>(null);
   const [numbers, setNumbers] = useState(false);
   const [dice, setDice] = useState<number[] | null>(null);
+  const [askFirst, setAskFirst] = useState(askFirstSetting);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const live = cursor === null;
@@ -162,13 +168,34 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
   function commit(a: Action): void {
     const r = applyAndShow(role, a);
     if (!r.ok) return setMsg({ kind: 'error', text: r.message });
+    rememberSetup(session);
     setMsg(null);
+  }
+
+  /** 5: set-up helpers and taking back one placed piece (drag it back to the side panel). */
+  function setupStep(how: 'random' | 'last'): void {
+    const remembered = lastSetup(session, role);
+    const n = how === 'random' ? placeRestAtRandom(session, role) : placeAsLastTime(session, role, remembered ?? []);
+    setSelected([]);
+    setMsg({ kind: 'info', text: how === 'random' ? S.placedRandom(n) : S.placedLast(n) });
+    bump();
+  }
+
+  function takeBack(id: string): void {
+    const i = session.retractable(role, id);
+    if (i === null) return;
+    const what = describe(session.record.actions[i]!.action);
+    const r = session.retract(role, i);
+    setMsg(r.ok ? { kind: 'info', text: S.takenBack(what) } : { kind: 'error', text: r.message });
+    setSelected([]);
+    setPending(null);
+    bump();
   }
 
   function choose(offer: Action): void {
     const a = bare(offer);
-    const warning = session.irreversible(role, a);
-    if (warning && /dice/.test(warning)) return setPending(a);
+    // 3: what cannot be taken back (dice, a reveal, a hand-over) or weighs (a card, a phase's end) is asked first
+    if (askFirst && (session.irreversible(role, a) || adapter.weighty?.(a, view))) return setPending(a);
     commit(a);
   }
 
@@ -267,7 +294,32 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
   }, [candidates, selected, preview, pending, hover.place, numbers, view]);
 
   const undoState = humanTurn || live ? session.canUndo(role) : { ok: false as const, rule: '', message: 'replaying' };
-  const listed = candidates.map((a) => ({ action: a, text: describe(a) }));
+  const grouped = !selected.length && candidates.length > GROUP_OVER;
+  const listed = useMemo(() => candidates.map((a) => ({ action: a, text: describe(a) })), [candidates]);
+  // grouped only when it shortens the list: on average three actions or more a piece
+  const groups = useMemo(() => {
+    const g = grouped ? groupActions(candidates) : null;
+    return g && g.groups.length * 3 <= candidates.length ? g : null;
+  }, [candidates, grouped]);
+  const setupKind = humanTurn && view.decision && SETUP_KIND.test(view.decision.kind) ? view.decision.kind : null;
+  const remembered = useMemo(() => (setupKind ? lastSetup(session, role) : null), [setupKind, version]);
+
+  /** 5: a long list by the piece each action is about (the adapter's `groupOf`, else the first place it names). */
+  function groupActions(list: Action[]): { loose: { action: Action; text: string }[]; groups: ActionGroup[] } {
+    const by = new Map<string, ActionGroup>();
+    const loose: { action: Action; text: string }[] = [];
+    for (const a of list) {
+      const key = adapter.groupOf?.(bare(a), view) ?? placesOf(a, known)[0] ?? null;
+      if (!key) {
+        loose.push({ action: a, text: describe(a) });
+        continue;
+      }
+      let g = by.get(key);
+      if (!g) by.set(key, (g = { key, name: adapter.placeName(key), place: known.has(key), items: [] }));
+      g.items.push({ action: a, text: describe(a) });
+    }
+    return { loose, groups: [...by.values()] };
+  }
   const stackShown = pinned ?? (hover.stack && hover.at ? { stack: hover.stack, at: hover.at } : null);
 
   return (
@@ -310,6 +362,18 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
           data-testid="load-file"
           onChange={(e) => load((e.target as HTMLInputElement).files?.[0])}
         />
+        <label class="toggle" title={S.confirmSettingTitle}>
+          <input
+            type="checkbox"
+            data-testid="ask-first"
+            checked={askFirst}
+            onChange={() => {
+              saveAskFirst(!askFirst);
+              setAskFirst(!askFirst);
+            }}
+          />{' '}
+          {S.confirmSetting}
+        </label>
         {model?.hex && (
           <label class="toggle">
             <input type="checkbox" checked={numbers} onChange={() => setNumbers(!numbers)} /> hex numbers
@@ -336,6 +400,8 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
             pieces={model?.pieces.filter((p) => p.place === stackShown.stack.place) ?? stackShown.stack.pieces}
             at={stackShown.at}
             onClose={pinned ? () => setPinned(null) : undefined}
+            canTakeBack={humanTurn ? (id) => session.retractable(role, id) !== null : undefined}
+            onTakeBack={takeBack}
           />
         )}
         {!stackShown && hover.place && hover.at && (
@@ -378,7 +444,19 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
               : ''}
         </div>
       </main>
-      <aside class="side">
+      <aside
+        class="side"
+        onDragOver={(e) => {
+          if (e.dataTransfer?.types.includes('application/x-sandtable-piece')) e.preventDefault();
+        }}
+        onDrop={(e) => {
+          const id = e.dataTransfer?.getData('application/x-sandtable-piece');
+          if (id) {
+            e.preventDefault();
+            takeBack(id);
+          }
+        }}
+      >
         <Prompt
           decision={view.decision}
           outcome={view.outcome}
@@ -414,7 +492,11 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
         {pending && (
           <PendingCard
             text={describe(pending)}
-            warning={session.irreversible(role, pending)}
+            what={consequences(
+              session.irreversible(role, pending),
+              adapter.weighty?.(pending, view) ?? null,
+              adapter.roleLabel,
+            )}
             odds={adapter.odds?.(session.game, state, role, pending) ?? null}
             onConfirm={() => commit(pending)}
             onCancel={() => {
@@ -423,9 +505,26 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
             }}
           />
         )}
+        {setupKind && !pending && (
+          <div class="setup-tools" data-testid="setup-tools">
+            <button data-testid="place-random" title={S.placeRandomTitle} onClick={() => setupStep('random')}>
+              {S.placeRandom}
+            </button>
+            <button
+              data-testid="place-last"
+              title={S.placeLastTitle}
+              disabled={!remembered?.length}
+              onClick={() => setupStep('last')}
+            >
+              {S.placeLast}
+            </button>
+          </div>
+        )}
         {actions.length > 0 && !pending && (
           <ActionList
-            items={listed}
+            groups={groups?.groups}
+            onGroup={(k) => setSelected([k])}
+            items={groups ? groups.loose : listed}
             total={actions.length}
             filtered={selected.length ? selected.map(adapter.placeName).join(' + ') : null}
             onChoose={choose}

@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { type InfoBoxData, type OddsRow, type OddsTable as OddsData, drawCounter, type Piece } from '@sandtable/map';
 import { findRuleText } from '../rules-text.ts';
 import { Markdown } from './markdown.tsx';
+import type { Verb } from './confirm.ts';
+import { S } from './strings.ts';
 
 export function RuleLink({ rule, onRule }: { rule: string; onRule(rule: string): void }) {
   return (
@@ -54,6 +56,17 @@ export interface ListedAction {
   text: string;
 }
 
+/** A long list's actions about one piece (item 5): the piece's id (a place when `place`), its name, its actions. */
+export interface ActionGroup {
+  key: string;
+  name: string;
+  place: boolean;
+  items: ListedAction[];
+}
+
+/** Past this many actions, a list with nothing selected is shown by piece. */
+export const GROUP_OVER = 40;
+
 export function ActionList({
   items,
   total,
@@ -61,6 +74,8 @@ export function ActionList({
   onPreview,
   filtered,
   onClear,
+  groups,
+  onGroup,
 }: {
   items: ListedAction[];
   total: number;
@@ -68,7 +83,11 @@ export function ActionList({
   onChoose(a: Action): void;
   onPreview(a: Action | null): void;
   onClear(): void;
+  /** The list by piece: `items` are then the actions about no piece, listed first. */
+  groups?: ActionGroup[] | undefined;
+  onGroup?(key: string): void;
 }) {
+  if (groups?.length) return <GroupedActions {...{ items, total, groups, onChoose, onPreview, onGroup: onGroup! }} />;
   return (
     <div class="actions" data-testid="actions">
       <div class="actions-head">
@@ -102,6 +121,59 @@ export function ActionList({
   );
 }
 
+function GroupedActions({
+  items,
+  total,
+  groups,
+  onChoose,
+  onPreview,
+  onGroup,
+}: {
+  items: ListedAction[];
+  total: number;
+  groups: ActionGroup[];
+  onChoose(a: Action): void;
+  onPreview(a: Action | null): void;
+  onGroup(key: string): void;
+}) {
+  const [open, setOpen] = useState<string | null>(null);
+  const button = (it: ListedAction, i: number) => (
+    <li key={i}>
+      <button
+        class="action"
+        data-testid="action"
+        onClick={() => onChoose(it.action)}
+        onMouseEnter={() => onPreview(it.action)}
+        onMouseLeave={() => onPreview(null)}
+      >
+        {it.text}
+      </button>
+    </li>
+  );
+  return (
+    <div class="actions" data-testid="actions">
+      <div class="actions-head">{S.groupsHead(total, groups.length)}</div>
+      <ul>
+        {items.map(button)}
+        {groups.map((g) => (
+          <li key={g.key} class="action-group">
+            <button
+              class="group"
+              data-testid="action-group"
+              data-group={g.key}
+              aria-expanded={open === g.key}
+              onClick={() => (g.place ? onGroup(g.key) : setOpen(open === g.key ? null : g.key))}
+            >
+              <span>{g.name}</span> <small>{S.groupCount(g.items.length)}</small>
+            </button>
+            {open === g.key && <ul>{g.items.map(button)}</ul>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function OddsTable({ title, rows }: { title: string; rows: OddsRow[] }) {
   const max = Math.max(...rows.map((r) => r.p), 1e-9);
   return (
@@ -124,31 +196,49 @@ export function OddsTable({ title, rows }: { title: string; rows: OddsRow[] }) {
   );
 }
 
+/** An action waiting for the player's yes (item 3): what it does, what it rolls with the odds, what cannot be taken back. */
 export function PendingCard({
   text,
-  warning,
+  what,
   odds,
   onConfirm,
   onCancel,
 }: {
   text: string;
-  warning: string | null;
+  what: { lines: string[]; verb: Verb };
   odds: OddsData[] | null;
   onConfirm(): void;
   onCancel(): void;
 }) {
+  const ok = useRef<HTMLButtonElement>(null);
+  useEffect(() => ok.current?.focus(), [text]);
   return (
-    <div class="pending" data-testid="pending">
+    <div
+      class="pending"
+      data-testid="pending"
+      role="alertdialog"
+      aria-label={text}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onCancel();
+      }}
+    >
       <div class="pending-text">{text}</div>
+      {what.lines.map((l) => (
+        <div key={l} class="warning" data-testid="pending-warning">
+          {l}
+        </div>
+      ))}
+      {odds && odds.length > 0 && <div class="odds-title">{S.oddsHead}</div>}
       {odds?.map((o) => (
         <OddsTable key={o.title} title={o.title} rows={o.rows} />
       ))}
-      {warning && <div class="warning">Cannot be undone: {warning}</div>}
       <div class="pending-buttons">
-        <button class="primary" data-testid="confirm" onClick={onConfirm}>
-          {warning?.includes('dice') ? 'Roll the dice' : 'Do it'}
+        <button ref={ok} class="primary" data-testid="confirm" onClick={onConfirm}>
+          {what.verb === 'roll' ? S.doRoll : what.verb === 'reveal' ? S.doReveal : S.doIt}
         </button>
-        <button onClick={onCancel}>Cancel</button>
+        <button data-testid="cancel" onClick={onCancel}>
+          {S.cancel}
+        </button>
       </div>
     </div>
   );
@@ -376,11 +466,16 @@ export function StackList({
   pieces,
   at,
   onClose,
+  canTakeBack,
+  onTakeBack,
 }: {
   title: string;
   pieces: Piece[];
   at: [number, number];
-  onClose?: () => void;
+  onClose?: (() => void) | undefined;
+  /** 5: whether the player may still take back the placing of this chit (drag it out, or its ↩ button). */
+  canTakeBack?(id: string): boolean;
+  onTakeBack?(id: string): void;
 }) {
   return (
     <div class="stack-list" data-testid="stack-list" style={{ left: `${at[0] + 16}px`, top: `${at[1] + 8}px` }}>
@@ -400,18 +495,35 @@ export function StackList({
           </div>
           {p.chits && p.chits.length > 0 && (
             <div class="chit-row" data-testid="chits">
-              {p.chits.map((c, i) => (
-                <span
-                  key={i}
-                  class={`chit${c.faceDown ? ' face-down' : ''}`}
-                  data-testid="chit"
-                  data-face={c.faceDown ? 'down' : 'up'}
-                  title={c.title}
-                  style={{ background: c.fill, color: c.ink }}
-                >
-                  {c.label}
-                </span>
-              ))}
+              {p.chits.map((c, i) => {
+                const back = !!(c.id && canTakeBack?.(c.id));
+                return (
+                  // biome-ignore lint/a11y/noStaticElementInteractions: dragging is the mouse's shortcut; the ↩ button inside is the keyboard's
+                  <span
+                    key={i}
+                    class={`chit${c.faceDown ? ' face-down' : ''}${back ? ' can-take-back' : ''}`}
+                    data-testid="chit"
+                    data-face={c.faceDown ? 'down' : 'up'}
+                    data-chit={back ? c.id : undefined}
+                    title={back ? `${c.title} · ${S.takeBack}` : c.title}
+                    style={{ background: c.fill, color: c.ink }}
+                    draggable={back}
+                    onDragStart={(e) => e.dataTransfer?.setData('application/x-sandtable-piece', c.id!)}
+                  >
+                    {c.label}
+                    {back && (
+                      <button
+                        class="take-back"
+                        data-testid="take-back"
+                        aria-label={`${S.takeBack}: ${c.title}`}
+                        onClick={() => onTakeBack?.(c.id!)}
+                      >
+                        ↩
+                      </button>
+                    )}
+                  </span>
+                );
+              })}
               <span class="chit-words">{p.chits.map((c) => c.title).join('; ')}</span>
             </div>
           )}
