@@ -200,7 +200,7 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
   }
 
   function clickPlace(place: string, stack: Stack | null): void {
-    if (stack) setPinned({ stack, at: hover.at ?? [0, 0] });
+    setPinned(stack ? { stack, at: hover.at ?? [0, 0] } : null);
     if (!actions.length) return;
     const tokens = [
       ...(stack
@@ -388,7 +388,8 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
             onPlaceClick={clickPlace}
             onHover={(place, stack, p) => {
               setHover({ place, stack, at: p });
-              if (!stack) setPinned(null);
+              // a pinned stack list stays while the pointer goes to it (or leaves the map); another stack replaces it
+              if (stack && pinned && stack.place !== pinned.stack.place) setPinned(null);
             }}
           />
         ) : (
@@ -445,7 +446,7 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
         </div>
       </main>
       <aside
-        class="side"
+        class={`side${setupKind ? ' setting-up' : ''}`}
         onDragOver={(e) => {
           if (e.dataTransfer?.types.includes('application/x-sandtable-piece')) e.preventDefault();
         }}
