@@ -87,6 +87,7 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
   const [numbers, setNumbers] = useState(false);
   const [dice, setDice] = useState<number[] | null>(null);
   const [askFirst, setAskFirst] = useState(askFirstSetting);
+  const [drawer, setDrawer] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const live = cursor === null;
@@ -109,6 +110,13 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
   useEffect(() => {
     if (role !== lastRole) setLastRole(role);
   }, [role]);
+  // 8: on a phone the panels are a drawer; it opens by itself when a click needs an answer there
+  useEffect(() => {
+    if (pending) setDrawer(true);
+  }, [pending]);
+  useEffect(() => {
+    if (selected.length && candidates.length > 1) setDrawer(true);
+  }, [selected.join(' ')]);
   useEffect(() => {
     if (!dice) return;
     const t = setTimeout(() => setDice(null), 5000);
@@ -293,6 +301,10 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
     };
   }, [candidates, selected, preview, pending, hover.place, numbers, view]);
 
+  const walkable = useMemo(
+    () => [...overlays.highlights].filter(([, k]) => k === 'legal' || k === 'target').map(([p]) => p),
+    [overlays],
+  );
   const undoState = humanTurn || live ? session.canUndo(role) : { ok: false as const, rule: '', message: 'replaying' };
   const grouped = !selected.length && candidates.length > GROUP_OVER;
   const listed = useMemo(() => candidates.map((a) => ({ action: a, text: describe(a) })), [candidates]);
@@ -323,7 +335,7 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
   const stackShown = pinned ?? (hover.stack && hover.at ? { stack: hover.stack, at: hover.at } : null);
 
   return (
-    <div class="game" data-testid="game" data-seq={session.length} data-role={role}>
+    <div class={`game${drawer ? ' drawer-open' : ''}`} data-testid="game" data-seq={session.length} data-role={role}>
       <header class="topbar">
         <button onClick={onExit} title="Back to the game list">
           ☰ Games
@@ -386,6 +398,8 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
             model={model}
             overlays={overlays}
             onPlaceClick={clickPlace}
+            walk={walkable}
+            placeName={adapter.placeName}
             onHover={(place, stack, p) => {
               setHover({ place, stack, at: p });
               // a pinned stack list stays while the pointer goes to it (or leaves the map); another stack replaces it
@@ -447,6 +461,10 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
       </main>
       <aside
         class={`side${setupKind ? ' setting-up' : ''}`}
+        id="side-panels"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && drawer) setDrawer(false);
+        }}
         onDragOver={(e) => {
           if (e.dataTransfer?.types.includes('application/x-sandtable-piece')) e.preventDefault();
         }}
@@ -458,6 +476,9 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
           }
         }}
       >
+        <button class="drawer-close" data-testid="drawer-close" onClick={() => setDrawer(false)}>
+          ▾ {S.closePanels}
+        </button>
         <Prompt
           decision={view.decision}
           outcome={view.outcome}
@@ -538,6 +559,28 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
         </div>
         <LogPanel log={view.log} onRule={setRule} upTo={at} />
       </aside>
+      <div class="dock" data-testid="dock">
+        <span
+          class="dock-prompt"
+          style={{ borderLeftColor: view.decision ? adapter.roleColor(view.decision.role) : '' }}
+        >
+          {view.outcome
+            ? view.outcome.reason
+            : view.decision
+              ? `${adapter.roleLabel(view.decision.role)}: ${view.decision.prompt}`
+              : ''}
+        </span>
+        <button
+          class="primary"
+          data-testid="drawer-toggle"
+          aria-expanded={drawer}
+          aria-controls="side-panels"
+          onClick={() => setDrawer(!drawer)}
+        >
+          {S.panels}
+          {humanTurn && actions.length > 0 ? ` (${candidates.length})` : ''}
+        </button>
+      </div>
       <footer>
         <ReplayBar
           at={at}

@@ -8,25 +8,34 @@ import {
   zoomAt,
   type MapModel,
   type Overlays,
+  type Pt,
   MapRenderer,
   type Stack,
 } from '@sandtable/map';
+import { S } from './strings.ts';
 
 export interface MapCanvasProps {
   model: MapModel;
   overlays: Overlays;
   onPlaceClick(place: string, stack: Stack | null): void;
   onHover(place: string | null, stack: Stack | null, at: [number, number] | null): void;
+  /** 8: the highlighted places the keyboard walks (Tab, the arrow keys); Enter picks the one in focus. */
+  walk?: readonly string[];
+  /** A place's name, for the screen reader's announcement of the place in focus. */
+  placeName?(place: string): string;
 }
 
-export function MapCanvas({ model, overlays, onPlaceClick, onHover }: MapCanvasProps) {
+export function MapCanvas({ model, overlays, onPlaceClick, onHover, walk = [], placeName }: MapCanvasProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const renderer = useRef<MapRenderer | null>(null);
   const cam = useRef<Camera | null>(null);
   const size = useRef({ w: 800, h: 600, dpr: 1 });
   const frame = useRef(0);
-  const props = useRef({ model, overlays, onPlaceClick, onHover });
-  props.current = { model, overlays, onPlaceClick, onHover };
+  const props = useRef({ model, overlays, onPlaceClick, onHover, walk, placeName });
+  props.current = { model, overlays, onPlaceClick, onHover, walk, placeName };
+  const focusAt = useRef(-1);
+  const moved = useRef(false);
+  const [focusName, setFocusName] = useState('');
   const [, setTick] = useState(0);
 
   const redraw = () => {
@@ -62,7 +71,7 @@ export function MapCanvas({ model, overlays, onPlaceClick, onHover }: MapCanvasP
       size.current = { w: Math.max(1, rect.width), h: Math.max(1, rect.height), dpr };
       c.width = Math.round(size.current.w * dpr);
       c.height = Math.round(size.current.h * dpr);
-      if (first) cam.current = fit();
+      if (first || !moved.current) cam.current = fit(); // until the player moves the map, it fits the screen
       setTick((t) => t + 1);
       redraw();
     };
@@ -89,6 +98,7 @@ export function MapCanvas({ model, overlays, onPlaceClick, onHover }: MapCanvasP
         get: () => cam.current!,
         set: (c2) => {
           cam.current = c2;
+          moved.current = true;
           redraw();
         },
         size: () => size.current,
@@ -102,19 +112,83 @@ export function MapCanvas({ model, overlays, onPlaceClick, onHover }: MapCanvasP
           const hit = renderer.current?.hitTest(cam.current!, x, y);
           props.current.onHover(hit?.place ?? null, hit?.stack ?? null, [x, y]);
         },
+        walk: (step) => {
+          const places = orderedWalk(props.current.walk, props.current.model);
+          if (!places.length) return false;
+          const cur = places.indexOf(places[focusAt.current] ?? '');
+          const next = cur < 0 ? (step > 0 ? 0 : places.length - 1) : cur + step;
+          if (next < 0 || next >= places.length) {
+            focusAt.current = -1;
+            return false; // Tab leaves the map after the last place
+          }
+          focusAt.current = next;
+          const place = places[next]!;
+          const p = centerOf(props.current.model, place);
+          const c = cam.current!;
+          const { w, h } = size.current;
+          if (p) {
+            const [sx, sy] = [p[0] * c.scale + c.ox, p[1] * c.scale + c.oy];
+            if (sx < 40 || sy < 40 || sx > w - 40 || sy > h - 40) cam.current = pan(c, w / 2 - sx, h / 2 - sy);
+            const c2 = cam.current!;
+            const at: [number, number] = [p[0] * c2.scale + c2.ox, p[1] * c2.scale + c2.oy];
+            const hit = renderer.current?.hitTest(c2, at[0], at[1]);
+            props.current.onHover(place, hit?.place === place ? hit.stack : null, at);
+          }
+          setFocusName(S.focusPlace(props.current.placeName?.(place) ?? place, next + 1, places.length));
+          redraw();
+          return true;
+        },
+        pick: () => {
+          const places = orderedWalk(props.current.walk, props.current.model);
+          const place = places[focusAt.current];
+          if (!place) return false;
+          const p = props.current.model.placeCenter(place);
+          const c = cam.current!;
+          // a place: as a click there (its stack too); a piece: that piece alone
+          const hit = p ? renderer.current?.hitTest(c, p[0] * c.scale + c.ox, p[1] * c.scale + c.oy) : null;
+          props.current.onPlaceClick(place, hit?.place === place ? hit.stack : null);
+          return true;
+        },
       }),
     [],
   );
+  useEffect(() => {
+    focusAt.current = -1;
+  }, [walk.join(',')]);
 
   return (
-    <canvas
-      ref={canvas}
-      class="map-canvas"
-      tabIndex={0}
-      aria-label="Game map: drag or arrow keys to pan, wheel or +/- to zoom, 0 to fit"
-      data-testid="map"
-    />
+    <>
+      <canvas
+        ref={canvas}
+        class="map-canvas"
+        tabIndex={0}
+        aria-label={S.mapLabel}
+        aria-describedby="map-focus"
+        data-testid="map"
+        data-walk={orderedWalk(walk, model).length}
+        onBlur={() => setFocusName('')}
+      />
+      <span id="map-focus" class="sr-only" aria-live="polite" data-testid="map-focus">
+        {focusName}
+      </span>
+    </>
   );
+}
+
+/** Where a place is, or a piece (by the place it stands in). */
+function centerOf(model: MapModel, id: string): Pt | null {
+  const c = model.placeCenter(id);
+  if (c) return c;
+  const piece = model.pieces.find((x) => x.id === id);
+  return piece ? model.placeCenter(piece.place) : null;
+}
+
+/** The places to walk, top to bottom and left to right on the map (so the arrow keys go the way the eye does). */
+function orderedWalk(places: readonly string[], model: MapModel): string[] {
+  const at = places.map((p) => ({ p, c: centerOf(model, p) })).filter((x): x is { p: string; c: Pt } => !!x.c);
+  const row = Math.max(1, (model.bounds.maxY - model.bounds.minY) / 40);
+  at.sort((a, b) => Math.round(a.c[1] / row) - Math.round(b.c[1] / row) || a.c[0] - b.c[0]);
+  return at.map((x) => x.p);
 }
 
 interface InputHost {
@@ -124,6 +198,10 @@ interface InputHost {
   fit(): Camera;
   click(x: number, y: number): void;
   hover(x: number, y: number): void;
+  /** Moves the keyboard's focus among the highlighted places (+1 / -1); false when there is nowhere to go. */
+  walk?(step: 1 | -1): boolean;
+  /** Picks the place in keyboard focus (Enter); false when none. */
+  pick?(): boolean;
 }
 
 /** Pointer (mouse and touch, with pinch), wheel and keyboard handling. Returns a detach function. */
@@ -166,12 +244,17 @@ export function attachInput(el: HTMLElement, host: InputHost): () => void {
   };
   const wheel = (e: WheelEvent) => {
     e.preventDefault();
+    el.focus({ preventScroll: true });
     const p = local(e);
     host.set(zoomAt(host.get(), Math.exp(-e.deltaY * 0.0015), p.x, p.y));
   };
+  // 8: the map's keys act only while the map has focus
   const key = (e: KeyboardEvent) => {
-    const t = e.target as HTMLElement | null;
-    if (e.ctrlKey || e.metaKey || e.altKey || (t && t !== el && /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName))) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === 'Tab' && host.walk?.(e.shiftKey ? -1 : 1)) return e.preventDefault();
+    if (/^Arrow(Right|Down)$/.test(e.key) && host.walk?.(1)) return e.preventDefault();
+    if (/^Arrow(Left|Up)$/.test(e.key) && host.walk?.(-1)) return e.preventDefault();
+    if ((e.key === 'Enter' || e.key === ' ') && host.pick?.()) return e.preventDefault();
     const { w, h } = host.size();
     const c = keyCamera(host.get(), e.key, w, h, host.fit);
     if (c) {
@@ -186,7 +269,7 @@ export function attachInput(el: HTMLElement, host: InputHost): () => void {
   el.addEventListener('pointercancel', up);
   el.addEventListener('pointerleave', leave);
   el.addEventListener('wheel', wheel, { passive: false });
-  window.addEventListener('keydown', key);
+  el.addEventListener('keydown', key);
   return () => {
     el.removeEventListener('pointerdown', down);
     el.removeEventListener('pointermove', move);
@@ -194,7 +277,7 @@ export function attachInput(el: HTMLElement, host: InputHost): () => void {
     el.removeEventListener('pointercancel', up);
     el.removeEventListener('pointerleave', leave);
     el.removeEventListener('wheel', wheel);
-    window.removeEventListener('keydown', key);
+    el.removeEventListener('keydown', key);
   };
 }
 

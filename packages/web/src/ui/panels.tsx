@@ -6,6 +6,7 @@ import { findRuleText } from '../rules-text.ts';
 import { Markdown } from './markdown.tsx';
 import type { Verb } from './confirm.ts';
 import { S } from './strings.ts';
+import { useDialog } from './dialog.ts';
 
 export function RuleLink({ rule, onRule }: { rule: string; onRule(rule: string): void }) {
   return (
@@ -336,11 +337,22 @@ export function LogPanel({ log, onRule, upTo }: { log: LogEntry[]; onRule(r: str
 
 export function RuleDialog({ rule, markdown, onClose }: { rule: string; markdown: string; onClose(): void }) {
   const sections = findRuleText(markdown, rule);
+  const box = useRef<HTMLDivElement>(null);
+  useDialog(box, onClose);
   return (
-    // biome-ignore lint/a11y: a click outside also closes; the keyboard has the Close button
+    // biome-ignore lint/a11y: a click outside also closes; the keyboard has Escape and the Close button
     <div class="modal-back" onClick={onClose}>
       {/* biome-ignore lint/a11y: only stops a click inside from closing the dialog */}
-      <div class="modal rule-dialog" data-testid="rule-dialog" onClick={(e) => e.stopPropagation()}>
+      <div
+        ref={box}
+        class="modal rule-dialog"
+        data-testid="rule-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label={`Rule ${rule}`}
+        tabIndex={-1}
+        onClick={(e) => e.stopPropagation()}
+      >
         <div class="modal-head">
           <b>Rule {rule}</b>
           <button onClick={onClose} aria-label="Close">
@@ -375,9 +387,11 @@ export function PrivacyScreen({
   color: string;
   onReveal(): void;
 }) {
+  const box = useRef<HTMLDivElement>(null);
+  useDialog(box, null);
   return (
     <div class="privacy" data-testid="privacy">
-      <div class="privacy-card">
+      <div class="privacy-card" ref={box} role="dialog" aria-modal="true" aria-label={`${label} to play`}>
         <div class="privacy-title" style={{ color }}>
           {label} to play
         </div>
