@@ -109,7 +109,10 @@ export async function run(): Promise<{ title: string; rows: BenchRow[] }[]> {
       row('Third Reich over coastlines, panning, all of Europe in view', trAll),
       row('Third Reich over coastlines, zooming (the coastal layer redrawn every frame)', trZoom),
     ];
-    return [{ title: 'Web map renderer, headless Chromium Canvas2D (medians)', rows }];
+    return [
+      ...(await (await import('./web-start.ts')).run()),
+      { title: 'Web map renderer, headless Chromium Canvas2D (medians)', rows },
+    ];
   } finally {
     await browser.close();
     await app.close();

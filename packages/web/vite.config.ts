@@ -2,6 +2,8 @@ import { defineConfig, type Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { coastPlugin } from './coast-plugin.ts';
 import { rulesTextPlugin } from './rules-plugin.ts';
+import { gamesPlugin } from './games-plugin.ts';
+import { compressPlugin } from './compress-plugin.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -19,10 +21,10 @@ function noWebCode(): Plugin {
 export default defineConfig({
   root: here('.'),
   base: './',
-  plugins: [rulesTextPlugin(), coastPlugin()],
+  plugins: [rulesTextPlugin(), coastPlugin(), gamesPlugin(), compressPlugin(here('dist'))],
   // the AI worker imports the catalog, whose entries can load each game's web adapter on demand:
   // the worker never draws, so its bundle leaves the games' web code out (ES chunks for the rest)
-  worker: { format: 'es', plugins: () => [noWebCode()] },
+  worker: { format: 'es', plugins: () => [noWebCode(), gamesPlugin()] },
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
   build: {
     outDir: here('dist'),

@@ -359,7 +359,8 @@ function deadlineOf(d: unknown): CreateGameInput['deadline'] {
 }
 
 async function serveStatic(app: FastifyInstance, root: string): Promise<void> {
-  await app.register(fastifyStatic, { root, prefix: '/' });
+  // the web build's precompressed copies (.br, .gz beside each file) for browsers that accept them
+  await app.register(fastifyStatic, { root, prefix: '/', preCompressed: true });
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && !req.url.startsWith('/api/')) return reply.sendFile('index.html');
     return reply.status(404).send({ error: { code: 'not-found', message: `no route ${req.method} ${req.url}` } });

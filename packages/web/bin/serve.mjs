@@ -15,7 +15,8 @@ export const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 export function serve(port = 0, dir = DIST) {
   if (!existsSync(`${dir}/index.html`))
     throw new Error(`${dir} has no index.html: run "npm run build -w @sandtable/web" first`);
-  const handler = sirv(dir, { dev: false, etag: true, single: false });
+  // the build's precompressed copies (.br, .gz) go to browsers that accept them
+  const handler = sirv(dir, { dev: false, etag: true, single: false, gzip: true, brotli: true });
   const server = createServer((req, res) =>
     handler(req, res, () => {
       res.statusCode = 404;

@@ -1,6 +1,6 @@
 /** Browser entry: mounts the app with every catalog game. `?aiDelay=0` makes the computer instant. */
 import { render } from 'preact';
-import { gameEntries } from './entries.ts';
+import { browserGames } from './entries.ts';
 import { workerComputer } from './computer.ts';
 import { App } from './ui/App.tsx';
 import './styles.css';
@@ -11,6 +11,6 @@ const computer = workerComputer(
   () => new Worker(new URL('./ai-worker.ts', import.meta.url), { type: 'module' }) as never,
 );
 render(
-  <App entries={await gameEntries()} aiDelayMs={Number.isFinite(delay) ? delay : 150} computer={computer} />,
+  <App games={browserGames} aiDelayMs={Number.isFinite(delay) ? delay : 150} computer={computer} />,
   document.getElementById('app')!,
 );

@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { describeAction, matching, nextPlaces, type HighlightKind, type Overlays, type Stack } from '@sandtable/map';
 import { MapCanvas } from '../ui/MapCanvas.tsx';
 import { ActionList, InfoBox, LogPanel, Prompt, RuleDialog, StackList } from '../ui/panels.tsx';
-import type { GameEntry } from '../game-entry.ts';
+import type { GameEntry, Games } from '../game-entry.ts';
 import {
   type Connection,
   type ConnectionStatus,
@@ -22,14 +22,14 @@ import {
 
 export interface OnlineGameProps {
   token: string;
-  entries: GameEntry[];
+  games: Games;
   client: OnlineClient;
   onExit(): void;
 }
 
 type Msg = { kind: 'error' | 'info'; text: string; rule?: string | undefined } | null;
 
-export function OnlineGame({ token, entries, client, onExit }: OnlineGameProps) {
+export function OnlineGame({ token, games, client, onExit }: OnlineGameProps) {
   const [vm, setVm] = useState<ViewMessage | null>(null);
   const [status, setStatus] = useState<ConnectionStatus>('connecting');
   const [fatal, setFatal] = useState<ServerError | null>(null);
@@ -68,7 +68,20 @@ export function OnlineGame({ token, entries, client, onExit }: OnlineGameProps) 
     };
   }, [token, client]);
 
-  const entry = vm ? (entries.find((e) => e.game.rules.id === vm.summary.game) ?? null) : null;
+  // the game's code loads when its first view arrives
+  const [entry, setEntry] = useState<GameEntry | null>(null);
+  const gameId = vm?.summary.game;
+  useEffect(() => {
+    if (!gameId) return;
+    let live = true;
+    games
+      .open(gameId)
+      .then((e) => live && setEntry(e))
+      .catch((e: Error) => live && setMsg({ kind: 'error', text: e.message }));
+    return () => {
+      live = false;
+    };
+  }, [gameId]);
   const adapter = entry?.adapter ?? null;
   const view = vm?.view ?? null;
   const myTurn = !!vm && !!view?.decision && view.decision.role === vm.role && vm.summary.status === 'active';

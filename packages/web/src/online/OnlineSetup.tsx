@@ -5,7 +5,7 @@
  */
 import type { Role } from '@sandtable/engine';
 import { useEffect, useState } from 'preact/hooks';
-import type { GameEntry } from '../game-entry.ts';
+import type { GameInfo } from '../game-entry.ts';
 import {
   type CreatedGame,
   type LobbyEntry,
@@ -19,9 +19,9 @@ import {
 const AI = ['random', 'greedy', 'easy', 'normal', 'hard'];
 const LINK = { color: '#8fb8ff', wordBreak: 'break-all' } as const;
 
-export function OnlineSetup({ entries, client }: { entries: GameEntry[]; client: OnlineClient }) {
-  const [gameId, setGameId] = useState(entries[0]?.game.rules.id ?? '');
-  const e = entries.find((x) => x.game.rules.id === gameId);
+export function OnlineSetup({ games, client }: { games: GameInfo[]; client: OnlineClient }) {
+  const [gameId, setGameId] = useState(games[0]?.id ?? '');
+  const e = games.find((x) => x.id === gameId);
   const [seats, setSeats] = useState<Record<Role, 'human' | 'ai'>>({});
   const [ai, setAi] = useState('easy');
   const [created, setCreated] = useState<CreatedGame | null>(null);
@@ -43,7 +43,7 @@ export function OnlineSetup({ entries, client }: { entries: GameEntry[]; client:
     void refresh();
   }, []);
   if (!e) return null;
-  const roles: readonly Role[] = e.game.rules.roles;
+  const roles: readonly Role[] = e.roles;
   const seatOf = (r: Role) => seats[r] ?? 'human';
 
   const create = async () => {
@@ -82,9 +82,9 @@ export function OnlineSetup({ entries, client }: { entries: GameEntry[]; client:
               setSeats({});
             }}
           >
-            {entries.map((x) => (
-              <option key={x.game.rules.id} value={x.game.rules.id}>
-                {x.game.rules.title}
+            {games.map((x) => (
+              <option key={x.id} value={x.id}>
+                {x.title}
               </option>
             ))}
           </select>
@@ -93,7 +93,7 @@ export function OnlineSetup({ entries, client }: { entries: GameEntry[]; client:
           <legend>Seats</legend>
           {roles.map((r) => (
             <div key={r} class="seat-row">
-              <span style={{ color: e.adapter.roleColor(r) }}>{e.adapter.roleLabel(r)}</span>
+              <span style={{ color: e.colors[r] || undefined }}>{e.labels[r]}</span>
               {(['human', 'ai'] as const).map((s) => (
                 <label key={s} class="radio">
                   <input
@@ -138,7 +138,7 @@ export function OnlineSetup({ entries, client }: { entries: GameEntry[]; client:
               .filter((s) => s.token)
               .map((s) => (
                 <li key={s.role}>
-                  <span style={{ color: e.adapter.roleColor(s.role) }}>{e.adapter.roleLabel(s.role)}</span>:{' '}
+                  <span style={{ color: e.colors[s.role] || undefined }}>{e.labels[s.role]}</span>:{' '}
                   <a style={LINK} href={playLink(s.token!)} data-testid={`invite-${s.role}`}>
                     {playLink(s.token!)}
                   </a>
@@ -158,12 +158,12 @@ export function OnlineSetup({ entries, client }: { entries: GameEntry[]; client:
           <b>Your online games</b>
           <ul>
             {lobby.map((g) => {
-              const ge = entries.find((x) => x.game.rules.id === g.game);
-              const label = (r: string) => ge?.adapter.roleLabel(r) ?? r;
+              const ge = games.find((x) => x.id === g.game);
+              const label = (r: string) => ge?.labels[r] ?? r;
               return (
                 <li key={g.token}>
                   <a style={LINK} href={playLink(g.token)} data-testid="lobby-game">
-                    {ge?.game.rules.title ?? g.game} · game {g.gameId} · you play {label(g.role)} · {g.version} actions
+                    {ge?.title ?? g.game} · game {g.gameId} · you play {label(g.role)} · {g.version} actions
                   </a>{' '}
                   {g.status === 'finished' ? (
                     <small>finished</small>

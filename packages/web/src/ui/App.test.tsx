@@ -37,7 +37,11 @@ describe('App (component)', () => {
     fireEvent.click(screen.getByTestId('undo'));
     expect(screen.getByTestId('game').dataset.seq).toBe('0');
     expect(screen.getByTestId('message').textContent).toBe('Undone.');
+    // passing hands play to blue: asked first (item 3), and the answer applies it
     fireEvent.click(buttonNamed(/Pass/));
+    expect(screen.getByTestId('game').dataset.seq).toBe('0');
+    expect(screen.getByTestId('pending').textContent).toMatch(/Then it is blue's turn/i);
+    fireEvent.click(screen.getByTestId('confirm'));
     expect(screen.getByTestId('game').dataset.role).toBe('blue');
     expect(screen.getByTestId('undo-why').textContent).toMatch(/last action was red's/);
   });
@@ -45,13 +49,17 @@ describe('App (component)', () => {
   it('asks before rolling dice, shows the odds, then the dice and the log line', async () => {
     render(<App entries={entries} aiDelayMs={0} />);
     fireEvent.click(screen.getByTestId('start-hotseat'));
+    const yes = () => fireEvent.click(screen.getByTestId('confirm'));
     fireEvent.click(buttonNamed(/Alpha → Bravo/));
     fireEvent.click(buttonNamed(/Pass/));
+    yes();
     fireEvent.click(buttonNamed(/Foxtrot → Charlie/));
     fireEvent.click(buttonNamed(/Pass/));
+    yes();
     fireEvent.click(buttonNamed(/Attack Charlie from Bravo/));
     expect(screen.getByTestId('odds').textContent).toMatch(/defender loses 1.*50%/);
-    expect(screen.getByTestId('pending').textContent).toMatch(/Cannot be undone: dice were rolled/);
+    expect(screen.getByTestId('pending').textContent).toMatch(/Rolls the dice: this cannot be taken back/);
+    expect(screen.getByTestId('confirm').textContent).toBe('Roll the dice');
     fireEvent.click(screen.getByTestId('confirm'));
     expect(screen.getByTestId('dice').querySelectorAll('svg')).toHaveLength(1);
     expect(screen.getByTestId('log').textContent).toMatch(/red attacks C: rolled \d/);
@@ -64,6 +72,8 @@ describe('App (component)', () => {
       await waitFor(() => expect(screen.getByTestId('game').dataset.role).toBe('red'));
       await waitFor(() => expect(screen.queryAllByTestId('action').length).toBeGreaterThan(0));
       fireEvent.click(buttonNamed(/Pass/));
+      const ask = screen.queryByTestId('confirm');
+      if (ask) fireEvent.click(ask);
     }
     await waitFor(() => expect(screen.getByTestId('outcome').textContent).toMatch(/red 5, blue 5 units/));
     const n = Number(screen.getByTestId('game').dataset.seq);

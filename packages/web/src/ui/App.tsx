@@ -8,15 +8,19 @@ import { GameScreen } from './GameScreen.tsx';
 import { OnlineClient, tokenOfHash } from '../online/client.ts';
 import { OnlineGame } from '../online/OnlineGame.tsx';
 import { OnlineSetup } from '../online/OnlineSetup.tsx';
-import type { GameEntry } from '../game-entry.ts';
+import { eagerGames, type GameEntry, type GameInfo, type Games } from '../game-entry.ts';
+import { S } from './strings.ts';
 
 export interface AppProps {
-  entries: GameEntry[];
+  /** The games, each opened on demand (`games`), or all already loaded (`entries`, tests). */
+  games?: Games;
+  entries?: GameEntry[];
   aiDelayMs?: number;
   computer?: Computer;
 }
 
-export function App({ entries, aiDelayMs = 150, computer }: AppProps) {
+export function App({ games: given, entries: loaded, aiDelayMs = 150, computer }: AppProps) {
+  const games = useMemo(() => given ?? eagerGames(loaded ?? []), [given, loaded]);
   const [session, setSession] = useState<Session | null>(null);
   const [crash, resetCrash] = useErrorBoundary((e) => console.error(e));
   const [key, setKey] = useState(0);
@@ -27,12 +31,14 @@ export function App({ entries, aiDelayMs = 150, computer }: AppProps) {
     return () => removeEventListener('hashchange', f);
   }, []);
   const client = useMemo(() => new OnlineClient(), []);
-  const games = Object.fromEntries(entries.map((e) => [e.game.rules.id, e.game]));
-  const entry = session ? entries.find((e) => e.game.rules.id === session.game.rules.id)! : null;
+  const entry = session ? (games.opened(session.game.rules.id) ?? null) : null;
 
-  const load = (text: string, seats?: Record<Role, Seat>, ai?: Record<Role, AiKind>): string | null => {
+  /** Loads a record file: opens its game first (a record of an unknown game is refused by Session.load). */
+  const load = async (text: string, seats?: Record<Role, Seat>, ai?: Record<Role, AiKind>): Promise<string | null> => {
     try {
-      const s = Session.load(games, text, seats, ai);
+      const id = gameOf(text);
+      const e = id && games.list.some((g) => g.id === id) ? await games.open(id) : null;
+      const s = Session.load(e ? { [id!]: e.game } : {}, text, seats, ai);
       setSession(s);
       setKey((k) => k + 1);
       return null;
@@ -81,7 +87,7 @@ export function App({ entries, aiDelayMs = 150, computer }: AppProps) {
       <OnlineGame
         key={online}
         token={online}
-        entries={entries}
+        games={games}
         client={client}
         onExit={() => {
           location.hash = '';
@@ -98,46 +104,72 @@ export function App({ entries, aiDelayMs = 150, computer }: AppProps) {
         aiDelayMs={aiDelayMs}
         computer={computer}
         onExit={() => setSession(null)}
-        onLoad={(t) => load(t, sameGame(t, session.game.rules.id) ? session.seats : undefined, session.ai)}
+        onLoad={(t) => load(t, gameOf(t) === session.game.rules.id ? session.seats : undefined, session.ai)}
       />
     );
   }
   return (
     <>
-      <Setup entries={entries} onStart={start} onLoad={load} />
-      <OnlineSetup entries={entries} client={client} />
+      <Setup games={games} onStart={start} onLoad={load} />
+      <OnlineSetup games={games.list} client={client} />
     </>
   );
 }
 
 function Setup({
-  entries,
+  games,
   onStart,
   onLoad,
 }: {
-  entries: GameEntry[];
+  games: Games;
   onStart(s: Session): void;
-  onLoad(text: string): string | null;
+  onLoad(text: string): Promise<string | null>;
 }) {
-  const [gameId, setGameId] = useState(entries[0]?.game.rules.id ?? '');
-  const e = entries.find((x) => x.game.rules.id === gameId);
+  const [gameId, setGameId] = useState(games.list[0]?.id ?? '');
+  const listed = games.list.find((x) => x.id === gameId);
   const [scenario, setScenario] = useState<string>('');
   const [options, setOptions] = useState<Options>({});
   const [seats, setSeats] = useState<Record<Role, Seat>>({});
-  const [strength, setStrength] = useState<AiKind>('random');
+  // 7: the first opponent is the normal computer (search in the worker), not random moves
+  const [strength, setStrength] = useState<AiKind>('normal');
   const [seed, setSeed] = useState('');
   const [error, setError] = useState<string | null>(null);
-  if (!e) return <div class="setup">No games are installed.</div>;
-  const rules = e.game.rules;
+  const [opening, setOpening] = useState(false);
+  const [opened, setOpened] = useState<GameInfo | null>(null);
+  // a game the player chooses (or points at Start for) starts loading, so "Start" is quick; the
+  // start page itself loads none; the opened game's adapter gives the sides' colours
+  const [touched, setTouched] = useState(false);
+  const prefetch = () => setTouched(true);
+  useEffect(() => {
+    let live = true;
+    setOpened(null);
+    if (gameId && (touched || games.opened(gameId)))
+      games
+        .open(gameId)
+        .then((g) => live && setOpened(infoOfOpened(g, listed)))
+        .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, [gameId, touched]);
+  if (!listed) return <div class="setup">No games are installed.</div>;
+  const rules = opened ?? listed;
   const scen = scenario || rules.scenarios[0]?.id;
   const seatOf = (r: Role, i: number): Seat => seats[r] ?? (i === 0 ? 'human' : 'ai');
-  const begin = (over?: Record<Role, Seat>) => {
+  const create = (e: GameEntry, over?: Record<Role, Seat>) => {
+    const s = Object.fromEntries(rules.roles.map((r: Role, i: number) => [r, over?.[r] ?? seatOf(r, i)]));
+    const ai = Object.fromEntries(rules.roles.map((r: Role) => [r, strength]));
+    onStart(Session.create(e.game, { scenario: scen, options, seats: s, ai, ...(seed ? { seed } : {}) }));
+  };
+  const begin = async (over?: Record<Role, Seat>) => {
+    const ready = games.opened(gameId);
     try {
-      const s = Object.fromEntries(rules.roles.map((r: Role, i: number) => [r, over?.[r] ?? seatOf(r, i)]));
-      const ai = Object.fromEntries(rules.roles.map((r: Role) => [r, strength]));
-      onStart(Session.create(e.game, { scenario: scen, options, seats: s, ai, ...(seed ? { seed } : {}) }));
+      if (ready) return create(ready, over);
+      setOpening(true);
+      create(await games.open(gameId), over);
     } catch (err) {
       setError((err as Error).message);
+      setOpening(false);
     }
   };
   const all = (seat: Seat) => Object.fromEntries(rules.roles.map((r: Role) => [r, seat]));
@@ -153,14 +185,15 @@ function Setup({
             data-testid="game-select"
             onChange={(ev) => {
               setGameId((ev.target as HTMLSelectElement).value);
+              prefetch();
               setScenario('');
               setOptions({});
               setSeats({});
             }}
           >
-            {entries.map((x) => (
-              <option key={x.game.rules.id} value={x.game.rules.id}>
-                {x.game.rules.title}
+            {games.list.map((x) => (
+              <option key={x.id} value={x.id}>
+                {x.title}
               </option>
             ))}
           </select>
@@ -168,19 +201,19 @@ function Setup({
         <label>
           Scenario
           <select value={scen} onChange={(ev) => setScenario((ev.target as HTMLSelectElement).value)}>
-            {rules.scenarios.map((s: { id: string; title: string }) => (
+            {rules.scenarios.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.title}
               </option>
             ))}
           </select>
         </label>
-        <p class="scenario-doc">{rules.scenarios.find((s: { id: string }) => s.id === scen)?.description}</p>
+        <p class="scenario-doc">{rules.scenarios.find((s) => s.id === scen)?.description}</p>
         <fieldset class="seats">
           <legend>Sides</legend>
           {rules.roles.map((r: Role, i: number) => (
             <div key={r} class="seat-row">
-              <span style={{ color: e.adapter.roleColor(r) }}>{e.adapter.roleLabel(r)}</span>
+              <span style={{ color: rules.colors[r] || undefined }}>{rules.labels[r]}</span>
               {(['human', 'ai'] as Seat[]).map((s) => (
                 <label key={s} class="radio">
                   <input
@@ -211,9 +244,9 @@ function Setup({
           </label>
         </fieldset>
       </div>
-      <div class="setup-buttons">
-        <button class="primary" data-testid="start" onClick={() => begin()}>
-          Start game
+      <div class="setup-buttons" onPointerEnter={prefetch} onFocusCapture={prefetch}>
+        <button class="primary" data-testid="start" disabled={opening} onClick={() => begin()}>
+          {opening ? S.opening : 'Start game'}
         </button>
         <button data-testid="start-hotseat" onClick={() => begin(all('human'))}>
           Hotseat (all human)
@@ -230,7 +263,7 @@ function Setup({
             data-testid="setup-load"
             onChange={async (ev) => {
               const f = (ev.target as HTMLInputElement).files?.[0];
-              if (f) setError(onLoad(await f.text()));
+              if (f) setError(await onLoad(await f.text()));
             }}
           />
         </label>
@@ -320,10 +353,26 @@ function OptionField({
   );
 }
 
-function sameGame(text: string, id: string): boolean {
+/** The game id a record file names, or null (Session.load then says what is wrong with it). */
+function gameOf(text: string): string | null {
   try {
-    return (JSON.parse(text) as { game?: string }).game === id;
+    const g = (JSON.parse(text) as { game?: unknown }).game;
+    return typeof g === 'string' ? g : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+/** The opened game's facts, with the list's where the adapter gives none. */
+function infoOfOpened(e: GameEntry, listed: GameInfo | undefined): GameInfo {
+  const r = e.game.rules;
+  return {
+    id: r.id,
+    title: r.title,
+    roles: r.roles,
+    scenarios: listed?.scenarios ?? [],
+    options: r.options,
+    labels: Object.fromEntries(r.roles.map((x: Role) => [x, e.adapter.roleLabel(x)])),
+    colors: Object.fromEntries(r.roles.map((x: Role) => [x, e.adapter.roleColor(x)])),
+  };
 }

@@ -12,7 +12,7 @@ import {
   type Overlays,
   type Stack,
 } from '@sandtable/map';
-import type { Computer } from '../computer.ts';
+import type { AiKind, Computer } from '../computer.ts';
 import type { Session } from '../session.ts';
 import { MapCanvas } from './MapCanvas.tsx';
 import { askFirstSetting, consequences, saveAskFirst } from './confirm.ts';
@@ -42,7 +42,7 @@ export interface GameScreenProps {
   /** Search-based computer players (a Web Worker); without it every computer seat plays randomly. */
   computer?: Computer | undefined;
   onExit(): void;
-  onLoad(text: string): string | null;
+  onLoad(text: string): Promise<string | null>;
 }
 
 type Msg = { kind: 'error' | 'info'; text: string } | null;
@@ -58,6 +58,12 @@ function withTokens(actions: Action[], adapter: GameAdapter, view: View<unknown>
     const t = tokens(a, view);
     return t.length ? ({ ...a, [TOKENS]: t } as Action) : a;
   });
+}
+
+/** The set-up step on top, if the decision is one (by the games' naming: set-up, deploy, place). */
+function setupKindOf(view: View<unknown>): string | null {
+  const k = view.decision?.kind;
+  return k && SETUP_KIND.test(k) ? k : null;
 }
 
 /** The action itself, without the screen's extra tokens. */
@@ -88,6 +94,7 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
   const [dice, setDice] = useState<number[] | null>(null);
   const [askFirst, setAskFirst] = useState(askFirstSetting);
   const [drawer, setDrawer] = useState(false);
+  const [quickSetup, setQuickSetup] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const live = cursor === null;
@@ -131,32 +138,46 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
     if (!turn) return;
     const seq = session.length;
     const ctrl = new AbortController();
+    // 7: the computer's set-up is quick: no pause between its placements; the one-step (greedy)
+    // player instead of a search, and random placements where there are hundreds to choose from
+    // (a chit under one of 30 units) or once the player skips the wait
+    const kind0 = session.game.decision(session.state)?.kind ?? '';
+    const settingUp = SETUP_KIND.test(kind0);
+    const many = settingUp && session.game.legalActions(session.state, turn.role).length > GROUP_OVER;
+    const kind: AiKind = settingUp && turn.kind !== 'random' ? (quickSetup || many ? 'random' : 'greedy') : turn.kind;
     const play = (r0: Role, a: Action) => {
       if (ctrl.signal.aborted || session.length !== seq) return;
       const r = applyAndShow(r0, a);
       if (!r.ok) setMsg({ kind: 'error', text: `computer move refused: ${r.message}` });
     };
-    const t = setTimeout(() => {
-      if (turn.kind === 'random' || !computer) {
-        const c = session.aiChoice();
-        if (c) play(c.role, c.action);
-        return;
-      }
-      computer
-        .choose(session.aiView(turn.role), turn.kind, `${session.record.seed}:${turn.role}`, ctrl.signal)
-        .then((a) => play(turn.role, a))
-        .catch((e: Error) => {
-          if (!ctrl.signal.aborted)
-            setMsg({ kind: 'error', text: `the computer failed: ${e.message}; playing randomly` });
+    const t = setTimeout(
+      () => {
+        if (settingUp && kind === 'random' && session.playWithin(turn.role, (legal) => session.randomOf(legal)) > 0) {
+          bump(); // a whole set-up step at once, drawn once
+          return;
+        }
+        if (kind === 'random' || !computer) {
           const c = session.aiChoice();
-          if (c && !ctrl.signal.aborted) play(c.role, c.action);
-        });
-    }, aiDelayMs);
+          if (c) play(c.role, c.action);
+          return;
+        }
+        computer
+          .choose(session.aiView(turn.role), kind, `${session.record.seed}:${turn.role}`, ctrl.signal)
+          .then((a) => play(turn.role, a))
+          .catch((e: Error) => {
+            if (!ctrl.signal.aborted)
+              setMsg({ kind: 'error', text: `the computer failed: ${e.message}; playing randomly` });
+            const c = session.aiChoice();
+            if (c && !ctrl.signal.aborted) play(c.role, c.action);
+          });
+      },
+      settingUp ? 0 : aiDelayMs,
+    );
     return () => {
       clearTimeout(t);
       ctrl.abort();
     };
-  }, [version, live, needsPrivacy]);
+  }, [version, live, needsPrivacy, quickSetup]);
 
   function applyAndShow(r0: Role, a: Action): ReturnType<Session['apply']> {
     const before = session.state.log.length;
@@ -258,7 +279,7 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
 
   async function load(f: File | undefined): Promise<void> {
     if (!f) return;
-    const err = onLoad(await f.text());
+    const err = await onLoad(await f.text());
     if (err) setMsg({ kind: 'error', text: err });
   }
 
@@ -487,6 +508,16 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
           waiting={live && !!decisionRole && session.seats[decisionRole] === 'ai'}
           onRule={setRule}
         />
+        {live && !humanTurn && decisionRole && session.seats[decisionRole] === 'ai' && setupKindOf(view) && (
+          <div class="ai-setup" data-testid="ai-setup">
+            <span class="spinner" aria-hidden="true" /> {S.aiSetup(adapter.roleLabel(decisionRole))}{' '}
+            {!quickSetup && (
+              <button data-testid="skip-setup" onClick={() => setQuickSetup(true)}>
+                {S.skipSetup}
+              </button>
+            )}
+          </div>
+        )}
         {msg && (
           <div class={`msg ${msg.kind}`} data-testid="message">
             {msg.text}

@@ -50,9 +50,12 @@ describe('map input', () => {
     t.el.dispatchEvent(new WheelEvent('wheel', { deltaY: -100, clientX: 0, clientY: 0, cancelable: true }));
     expect(t.cam().scale).toBeGreaterThan(s);
     const ox = t.cam().ox;
+    // the map's keys act only while the map has focus: a key elsewhere on the page does nothing
     window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft' }));
+    expect(t.cam().ox).toBe(ox);
+    t.el.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowLeft', bubbles: true }));
     expect(t.cam().ox).toBeGreaterThan(ox);
-    window.dispatchEvent(new KeyboardEvent('keydown', { key: '0' }));
+    t.el.dispatchEvent(new KeyboardEvent('keydown', { key: '0', bubbles: true }));
     expect(t.cam()).toEqual({ scale: 0.5, ox: 1, oy: 2 });
     t.detach();
   });

@@ -90,7 +90,7 @@ export function ActionList({
 }) {
   if (groups?.length) return <GroupedActions {...{ items, total, groups, onChoose, onPreview, onGroup: onGroup! }} />;
   return (
-    <div class="actions" data-testid="actions">
+    <div class="actions" data-testid="actions" data-total={total}>
       <div class="actions-head">
         {filtered ? (
           <>
@@ -152,7 +152,7 @@ function GroupedActions({
     </li>
   );
   return (
-    <div class="actions" data-testid="actions">
+    <div class="actions" data-testid="actions" data-total={total}>
       <div class="actions-head">{S.groupsHead(total, groups.length)}</div>
       <ul>
         {items.map(button)}

@@ -47,6 +47,7 @@ export const S = {
   backToGames: 'Back to the games',
   onlineUndo: 'Undo',
   // 7. start
+  opening: 'Opening the game…',
   aiSetup: (who: string) => `${who} (computer) is setting up…`,
   skipSetup: 'Skip: set up quickly',
   // 8. phone and keyboard
