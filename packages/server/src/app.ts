@@ -13,6 +13,7 @@
  *   POST /api/games/:id/token             revokes this seat token, answers {role, token} with a new one
  *   GET  /api/games/:id/record            the full record, once the game is over
  *   GET  /api/games/:id/replay-check      (seat tokens) replays the log under the current rules, reports divergence
+ *   GET  /api/games/:id/views/:version    the token's role's view after `version` actions (view-history.ts)
  *   GET  /api/ws                          WebSocket (see ws.ts)
  *
  * Limits (limits.ts) answer 429 with Retry-After; security headers and webhook checks are in
@@ -36,6 +37,7 @@ import { clusterFor } from './cluster.ts';
 import { Mailer, type MailerOptions } from './email.ts';
 import { GameService, type CreateGameInput } from './service.ts';
 import { createWsHub } from './ws.ts';
+import { registerViewHistory } from './view-history.ts';
 import type { Repository } from './db/types.ts';
 import { AI_KINDS, systemClock, type AiRunner, type Clock, type GameCatalog, type Principal } from './types.ts';
 
@@ -195,6 +197,7 @@ export async function createServer(o: ServerOptions): Promise<SandtableServer> {
     limitCreate: (req) => limitCreate(`ip:${req.ip}`),
     limitAction: (req) => limitAction(`tok:${hashToken(bearer(req) ?? '')}`),
   });
+  registerViewHistory(app, o.repo, o.catalog, principalFor);
   if (o.staticDir && existsSync(o.staticDir)) await serveStatic(app, resolve(o.staticDir));
   else
     app.setNotFoundHandler((req, reply) =>
