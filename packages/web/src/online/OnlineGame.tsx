@@ -4,11 +4,14 @@
  * the view it was chosen from; a refusal (illegal, stale, not your turn) is shown with its rule
  * and the attached fresh view is drawn. No rules here: the server decides.
  */
-import type { Action, EngineState } from '@sandtable/engine';
+import type { Action, EngineState, View } from '@sandtable/engine';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { describeAction, matching, nextPlaces, type HighlightKind, type Overlays, type Stack } from '@sandtable/map';
 import { MapCanvas } from '../ui/MapCanvas.tsx';
-import { ActionList, InfoBox, LogPanel, Prompt, RuleDialog, StackList } from '../ui/panels.tsx';
+import { ActionList, InfoBox, LogPanel, Prompt, ReplayBar, RuleDialog, StackList } from '../ui/panels.tsx';
+import { S } from '../ui/strings.ts';
+import { fetchRecord, setWebhook, viewAt } from './player-api.ts';
+import { askToNotify, clearTurnSignal, notifyWanted, signalTurn } from './turn-signal.ts';
 import type { GameEntry, Games } from '../game-entry.ts';
 import {
   type Connection,
@@ -43,6 +46,10 @@ export function OnlineGame({ token, games, client, onExit }: OnlineGameProps) {
     at: null,
   });
   const conn = useRef<Connection | null>(null);
+  // the replay scrubber: a version before the live one, and this seat's view then (from the server)
+  const [cursor, setCursor] = useState<number | null>(null);
+  const [past, setPast] = useState<View<unknown> | null>(null);
+  const [drawer, setDrawer] = useState(false);
 
   useEffect(() => {
     const c = client.connect();
@@ -83,13 +90,34 @@ export function OnlineGame({ token, games, client, onExit }: OnlineGameProps) {
     };
   }, [gameId]);
   const adapter = entry?.adapter ?? null;
-  const view = vm?.view ?? null;
-  const myTurn = !!vm && !!view?.decision && view.decision.role === vm.role && vm.summary.status === 'active';
+  const liveView = vm?.view ?? null;
+  const replaying = cursor !== null && !!past;
+  const view = replaying ? past : liveView;
+  const myTurn =
+    !!vm && !!liveView?.decision && liveView.decision.role === vm.role && vm.summary.status === 'active' && !replaying;
+  const title = entry?.game.rules.title ?? vm?.summary.game ?? 'Sandtable';
+  const wasMine = useRef(false);
+  useEffect(() => {
+    if (!vm) return;
+    signalTurn(title, myTurn, myTurn && !wasMine.current);
+    wasMine.current = myTurn;
+  }, [myTurn, title, vm?.version]);
+  useEffect(() => clearTurnSignal, []);
+  useEffect(() => {
+    if (cursor === null || !vm) return setPast(null);
+    let live = true;
+    viewAt(client, token, vm.gameId, cursor)
+      .then((v) => live && setPast(v))
+      .catch((e: Error) => live && setMsg({ kind: 'error', text: e.message }));
+    return () => {
+      live = false;
+    };
+  }, [cursor]);
   const actions = myTurn && !busy ? view!.actions : [];
-  const known = useMemo(() => (adapter && view ? adapter.places(view) : new Set<string>()), [vm]);
-  const model = useMemo(() => (adapter && view ? adapter.map(view) : null), [vm]);
+  const known = useMemo(() => (adapter && view ? adapter.places(view) : new Set<string>()), [view, adapter]);
+  const model = useMemo(() => (adapter && view ? adapter.map(view) : null), [view, adapter]);
   const candidates = useMemo(() => matching(actions, selected, known), [actions, selected, known]);
-  const info = useMemo(() => (adapter && view ? (adapter.info?.(view) ?? null) : null), [vm]);
+  const info = useMemo(() => (adapter && view ? (adapter.info?.(view) ?? null) : null), [view, adapter]);
   const describe = (a: Action) =>
     entry && view ? describeAction(entry.game, { game: view.game } as EngineState<unknown>, a) : a.type;
 
@@ -141,17 +169,7 @@ export function OnlineGame({ token, games, client, onExit }: OnlineGameProps) {
     return { highlights: hl, path: null, hoverPlace: null, showHexNumbers: false };
   }, [candidates, selected, vm]);
 
-  if (fatal && !vm) {
-    return (
-      <div class="setup" data-testid="online-error">
-        <h1>Cannot open this game</h1>
-        <p class="msg error">{fatal.message}</p>
-        <button class="primary" onClick={onExit}>
-          Back to the games
-        </button>
-      </div>
-    );
-  }
+  if (fatal && !vm) return <InvalidLink error={fatal} onExit={onExit} />;
   if (!vm || !view) {
     return (
       <div class="setup" data-testid="online-loading">
@@ -169,9 +187,10 @@ export function OnlineGame({ token, games, client, onExit }: OnlineGameProps) {
 
   return (
     <div
-      class="game online"
+      class={`game online${drawer ? ' drawer-open' : ''}`}
       data-testid="online-game"
       data-version={vm.version}
+      data-shown={replaying ? cursor : vm.version}
       data-hash={hash}
       data-role={vm.role}
       data-my-turn={String(myTurn)}
@@ -201,6 +220,11 @@ export function OnlineGame({ token, games, client, onExit }: OnlineGameProps) {
         <span class={`chip conn-${status}`} data-testid="online-status">
           {status === 'open' ? '● online' : status === 'connecting' ? '○ reconnecting…' : '× offline'}
         </span>
+        {view.outcome && vm.role !== 'observer' && (
+          <button data-testid="download-record" onClick={() => void download()}>
+            {S.downloadRecord}
+          </button>
+        )}
         <button
           data-testid="copy-link"
           title="Copy this seat's link (keep it secret: it is your seat)"
@@ -227,6 +251,11 @@ export function OnlineGame({ token, games, client, onExit }: OnlineGameProps) {
             at={stackShown.at}
           />
         )}
+        {replaying && (
+          <div class="replay-banner online-replay" data-testid="online-replay">
+            Replay: after action {cursor} of {vm.version}
+          </div>
+        )}
         <div class="legend">
           {selected.length
             ? 'Click a highlighted place to continue, or the selection again to drop it.'
@@ -235,7 +264,16 @@ export function OnlineGame({ token, games, client, onExit }: OnlineGameProps) {
               : ''}
         </div>
       </main>
-      <aside class="side">
+      <aside
+        class="side"
+        id="side-panels"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && drawer) setDrawer(false);
+        }}
+      >
+        <button class="drawer-close" data-testid="drawer-close" onClick={() => setDrawer(false)}>
+          ▾ {S.closePanels}
+        </button>
         <Prompt
           decision={view.decision}
           outcome={view.outcome}
@@ -261,6 +299,7 @@ export function OnlineGame({ token, games, client, onExit }: OnlineGameProps) {
           </div>
         )}
         {info && <InfoBox info={info} showOdds />}
+        {vm.role !== 'observer' && <SeatSettings onWebhook={(url) => setWebhook(client, token, vm.gameId, url)} />}
         {actions.length > 0 && (
           <ActionList
             items={listed}
@@ -277,8 +316,123 @@ export function OnlineGame({ token, games, client, onExit }: OnlineGameProps) {
         </div>
         <LogPanel log={view.log} onRule={setRule} upTo={vm.version} />
       </aside>
+      <div class="dock" data-testid="dock">
+        <span class="dock-prompt">
+          {view.outcome
+            ? view.outcome.reason
+            : view.decision
+              ? `${roleLabel(view.decision.role)}: ${view.decision.prompt}`
+              : ''}
+        </span>
+        <button
+          class="primary"
+          data-testid="drawer-toggle"
+          aria-expanded={drawer}
+          aria-controls="side-panels"
+          onClick={() => setDrawer(!drawer)}
+        >
+          {S.panels}
+          {actions.length > 0 ? ` (${candidates.length})` : ''}
+        </button>
+      </div>
+      <footer>
+        <ReplayBar
+          at={cursor ?? vm.version}
+          length={vm.version}
+          live={cursor === null}
+          onSeek={(n) => setCursor(n >= vm.version ? null : n)}
+          onLive={() => setCursor(null)}
+        />
+      </footer>
       {rule && <RuleDialog rule={rule} markdown={entry?.rulesText ?? ''} onClose={() => setRule(null)} />}
     </div>
+  );
+
+  async function download(): Promise<void> {
+    try {
+      const rec = await fetchRecord(client, token, vm!.gameId);
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([JSON.stringify(rec, null, 1)], { type: 'application/json' }));
+      a.download = `${vm!.summary.game}-${vm!.gameId}.json`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    } catch (e) {
+      setMsg({ kind: 'error', text: (e as Error).message });
+    }
+  }
+}
+
+/** A link the server does not know, or cannot serve: what happened in words, and a way back. */
+export function InvalidLink({ error, onExit }: { error: ServerError | null; onExit(): void }) {
+  const unknown = !error || ['unauthorized', 'forbidden', 'not-found', 'malformed'].includes(error.code);
+  return (
+    <div class="setup" data-testid="online-error" role="alert">
+      <h1>Cannot open this game</h1>
+      <p class="msg error" data-testid="invalid-link">
+        {unknown ? S.invalidLink : error!.message}
+      </p>
+      {unknown && <p>{S.invalidLinkHelp}</p>}
+      {error && unknown && <small class="muted">({error.message})</small>}
+      <p>
+        <button class="primary" onClick={onExit}>
+          {S.backToGames}
+        </button>
+      </p>
+    </div>
+  );
+}
+
+/** This seat's turn notifications: the browser's (when the tab is hidden) and the server's webhook. */
+function SeatSettings({ onWebhook }: { onWebhook(url: string | null): Promise<unknown> }) {
+  const [notify, setNotify] = useState(notifyWanted);
+  const [url, setUrl] = useState('');
+  const [said, setSaid] = useState<{ kind: 'info' | 'error'; text: string } | null>(null);
+  return (
+    <details class="info-box seat-settings" data-testid="seat-settings">
+      <summary class="info-title">{S.notifications}</summary>
+      <label class="toggle">
+        <input
+          type="checkbox"
+          data-testid="notify"
+          checked={notify}
+          onChange={async () => setNotify(await askToNotify(!notify))}
+        />{' '}
+        {S.notifyOn}
+      </label>
+      <form
+        class="webhook"
+        data-testid="webhook-form"
+        onSubmit={async (e) => {
+          e.preventDefault();
+          try {
+            await onWebhook(url.trim() || null);
+            setSaid({ kind: 'info', text: url.trim() ? S.webhookSaved : S.webhookCleared });
+          } catch (err) {
+            setSaid({ kind: 'error', text: (err as Error).message });
+          }
+        }}
+      >
+        <label>
+          {S.webhookHead}
+          <input
+            type="url"
+            data-testid="webhook-url"
+            placeholder="https://…"
+            value={url}
+            onInput={(e) => setUrl((e.target as HTMLInputElement).value)}
+          />
+        </label>
+        <small>{S.webhookHelp}</small>
+        <button type="submit" data-testid="webhook-save">
+          {S.webhookSave}
+        </button>
+      </form>
+      {said && (
+        <div class={`msg ${said.kind}`} data-testid="webhook-message">
+          {said.text}
+        </div>
+      )}
+    </details>
   );
 }
 

@@ -6,7 +6,7 @@ import { AI_KINDS, type AiKind, type Computer } from '../computer.ts';
 import { Session, type Seat } from '../session.ts';
 import { GameScreen } from './GameScreen.tsx';
 import { OnlineClient, tokenOfHash } from '../online/client.ts';
-import { OnlineGame } from '../online/OnlineGame.tsx';
+import { InvalidLink, OnlineGame } from '../online/OnlineGame.tsx';
 import { OnlineSetup } from '../online/OnlineSetup.tsx';
 import { eagerGames, type GameEntry, type GameInfo, type Games } from '../game-entry.ts';
 import { S } from './strings.ts';
@@ -82,6 +82,8 @@ export function App({ games: given, entries: loaded, aiDelayMs = 150, computer }
   }
 
   const online = tokenOfHash(hash);
+  // 6: a link of the play route the app cannot read (cut short, mistyped) says so
+  if (!online && /^#\/play\b/.test(hash)) return <InvalidLink error={null} onExit={() => (location.hash = '')} />;
   if (online)
     return (
       <OnlineGame

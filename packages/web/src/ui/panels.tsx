@@ -418,7 +418,8 @@ export function ReplayBar({
   live: boolean;
   onSeek(n: number): void;
   onLive(): void;
-  onBranch(): void;
+  /** "Play from here" (local games only: online, the server's record is the game). */
+  onBranch?: (() => void) | undefined;
 }) {
   const clamp = (n: number) => Math.max(0, Math.min(length, n));
   return (
@@ -452,9 +453,11 @@ export function ReplayBar({
           <button class="primary" onClick={onLive}>
             Back to the game
           </button>
-          <button onClick={onBranch} title="Discard the later actions and play on from here">
-            Play from here
-          </button>
+          {onBranch && (
+            <button onClick={onBranch} title="Discard the later actions and play on from here">
+              Play from here
+            </button>
+          )}
         </>
       )}
     </div>

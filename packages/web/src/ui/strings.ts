@@ -34,7 +34,8 @@ export const S = {
   // 6. online
   yourTurn: 'Your turn',
   turnTitle: (game: string) => `● Your turn · ${game}`,
-  notifyOn: 'Notify me when it is my turn',
+  notifications: 'Turn notifications',
+  notifyOn: 'Notify me when it is my turn (while this tab is hidden)',
   notifyBody: (game: string) => `It is your turn in ${game}.`,
   webhookHead: 'Webhook for this seat',
   webhookHelp: 'The server POSTs JSON to this address when it is your turn (e.g. a chat bot).',
