@@ -181,6 +181,7 @@ describe('Soft Underbelly in the browser', () => {
     const page = await newPage();
     await page.getByTestId('game-select').selectOption('soft-underbelly');
     await page.getByTestId('seed').fill('e2e-3');
+    await page.getByTestId('strength').selectOption('random'); // the default, "normal", searches a second an impulse
     await page.getByTestId('start-watch').click();
     await page.getByTestId('outcome').waitFor({ timeout: 240_000 });
     expect(await page.getByTestId('outcome').textContent()).toMatch(/(Allies win|Axis win|Draw).*§/);

@@ -44,10 +44,12 @@ export async function openApp(
   return { page, errors };
 }
 
-/** "Watch the computer": `game` from `seed` with every side played by the computer, up to its outcome; returns the outcome's text. */
+/** "Watch the computer": `game` from `seed` with every side played by the random computer, up to its outcome; returns the outcome's text. */
 export async function watchToOutcome(page: Page, game: string, seed: string, timeoutMs: number): Promise<string> {
   await page.getByTestId('game-select').selectOption(game);
   await page.getByTestId('seed').fill(seed);
+  // random moves: the whole game in the test's time (the default opponent, "normal", searches a second an impulse)
+  await page.getByTestId('strength').selectOption('random');
   await page.getByTestId('start-watch').click();
   await page.getByTestId('outcome').waitFor({ timeout: timeoutMs });
   return (await page.getByTestId('outcome').textContent()) ?? '';

@@ -132,6 +132,10 @@ describe(`online (${gameId}): two browsers through the server`, () => {
         texts.findIndex((t) => PREFER.test(t.trim())),
       );
       await buttons.nth(k).click();
+      // a card played or a phase ended is asked first (issue 16, item 3)
+      const asked = () => page.getByTestId('confirm').isVisible();
+      await expect.poll(async () => (await versionOf(page)) > v || (await asked()), { timeout: 20_000 }).toBe(true);
+      if (await asked()) await page.getByTestId('confirm').click();
       await expect.poll(() => versionOf(page), { timeout: 20_000 }).toBeGreaterThan(v);
       // the other browser is pushed the same version
       await expect.poll(() => versionOf(page === a ? b : a), { timeout: 20_000 }).toBe(await versionOf(page));
@@ -165,6 +169,11 @@ describe(`online (${gameId}): two browsers through the server`, () => {
     // play goes on after the restart
     const page = (await myTurn(a)) ? a : b;
     await page.getByTestId('action').first().click();
+    const asked = () => page.getByTestId('confirm').isVisible();
+    await expect
+      .poll(async () => (await versionOf(a)) > before.version || (await asked()), { timeout: 20_000 })
+      .toBe(true);
+    if (await asked()) await page.getByTestId('confirm').click();
     await expect.poll(() => versionOf(a), { timeout: 20_000 }).toBe(before.version + 1);
     await expect.poll(() => versionOf(b), { timeout: 20_000 }).toBe(before.version + 1);
 

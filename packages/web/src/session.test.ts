@@ -29,6 +29,32 @@ describe('Session', () => {
     expect(s.canUndo('blue')).toMatchObject({ ok: false, message: expect.stringMatching(/last action was red's/) });
   });
 
+  it('takes back an earlier action of the same turn, not one behind a hand-over (item 5: drag a chit back)', () => {
+    const s = Session.create(skirmish, { seed: '1', seats: { red: 'human', blue: 'human' } });
+    s.apply('red', { type: 'move', from: 'A', to: 'B' } as Action);
+    expect(s.retractable('red', 'B')).toBe(0);
+    expect(s.retract('red', 0)).toEqual({ ok: true });
+    expect(s.length).toBe(0);
+    expect(s.states).toHaveLength(1);
+    s.apply('red', { type: 'move', from: 'A', to: 'B' } as Action);
+    s.apply('red', { type: 'pass' } as Action);
+    expect(s.retractable('red', 'B')).toBeNull();
+    expect(s.retract('red', 0)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/play passed from red to blue/),
+    });
+    expect(s.retract('blue', 0)).toMatchObject({ ok: false, message: expect.stringMatching(/another side has acted/) });
+  });
+
+  it('plays within a decision but never takes its closing action nor rolls (item 5: the rest at random)', () => {
+    const s = Session.create(skirmish, { seed: '1', seats: { red: 'human', blue: 'human' } });
+    const n = s.playWithin('red', (legal) => s.randomOf(legal));
+    expect(n).toBe(1); // one move a turn (§3); then only an attack (dice) or the pass (hand-over) is left
+    expect(s.record.actions.map((e) => e.action.type)).toEqual(['move']);
+    expect(s.decisionRole()).toBe('red');
+    expect(s.state.barrier.seq).toBe(0);
+  });
+
   it('warns before an action that rolls dice, without changing anything', () => {
     const s = Session.create(skirmish, { seed: '1', seats: { red: 'human', blue: 'human' } });
     s.apply('red', { type: 'move', from: 'A', to: 'B' } as Action);

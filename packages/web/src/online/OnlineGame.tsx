@@ -8,7 +8,8 @@ import type { Action, EngineState, View } from '@sandtable/engine';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { describeAction, matching, nextPlaces, type HighlightKind, type Overlays, type Stack } from '@sandtable/map';
 import { MapCanvas } from '../ui/MapCanvas.tsx';
-import { ActionList, InfoBox, LogPanel, Prompt, ReplayBar, RuleDialog, StackList } from '../ui/panels.tsx';
+import { ActionList, InfoBox, LogPanel, PendingCard, Prompt, ReplayBar, RuleDialog, StackList } from '../ui/panels.tsx';
+import { askFirstSetting, consequences } from '../ui/confirm.ts';
 import { S } from '../ui/strings.ts';
 import { fetchRecord, setWebhook, viewAt } from './player-api.ts';
 import { askToNotify, clearTurnSignal, notifyWanted, signalTurn } from './turn-signal.ts';
@@ -50,6 +51,7 @@ export function OnlineGame({ token, games, client, onExit }: OnlineGameProps) {
   const [cursor, setCursor] = useState<number | null>(null);
   const [past, setPast] = useState<View<unknown> | null>(null);
   const [drawer, setDrawer] = useState(false);
+  const [pending, setPending] = useState<Action | null>(null);
 
   useEffect(() => {
     const c = client.connect();
@@ -125,6 +127,7 @@ export function OnlineGame({ token, games, client, onExit }: OnlineGameProps) {
     const c = conn.current;
     if (!c || !vm) return;
     setBusy(true);
+    setPending(null);
     setMsg(null);
     const r = await c.act(token, vm.version, a);
     setBusy(false);
@@ -136,6 +139,12 @@ export function OnlineGame({ token, games, client, onExit }: OnlineGameProps) {
         ? `The game moved on before your action arrived; here is the current position. (${r.error.message})`
         : r.error.message;
     setMsg({ kind: 'error', text, rule: r.error.rule });
+  }
+
+  /** 3: an action the game marks as weighty (a card, a phase's end) is shown and asked first, as in local play. */
+  function choose(a: Action): void {
+    if (askFirstSetting() && adapter && view && adapter.weighty?.(a, view)) return setPending(a);
+    void send(a);
   }
 
   function clickPlace(place: string, stack: Stack | null): void {
@@ -158,7 +167,7 @@ export function OnlineGame({ token, games, client, onExit }: OnlineGameProps) {
     setMsg(null);
     setSelected(sel);
     const cands = matching(actions, sel, known);
-    if (cands.length === 1) void send(cands[0]!);
+    if (cands.length === 1) choose(cands[0]!);
   }
 
   const overlays: Overlays = useMemo(() => {
@@ -300,12 +309,21 @@ export function OnlineGame({ token, games, client, onExit }: OnlineGameProps) {
         )}
         {info && <InfoBox info={info} showOdds />}
         {vm.role !== 'observer' && <SeatSettings onWebhook={(url) => setWebhook(client, token, vm.gameId, url)} />}
-        {actions.length > 0 && (
+        {pending && adapter && (
+          <PendingCard
+            text={describe(pending)}
+            what={consequences(null, adapter.weighty?.(pending, view) ?? null, roleLabel)}
+            odds={null}
+            onConfirm={() => void send(pending)}
+            onCancel={() => setPending(null)}
+          />
+        )}
+        {actions.length > 0 && !pending && (
           <ActionList
             items={listed}
             total={actions.length}
             filtered={selected.length ? selected.map((p) => adapter?.placeName(p) ?? p).join(' + ') : null}
-            onChoose={(a) => void send(a)}
+            onChoose={choose}
             onPreview={() => undefined}
             onClear={() => setSelected([])}
           />
