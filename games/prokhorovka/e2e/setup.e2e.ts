@@ -58,6 +58,11 @@ describe('Prokhorovka set-up in the browser', () => {
     expect(await page.getByTestId('actions').textContent()).toMatch(/by \d+ pieces/);
     expect(await page.getByTestId('reorg-pool').textContent()).toMatch(/Pick a chit, then click a highlighted counter/);
     await shots(page, 'pk-setup-tray');
+    // the 1280x800: the tray is not squeezed to a row and a half
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: '/tmp/sandtable-e2e-pk-setup-tray-1280.png' });
+    expect((await page.getByTestId('reorg-pool').boundingBox())!.height).toBeGreaterThan(150);
+    await page.setViewportSize({ width: 1400, height: 860 });
 
     // pick a chit from the tray, then a highlighted counter
     const drawn = await tray(page).count();

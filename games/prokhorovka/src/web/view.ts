@@ -348,6 +348,7 @@ export function pkPanels(t: PKTables, view: View<unknown>): InfoBoxData[] {
         cards: v.mine.support.map((id) => supportCard(t, id)),
         cardText: true,
         testId: 'support-pool',
+        collapsed: kind === 'setupPlace', // empty until 4.0(6): the tray of chits to place gets the room
       });
       out.push({
         title:

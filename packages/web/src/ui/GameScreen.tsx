@@ -413,7 +413,15 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
           </label>
         )}
       </header>
-      <main class="board">
+      <main
+        class="board"
+        onKeyDown={(e) => {
+          // 8: Escape drops the selection and closes a pinned stack list
+          if (e.key !== 'Escape') return;
+          setPinned(null);
+          setSelected([]);
+        }}
+      >
         {model ? (
           <MapCanvas
             model={model}
