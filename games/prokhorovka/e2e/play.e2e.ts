@@ -123,6 +123,8 @@ describe('Prokhorovka in the browser', () => {
     await page.getByTestId('seed').fill('7');
     await page.getByTestId('seat-DE-human').check();
     await page.getByTestId('seat-SU-ai').check();
+    // the random computer: a fixed path for seed 7 (the default, "normal", searches by the clock)
+    await page.getByTestId('strength').selectOption('random');
     await page.getByTestId('start').click();
 
     // 4.0(5): the Soviet (computer) places first; the German puts a drawn chit under a unit by clicking both

@@ -125,6 +125,8 @@ describe('Soft Underbelly in the browser', () => {
     await page.getByTestId('seat-allies-human').check();
     await page.getByTestId('seat-axis-ai').check();
     await page.getByTestId('seed').fill('e2e-1');
+    // the random computer: a fixed path for the seed (the default, "normal", searches by the clock)
+    await page.getByTestId('strength').selectOption('random');
     await page.getByTestId('start').click();
     await page.getByTestId('game').waitFor();
     const startTurn = await turnOf(page);

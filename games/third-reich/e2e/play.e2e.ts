@@ -87,6 +87,8 @@ describe('Third Reich in the browser', () => {
     await page.getByTestId('seed').fill('3');
     await page.getByTestId('seat-axis-human').check();
     await page.getByTestId('seat-allies-ai').check();
+    // the random computer: a fixed path for the seed (the default, "normal", searches by the clock)
+    await page.getByTestId('strength').selectOption('random');
     await page.getByTestId('start').click();
 
     // 5.0(1): turn 1, the Axis chooses 4 cards; the Allies none
