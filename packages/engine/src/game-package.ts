@@ -14,4 +14,16 @@ export interface GamePackage<AI = unknown, WEB = unknown> {
   ai?: () => Promise<AI>;
   /** The game's web adapter, loaded on demand (browser code: Node never loads it). */
   web?: () => Promise<WEB>;
+  /**
+   * The game's words in languages other than English (the game renders English itself), loaded
+   * on demand by language code ("zh"): its message table (the same ids and placeholders as its
+   * English table) and a glossary of names (English name -> name in that language).
+   */
+  texts?: Partial<Record<string, () => Promise<GameWords>>>;
+}
+
+/** A game's words in one language. */
+export interface GameWords {
+  messages: Readonly<Record<string, string>>;
+  names?: Readonly<Record<string, string>>;
 }

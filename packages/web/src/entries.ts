@@ -23,7 +23,7 @@ async function openGame(id: string): Promise<GameEntry> {
   if (!loader) throw new Error(`unknown game "${id}"; games: ${Object.keys(load).join(', ')}`);
   const [{ entry }, text] = await Promise.all([loader(), rulesText(id)]);
   const adapter = (await entry.web?.()) ?? genericAdapter(entry.game);
-  const e: GameEntry = { game: entry.game, adapter, rulesText: text };
+  const e: GameEntry = { game: entry.game, adapter, rulesText: text, texts: entry.texts };
   opened.set(id, e);
   return e;
 }

@@ -1,11 +1,13 @@
 /** A game the app offers: what the start page knows of it, and (once opened) its rules, map adapter and rules text. */
-import type { Game, OptionSpec, Role } from '@sandtable/engine';
+import type { Game, GamePackage, OptionSpec, Role } from '@sandtable/engine';
 import type { GameAdapter } from '@sandtable/map';
 
 export interface GameEntry {
   game: Game<any, any, any>;
   adapter: GameAdapter;
   rulesText: string;
+  /** The game's words in other languages, loaded when the game is opened. */
+  texts?: GamePackage['texts'];
 }
 
 /** A listed game before it is opened (the start page's list; no rules code). */

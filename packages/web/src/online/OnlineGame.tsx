@@ -14,6 +14,7 @@ import { S } from '../ui/strings.ts';
 import { fetchRecord, setWebhook, viewAt } from './player-api.ts';
 import { askToNotify, clearTurnSignal, notifyWanted, signalTurn } from './turn-signal.ts';
 import type { GameEntry, Games } from '../game-entry.ts';
+import { openGameTexts } from '../i18n/index.ts';
 import {
   type Connection,
   type ConnectionStatus,
@@ -115,6 +116,7 @@ export function OnlineGame({ token, games, client, onExit }: OnlineGameProps) {
       live = false;
     };
   }, [cursor]);
+  if (entry) openGameTexts(entry.game.rules.id, entry.texts);
   const actions = myTurn && !busy ? view!.actions : [];
   const known = useMemo(() => (adapter && view ? adapter.places(view) : new Set<string>()), [view, adapter]);
   const model = useMemo(() => (adapter && view ? adapter.map(view) : null), [view, adapter]);

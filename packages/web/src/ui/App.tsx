@@ -10,6 +10,8 @@ import { InvalidLink, OnlineGame } from '../online/OnlineGame.tsx';
 import { OnlineSetup } from '../online/OnlineSetup.tsx';
 import { eagerGames, type GameEntry, type GameInfo, type Games } from '../game-entry.ts';
 import { S } from './strings.ts';
+import { openGameTexts, useLang } from '../i18n/index.ts';
+import { LangSwitch } from '../i18n/LangSwitch.tsx';
 
 export interface AppProps {
   /** The games, each opened on demand (`games`), or all already loaded (`entries`, tests). */
@@ -21,6 +23,7 @@ export interface AppProps {
 
 export function App({ games: given, entries: loaded, aiDelayMs = 150, computer }: AppProps) {
   const games = useMemo(() => given ?? eagerGames(loaded ?? []), [given, loaded]);
+  useLang(); // a language switch re-renders the page
   const [session, setSession] = useState<Session | null>(null);
   const [crash, resetCrash] = useErrorBoundary((e) => console.error(e));
   const [key, setKey] = useState(0);
@@ -97,6 +100,7 @@ export function App({ games: given, entries: loaded, aiDelayMs = 150, computer }
       />
     );
   if (session && entry) {
+    openGameTexts(entry.game.rules.id, entry.texts);
     return (
       <GameScreen
         key={key}
@@ -177,7 +181,9 @@ function Setup({
   const all = (seat: Seat) => Object.fromEntries(rules.roles.map((r: Role) => [r, seat]));
   return (
     <div class="setup" data-testid="setup">
-      <h1>Sandtable</h1>
+      <h1>
+        Sandtable <LangSwitch />
+      </h1>
       <p class="tagline">WWII board wargames with every rule enforced by the computer.</p>
       <div class="setup-grid">
         <label>

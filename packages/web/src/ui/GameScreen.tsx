@@ -1,5 +1,6 @@
 /** Playing a game: map, prompt, legal actions, odds, log, undo, save/load, replay scrubber. */
 import type { Action, Role, View } from '@sandtable/engine';
+import { LangSwitch } from '../i18n/LangSwitch.tsx';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import {
   describeAction,
@@ -373,6 +374,7 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
           You see: {adapter.roleLabel(role)}
         </span>
         <span class="spacer" />
+        <LangSwitch />
         <button
           data-testid="undo"
           disabled={!live}

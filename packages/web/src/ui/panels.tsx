@@ -7,10 +7,11 @@ import { Markdown } from './markdown.tsx';
 import type { Verb } from './confirm.ts';
 import { S } from './strings.ts';
 import { useDialog } from './dialog.ts';
+import { say, t } from '../i18n/index.ts';
 
 export function RuleLink({ rule, onRule }: { rule: string; onRule(rule: string): void }) {
   return (
-    <button class="rule-link" title="Read the rule" onClick={() => onRule(rule)}>
+    <button class="rule-link" title={t('rule.read')} onClick={() => onRule(rule)}>
       {rule}
     </button>
   );
@@ -34,8 +35,8 @@ export function Prompt({
   if (outcome) {
     return (
       <div class="prompt outcome" data-testid="outcome">
-        <strong>{outcome.winner ? `${roleLabel(outcome.winner)} win` : 'Draw'}</strong>: {outcome.reason}{' '}
-        <RuleLink rule={outcome.rule} onRule={onRule} />
+        <strong>{outcome.winner ? t('outcome.win', { side: roleLabel(outcome.winner) }) : t('outcome.draw')}</strong>:{' '}
+        {outcome.reason} <RuleLink rule={outcome.rule} onRule={onRule} />
       </div>
     );
   }
@@ -44,9 +45,9 @@ export function Prompt({
     <div class="prompt" data-testid="prompt" style={{ borderLeftColor: roleColor(decision.role) }}>
       <div class="prompt-role" style={{ color: roleColor(decision.role) }}>
         {roleLabel(decision.role)}
-        {waiting ? ' (computer) is thinking…' : ''}
+        {waiting ? t('prompt.thinking') : ''}
       </div>
-      <div class="prompt-text">{decision.prompt}</div>
+      <div class="prompt-text">{say(decision)}</div>
       <RuleLink rule={decision.rule} onRule={onRule} />
     </div>
   );
