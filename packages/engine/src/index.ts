@@ -11,3 +11,4 @@ export * from './flow.ts';
 export * from './position.ts';
 export * from './game-package.ts';
 export * from './texts.ts';
+export * from './reference.ts';

@@ -1,19 +1,15 @@
 /**
  * The listed games for the browser: the start page's list (`virtual:game-list`, built with no
  * rules code), and each game opened on demand: its entry (rules and data), its UI adapter
- * (generic fallback: no map, action list only) and the rules text, each a chunk of its own.
+ * (generic fallback: no map, action list only); its rules reference loads, per language, when opened.
  */
 import { genericAdapter } from '@sandtable/map';
 import { games as list, load } from 'virtual:game-list';
+import rulesTexts from 'virtual:rules-text';
 import type { GameEntry, Games } from './game-entry.ts';
 
-/** Each game folder's rules reference (games/<id>/RULES.md, as rules-plugin.ts reads it), a lazy chunk per game. */
-const RULES = import.meta.glob<string>('../../../games/*/RULES.md', { query: '?raw', import: 'default' });
-
-function rulesText(id: string): Promise<string> {
-  const load = RULES[`../../../games/${id}/RULES.md`];
-  return load ? load() : Promise.resolve('');
-}
+/** Each game folder's rules reference by language (games/<id>/reference/<lang>.md), a lazy chunk each. */
+const rules = (id: string) => rulesTexts[id];
 
 const opened = new Map<string, GameEntry>();
 const opening = new Map<string, Promise<GameEntry>>();
@@ -21,9 +17,9 @@ const opening = new Map<string, Promise<GameEntry>>();
 async function openGame(id: string): Promise<GameEntry> {
   const loader = load[id];
   if (!loader) throw new Error(`unknown game "${id}"; games: ${Object.keys(load).join(', ')}`);
-  const [{ entry }, text] = await Promise.all([loader(), rulesText(id)]);
+  const { entry } = await loader();
   const adapter = (await entry.web?.()) ?? genericAdapter(entry.game);
-  const e: GameEntry = { game: entry.game, adapter, rulesText: text, texts: entry.texts };
+  const e: GameEntry = { game: entry.game, adapter, rules: rules(id), texts: entry.texts };
   opened.set(id, e);
   return e;
 }

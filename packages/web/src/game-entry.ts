@@ -5,7 +5,8 @@ import type { GameAdapter } from '@sandtable/map';
 export interface GameEntry {
   game: Game<any, any, any>;
   adapter: GameAdapter;
-  rulesText: string;
+  /** The game's rules reference for players by language, each loaded when the game is opened. */
+  rules?: Readonly<Record<string, () => Promise<string>>>;
   /** The game's words in other languages, loaded when the game is opened. */
   texts?: GamePackage['texts'];
 }

@@ -1,33 +1,38 @@
+/**
+ * Issue #16 item 1: every listed game's rules reference comes from its own folder
+ * (games/<id>/reference/<lang>.md), one lazy chunk per game and language, and the page opens a
+ * citation at its anchor.
+ */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '@sandtable/catalog';
 import texts from 'virtual:rules-text';
-import { findRuleText, ruleNumbers } from './rules-text.ts';
+import { indexModule, rulesTexts } from '../rules-plugin.ts';
+import { openRules, ruleLabel, ruleSections, setReference } from './rules-text.ts';
 
-const md = `# Spec
-## 5. Rules
-### 5.16 Losses (§21 L228–L236)
-Each hit removes a cube.
-### 5.17 Retreat (§22 L240–L248; §19 L208)
-Retreat to a friendly area.
-`;
+describe('rules reference in the page', () => {
+  it('the build reads references from games/ only, one dynamic import per game and language', () => {
+    const plugin = readFileSync(new URL('../rules-plugin.ts', import.meta.url), 'utf8');
+    expect(plugin).not.toMatch(/shared/);
+    const mod = indexModule({ g: { en: '# E', zh: '# Z' } });
+    expect(mod.match(/import\(/g)?.length).toBe(2);
+    expect(mod).toContain('virtual:rules-text/g/zh');
+  });
 
-describe('rule text', () => {
-  it('reads rule numbers from a citation', () => {
-    expect(ruleNumbers('§21 L228-L236')).toEqual(['21']);
-    expect(ruleNumbers('§12 L146, §22')).toEqual(['12', '22']);
+  it('every listed game has an English and a Chinese reference in its folder, bundled lazily', async () => {
+    const found = rulesTexts();
+    for (const id of Object.keys(catalog)) {
+      expect(Object.keys(found[id] ?? {}).sort(), id).toEqual(['en', 'zh']);
+      expect(Object.keys(texts[id] ?? {}).sort(), id).toEqual(['en', 'zh']);
+      expect(await texts[id]!.zh!()).toBe(found[id]!.zh);
+    }
   });
-  it('finds the sections whose headings cite the rule', () => {
-    expect(findRuleText(md, '§21 L230').map((s) => s.heading)).toEqual(['5.16 Losses (§21 L228–L236)']);
-    expect(findRuleText(md, '§19')[0]!.body).toContain('Retreat to a friendly area');
-    expect(findRuleText(md, '§99')).toEqual([]);
-  });
-  it("bundles every listed game's rules reference from its folder (games/<id>/RULES.md)", () => {
-    for (const id of Object.keys(catalog)) expect(texts[id], `games/${id}/RULES.md`).toBeTruthy();
-    const id = Object.keys(catalog)[0]!;
-    const text = texts[id]!;
-    // a level-3 heading that cites a rule number is found again from that citation
-    const cited = /^### .*(§\s*\d+)/m.exec(text);
-    expect(cited, `${id}: a section heading citing a rule`).not.toBeNull();
-    expect(findRuleText(text, cited![1]!).length).toBeGreaterThan(0);
+
+  it('opens a citation at its anchor and labels it by its heading', () => {
+    setReference('t', 'en', '# T\n## 8.1 Land movement {#8.1}\nMove.\n### (1) Costs {#8.1(1)}\nOne.\n');
+    openRules('t', {});
+    expect(ruleLabel('8.1(1)③')).toBe('(1) Costs');
+    expect((ruleSections('8.1(2)') as { body: string }[])[0]!.body).toContain('One.');
+    expect(ruleLabel('9.9')).toBe('9.9');
   });
 });

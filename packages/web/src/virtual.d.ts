@@ -1,5 +1,6 @@
 declare module 'virtual:rules-text' {
-  const texts: Record<string, string>;
+  /** Each game's rules reference by language, each loaded on demand (its own chunk). */
+  const texts: Record<string, Record<string, () => Promise<string>>>;
   export default texts;
 }
 

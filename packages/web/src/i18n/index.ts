@@ -59,6 +59,11 @@ export function setLang(l: Lang): void {
   for (const f of listeners) f(l);
 }
 
+/** Re-renders the page in the same language (new words arrived: a game's table, its rules). */
+export function notifyLang(): void {
+  for (const f of listeners) f(current);
+}
+
 /** Calls `f` on every switch; returns the unsubscribe. */
 export function onLang(f: (l: Lang) => void): () => void {
   listeners.add(f);
@@ -97,7 +102,7 @@ export function openGameTexts(gameId: string, loaders: GameTextLoaders | undefin
     if (l === 'en' || !f || gameTexts.has(key(gameId, l))) return;
     f().then((texts) => {
       gameTexts.set(key(gameId, l), texts);
-      if (active === gameId && current === l) for (const g of listeners) g(l);
+      if (active === gameId && current === l) notifyLang();
     });
   };
   load(current);

@@ -15,6 +15,7 @@ import { fetchRecord, setWebhook, viewAt } from './player-api.ts';
 import { askToNotify, clearTurnSignal, notifyWanted, signalTurn } from './turn-signal.ts';
 import type { GameEntry, Games } from '../game-entry.ts';
 import { openGameTexts } from '../i18n/index.ts';
+import { openRules } from '../rules-text.ts';
 import {
   type Connection,
   type ConnectionStatus,
@@ -116,7 +117,10 @@ export function OnlineGame({ token, games, client, onExit }: OnlineGameProps) {
       live = false;
     };
   }, [cursor]);
-  if (entry) openGameTexts(entry.game.rules.id, entry.texts);
+  if (entry) {
+    openGameTexts(entry.game.rules.id, entry.texts);
+    openRules(entry.game.rules.id, entry.rules);
+  }
   const actions = myTurn && !busy ? view!.actions : [];
   const known = useMemo(() => (adapter && view ? adapter.places(view) : new Set<string>()), [view, adapter]);
   const model = useMemo(() => (adapter && view ? adapter.map(view) : null), [view, adapter]);
@@ -364,7 +368,7 @@ export function OnlineGame({ token, games, client, onExit }: OnlineGameProps) {
           onLive={() => setCursor(null)}
         />
       </footer>
-      {rule && <RuleDialog rule={rule} markdown={entry?.rulesText ?? ''} onClose={() => setRule(null)} />}
+      {rule && <RuleDialog rule={rule} onClose={() => setRule(null)} />}
     </div>
   );
 

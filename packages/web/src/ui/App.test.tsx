@@ -5,7 +5,11 @@ import { skirmishAdapter, skirmish } from '@sandtable/map/testing';
 import { App } from './App.tsx';
 
 const entries = [
-  { game: skirmish, adapter: skirmishAdapter, rulesText: '### 2. Turn (§2 L1)\nRed moves first, then Blue.\n' },
+  {
+    game: skirmish,
+    adapter: skirmishAdapter,
+    rules: { en: async () => '# Skirmish\n## 2. Turn {#§2}\nRed moves first, then Blue.\n' },
+  },
 ];
 afterEach(cleanup);
 
@@ -84,10 +88,11 @@ describe('App (component)', () => {
     expect(screen.getByTestId('replay-pos').textContent).toBe(`${n} / ${n}`);
   });
 
-  it('opens the rule text a prompt cites', () => {
+  it('opens the rule text a prompt cites, labelled by its heading', async () => {
     render(<App entries={entries} aiDelayMs={0} />);
     fireEvent.click(screen.getByTestId('start-hotseat'));
-    fireEvent.click(screen.getByText('§2 Turn'));
+    await waitFor(() => expect(screen.getByText('2. Turn')).toBeTruthy());
+    fireEvent.click(screen.getByText('2. Turn'));
     expect(screen.getByTestId('rule-dialog').textContent).toMatch(/Red moves first, then Blue/);
   });
 });

@@ -11,6 +11,7 @@ import { OnlineSetup } from '../online/OnlineSetup.tsx';
 import { eagerGames, type GameEntry, type GameInfo, type Games } from '../game-entry.ts';
 import { S } from './strings.ts';
 import { openGameTexts, useLang } from '../i18n/index.ts';
+import { openRules } from '../rules-text.ts';
 import { LangSwitch } from '../i18n/LangSwitch.tsx';
 
 export interface AppProps {
@@ -101,12 +102,12 @@ export function App({ games: given, entries: loaded, aiDelayMs = 150, computer }
     );
   if (session && entry) {
     openGameTexts(entry.game.rules.id, entry.texts);
+    openRules(entry.game.rules.id, entry.rules);
     return (
       <GameScreen
         key={key}
         session={session}
         adapter={entry.adapter}
-        rulesText={entry.rulesText}
         aiDelayMs={aiDelayMs}
         computer={computer}
         onExit={() => setSession(null)}

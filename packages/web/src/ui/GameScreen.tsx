@@ -38,7 +38,6 @@ import {
 export interface GameScreenProps {
   session: Session;
   adapter: GameAdapter;
-  rulesText: string;
   aiDelayMs: number;
   /** Search-based computer players (a Web Worker); without it every computer seat plays randomly. */
   computer?: Computer | undefined;
@@ -74,7 +73,7 @@ function bare(a: Action): Action {
   return rest as Action;
 }
 
-export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, onExit, onLoad }: GameScreenProps) {
+export function GameScreen({ session, adapter, aiDelayMs, computer, onExit, onLoad }: GameScreenProps) {
   const [version, setVersion] = useState(0);
   const bump = () => setVersion((v) => v + 1);
   const [cursor, setCursor] = useState<number | null>(null);
@@ -640,7 +639,7 @@ export function GameScreen({ session, adapter, rulesText, aiDelayMs, computer, o
           onReveal={() => setRevealed(role)}
         />
       )}
-      {rule && <RuleDialog rule={rule} markdown={rulesText} onClose={() => setRule(null)} />}
+      {rule && <RuleDialog rule={rule} onClose={() => setRule(null)} />}
     </div>
   );
 }

@@ -16,7 +16,7 @@ describe('every listed game in the page', () => {
   for (const [id, { game, web }] of Object.entries(catalog))
     it(`${id}: a hot-seat game starts; a click on a card the actions name selects them`, async () => {
       const adapter = await web!();
-      render(<App entries={[{ game, adapter, rulesText: '' }]} aiDelayMs={0} />);
+      render(<App entries={[{ game, adapter }]} aiDelayMs={0} />);
       fireEvent.click(screen.getByTestId('start-hotseat'));
       const reveal = screen.queryByTestId('reveal');
       if (reveal) fireEvent.click(reveal);

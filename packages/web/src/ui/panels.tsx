@@ -2,7 +2,7 @@
 import type { Action, Decision, LogEntry, Outcome, Role } from '@sandtable/engine';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { type InfoBoxData, type OddsRow, type OddsTable as OddsData, drawCounter, type Piece } from '@sandtable/map';
-import { findRuleText } from '../rules-text.ts';
+import { ruleLabel, ruleSections } from '../rules-text.ts';
 import { Markdown } from './markdown.tsx';
 import type { Verb } from './confirm.ts';
 import { S } from './strings.ts';
@@ -12,7 +12,7 @@ import { say, t } from '../i18n/index.ts';
 export function RuleLink({ rule, onRule }: { rule: string; onRule(rule: string): void }) {
   return (
     <button class="rule-link" title={t('rule.read')} onClick={() => onRule(rule)}>
-      {rule}
+      {ruleLabel(rule)}
     </button>
   );
 }
@@ -336,8 +336,8 @@ export function LogPanel({ log, onRule, upTo }: { log: LogEntry[]; onRule(r: str
   );
 }
 
-export function RuleDialog({ rule, markdown, onClose }: { rule: string; markdown: string; onClose(): void }) {
-  const sections = findRuleText(markdown, rule);
+export function RuleDialog({ rule, onClose }: { rule: string; onClose(): void }) {
+  const sections = ruleSections(rule);
   const box = useRef<HTMLDivElement>(null);
   useDialog(box, onClose);
   return (
@@ -355,27 +355,32 @@ export function RuleDialog({ rule, markdown, onClose }: { rule: string; markdown
         onClick={(e) => e.stopPropagation()}
       >
         <div class="modal-head">
-          <b>Rule {rule}</b>
-          <button onClick={onClose} aria-label="Close">
+          <b>{t('rule.title', { rule: ruleLabel(rule) })}</b>
+          <button onClick={onClose} aria-label={t('rule.close')}>
             ✕
           </button>
         </div>
         <div class="modal-body">
-          {sections.length ? (
+          {sections === 'loading' ? (
+            <p>{t('rule.loading')}</p>
+          ) : sections.length ? (
             sections.map((s) => (
-              <section key={s.heading}>
+              <section key={s.key} data-rule={s.key}>
                 <h3>{s.heading}</h3>
-                <Markdown text={s.body} />
+                <Markdown text={stripAnchors(s.body)} />
               </section>
             ))
           ) : (
-            <p>The text of {rule} is not bundled with this build.</p>
+            <p>{t('rule.missing', { rule })}</p>
           )}
         </div>
       </div>
     </div>
   );
 }
+
+/** A section's body without its sub-headings' `{#anchor}` marks. */
+const stripAnchors = (md: string) => md.replace(/^(#{1,6}\s.*?)\s*\{#[^}]+\}\s*$/gm, '$1');
 
 export function PrivacyScreen({
   role,

@@ -11,7 +11,7 @@ afterEach(cleanup);
 
 describe('hotseat with hidden information', () => {
   it('hides the board behind a privacy screen at each hand-over, and each side sees only its secret', () => {
-    render(<App entries={[{ game: pig, adapter: genericAdapter(pig), rulesText: '' }]} aiDelayMs={0} />);
+    render(<App entries={[{ game: pig, adapter: genericAdapter(pig) }]} aiDelayMs={0} />);
     fireEvent.click(screen.getByTestId('start-hotseat'));
     expect(screen.getByTestId('privacy').textContent).toMatch(/A to play/);
     expect(screen.queryAllByTestId('action')).toHaveLength(0);
