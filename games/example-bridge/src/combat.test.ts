@@ -78,7 +78,7 @@ describe('7.3 combat results', () => {
     expect(where(s).S1).toBeNull();
     expect(decision(s)).toMatchObject({ kind: 'loss', role: 'north', rule: '7.3' });
     expect(refusal(s, 'north', attack('0404'))).toMatch(
-      /"attack" belongs to combat \(6\.0\), which is not pending.*\[6\.0\]/,
+      /not possible now: it belongs to another step of play.*\[6\.0\]/,
     );
     const t = play(s, ['north', { type: 'lose', unit: 'N1' }]);
     expect(where(t).N1).toBeNull();

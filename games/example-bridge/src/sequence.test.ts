@@ -64,10 +64,10 @@ describe('3.0 the sequence of play', () => {
   it('a refused action names the rule that forbids it, not the rule of the decision on top', () => {
     const s = start(at('north movement'));
     expect(refusal(s, 'north', { type: 'attack', hex: '0303' })).toMatch(
-      /"attack" belongs to combat \(6\.0\), which is not pending; the decision now is north's: move North units.* \[6\.0\]/,
+      /not possible now: it belongs to another step of play; North must decide now: move North units.* \[6\.0\]/,
     );
     expect(refusal(s, 'south', { type: 'move', unit: 'S1', to: '0304' })).toMatch(
-      /it is not south's decision.* \[5\.0\]/,
+      /it is not South's decision.* \[5\.0\]/,
     );
   });
 });

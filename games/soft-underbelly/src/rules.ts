@@ -1,5 +1,13 @@
 /** Soft Underbelly's GameRules: the decision flow of sequence.ts, the view and the words. */
-import { flowRules, type Decision, type GameRules, type Outcome, type Refusal, type Role } from '@sandtable/engine';
+import {
+  flowRules,
+  roleWord,
+  type Decision,
+  type GameRules,
+  type Outcome,
+  type Refusal,
+  type Role,
+} from '@sandtable/engine';
 import type { SUAction } from './actions.ts';
 import type { SoftUnderbellyData } from './data/types.ts';
 import { refuseEvent } from './events.ts';
@@ -86,7 +94,7 @@ function refuseElsewhere(E: Env, g: SUState, role: Role, a: SUAction, now: Decis
         message:
           now.role === role
             ? `no ${a.type} now: ${now.prompt}`
-            : `it is not ${role}'s decision: ${now.role} must ${now.prompt}`,
+            : `it is not ${roleWord(role)}'s decision: ${roleWord(now.role)} must ${now.prompt}`,
       };
     case 'event':
       return refuseEvent(E, g, side, a, null);

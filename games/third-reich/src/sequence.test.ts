@@ -61,7 +61,7 @@ describe('the sequence of play on the flow kernel', () => {
     expect(rules.explain!(s.game, 'axis', { type: 'hit', unit: 0 })).toMatchObject({ rule: '11.2' });
     // not this player's decision
     expect(rules.explain!(s.game, 'allies', { type: 'add', unit: usedTank! })?.message).toMatch(
-      /not allies's decision/,
+      /not Allies's decision/,
     );
     s = act(s, { type: 'cancel' });
     s = act(s, { type: 'endSv' });

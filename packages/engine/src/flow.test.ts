@@ -140,15 +140,16 @@ describe('the decision flow kernel', () => {
 
   it('refusals name the rule that forbids the action, not the rule of the decision on top', () => {
     const g = newDuel();
-    // a dodge belongs to the dodge window (R2), which is not pending while red must shoot (R1)
+    // a dodge belongs to the dodge window (R2), which is not pending while red must shoot (R1): the
+    // refusal cites R2 and names no kind or action id (issue #16: names, not ids)
     expect(flow.explain(null, g, 'red', { type: 'dodge' })).toEqual({
       rule: 'R2',
-      message: '"dodge" belongs to dodge (R2), which is not pending; the decision now is red\'s: shoot or pass (red)',
+      message: 'not possible now: it belongs to another step of play; Red must decide now: shoot or pass (red)',
     });
     // an action of the decision on top, by the wrong player
     expect(flow.explain(null, g, 'blue', { type: 'fire' })).toEqual({
       rule: 'R1',
-      message: "it is not blue's decision; the decision now is red's: shoot or pass (red)",
+      message: "it is not Blue's decision; Red must decide now: shoot or pass (red)",
     });
     // the decision's own refusal
     const h = newDuel(3, 0);

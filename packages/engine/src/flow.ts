@@ -46,6 +46,9 @@ export interface Message {
 
 export const wordsText = (w: Words): string => (typeof w === 'string' ? w : w.en);
 
+/** A role as a player reads it in the engine's own words: "allies" -> "Allies" (ids stay in records). */
+export const roleWord = (role: string): string => role.charAt(0).toUpperCase() + role.slice(1);
+
 /**
  * A decision kind: everything about one kind of pending player decision. `K` narrows the actions
  * it offers (default: the game's whole action union), so `perform` and `refuse` see only those.
@@ -236,19 +239,19 @@ export function defineFlow<E, G, F extends Frame, A extends Action>(spec: FlowSp
     const own = spec.refuse?.(env, g, role, action);
     if (own) return own;
     const decider = d.role(env, g, f);
-    const now = `the decision now is ${decider}'s: ${wordsText(d.prompt(env, g, f))}`;
+    const now = `${roleWord(decider)} must decide now: ${wordsText(d.prompt(env, g, f))}`;
     if (decider === role && d.actions.includes(action.type)) {
       return d.refuse?.(env, g, f, action) ?? null;
     }
     const kinds = owners.get(action.type);
     if (!kinds) return null;
     if (kinds.some((o) => o.kind === f.kind)) {
-      return { rule: d.ruleOf?.(env, g, f) ?? d.rule, message: `it is not ${role}'s decision; ${now}` };
+      return { rule: d.ruleOf?.(env, g, f) ?? d.rule, message: `it is not ${roleWord(role)}'s decision; ${now}` };
     }
-    const names = kinds.map((o) => `${o.kind} (${o.rule})`).join(', ');
+    // the step of play the action belongs to is named by its rule (the refusal's citation), not its kind id
     return {
       rule: [...new Set(kinds.map((o) => o.rule))].join(', '),
-      message: `"${action.type}" belongs to ${names}, which ${kinds.length > 1 ? 'are' : 'is'} not pending; ${now}`,
+      message: `not possible now: it belongs to another step of play; ${now}`,
     };
   }
 

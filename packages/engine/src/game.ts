@@ -13,6 +13,7 @@ import type {
   View,
 } from './contract.ts';
 import { OBSERVER } from './contract.ts';
+import { roleWord } from './flow.ts';
 import { RuleError } from './errors.ts';
 import { canonicalJson, stableHash } from './canonical.ts';
 import { rollDie, seedRng } from './rng.ts';
@@ -232,14 +233,13 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
     if (notYours) {
       throw new RuleError(
         decision.rule,
-        `it is not ${role}'s decision: ${decision.role} must ${decision.prompt}`,
+        `it is not ${roleWord(role)}'s decision: ${roleWord(decision.role)} must ${decision.prompt}`,
         'not-your-turn',
       );
     }
-    const kinds = [...new Set(legal.map((a) => a.type))].join(', ') || 'none';
     throw new RuleError(
       decision?.rule ?? 'sequence of play',
-      `illegal action ${wanted}: the decision now is "${decision?.prompt ?? 'none'}"; legal action types for ${role}: ${kinds}`,
+      `illegal action ${wanted}: not one of the actions open now; the decision now is "${decision?.prompt ?? 'none'}"`,
     );
   }
 

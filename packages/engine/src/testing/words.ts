@@ -58,7 +58,7 @@ export function harvestWords(game: Game<any, any, any>, opts: HarvestOptions): W
       const a = legal[randomIndex(chooser, legal.length)]!;
       earlier.push({ role: d.role, action: a });
       if (earlier.length > 40) earlier.shift();
-      game.applyInPlace(s, d.role, a);
+      game.applyInPlace(s, d.role, a, false);
     }
     for (const l of s.log) {
       w.logs.add(l.text);
