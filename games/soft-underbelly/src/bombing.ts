@@ -17,6 +17,7 @@ import {
   type Side,
   type SUState,
 } from './state.ts';
+import { unitName } from './texts/names.ts';
 
 export function bombOptions(E: Env, g: SUState, side: Side): SUAction[] {
   const out: SUAction[] = [];
@@ -73,12 +74,12 @@ export function bomb(E: Env, ctx: Ctx, g: SUState, side: Side, a: Extract<SUActi
   // §30 L328-L330: 4-6, or 5-6 if the target holds an enemy aircraft (any face) or a defensive line.
   const hard = g.units.some((x) => x.loc === t && x.side === enemy && x.type === 'aircraft') || lineIn(g, t);
   const need = hard ? 5 : 4;
-  const [d] = ctx.roll(1, `${u.id} bombs ${areaName(E, t)} (hit on ${need}-6)`);
+  const [d] = ctx.roll(1, `${unitName(E, u.id)} bombs ${areaName(E, t)} (hit on ${need}-6)`);
   g.lastRoll = { why: 'bombing', dice: [d!] };
   const hit = d! >= need;
   log(
     ctx,
-    `${u.id} bombs ${areaName(E, t)}: ${d} — ${hit ? '1 loss (no retreat)' : 'no effect'}`,
+    `${unitName(E, u.id)} bombs ${areaName(E, t)}: ${d} — ${hit ? '1 loss (no retreat)' : 'no effect'}`,
     hard ? '§30 L330' : '§30 L328',
   );
   if (hit) pushLoss(g, enemy, 1, 'bomb', t);

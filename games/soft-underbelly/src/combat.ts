@@ -35,6 +35,7 @@ import {
   type Unit,
 } from './state.ts';
 import { msg } from './texts/index.ts';
+import { unitName, sideName } from './texts/names.ts';
 
 // ---- declaring attacks (§18) ------------------------------------------------------------------
 
@@ -94,7 +95,7 @@ export function attackTargets(E: Env, g: SUState, side: Side): number[] {
 }
 
 export function declareAttack(E: Env, ctx: Ctx, g: SUState, side: Side, t: number): void {
-  log(ctx, `${side} declare an attack on ${areaName(E, t)}`, '§18 L198-L200');
+  log(ctx, `${sideName(side)} declare an attack on ${areaName(E, t)}`, '§18 L198-L200');
   call(g.stack, { kind: 'commit', side, target: t, from: [], count: [], ids: [] });
 }
 
@@ -276,7 +277,7 @@ function evadeTo(E: Env, ctx: Ctx, g: SUState, a: Extract<SUAction, { type: 'eva
   const u = unit(g, a.id);
   u.loc = E.m.index(a.to);
   u.up = false; // flipped (§19 L206)
-  log(ctx, `${u.id} evades to ${areaName(E, u.loc)} and is flipped`, '§19 L206, §29 L318-L320');
+  log(ctx, `${unitName(E, u.id)} evades to ${areaName(E, u.loc)} and is flipped`, '§19 L206, §29 L318-L320');
 }
 
 const evadeRefusal: Refusal = {
@@ -360,14 +361,18 @@ export const support: SUDecision<'support'> = passAlone({
     const u = unit(g, a.id);
     if (u.type === 'tank') {
       mine.tank = u.id; // does not flip (§28 L300)
-      log(ctx, `${u.id} supports the ${side === b.attacker ? 'attack' : 'defence'} (hit number -1)`, '§28 L298-L300');
+      log(
+        ctx,
+        `${unitName(E, u.id)} supports the ${side === b.attacker ? 'attack' : 'defence'} (hit number -1)`,
+        '§28 L298-L300',
+      );
     } else if (u.type === 'aircraft') {
       mine.air = u.id;
       u.up = false; // flips, keeps supporting all battle (§29 L312-L316)
       g.missions[u.loc] = g.missions[u.loc]! + 1;
       log(
         ctx,
-        `${u.id} in ${areaName(E, u.loc)} supports the ${side === b.attacker ? 'attack' : 'defence'} and flips`,
+        `${unitName(E, u.id)} in ${areaName(E, u.loc)} supports the ${side === b.attacker ? 'attack' : 'defence'} and flips`,
         '§29 L312-L316',
       );
     } else {
@@ -375,7 +380,7 @@ export const support: SUDecision<'support'> = passAlone({
       u.up = false;
       u.ft = true;
       b.att.ids.push(u.id);
-      log(ctx, `${u.id} drops into ${areaName(E, b.target)} and flips`, '§34 L358');
+      log(ctx, `${unitName(E, u.id)} drops into ${areaName(E, b.target)} and flips`, '§34 L358');
     }
   },
   refuse(E, g, _f, a) {
@@ -484,14 +489,21 @@ export const battleRoll: SUStep<'battleRoll'> = (E, ctx, g) => {
   b.attDice = diceCount(g, b, true) + (allies ? extra : 0);
   b.defDice = diceCount(g, b, false) + (allies ? 0 : extra);
   // §19 L206: both sides roll at the same time.
-  b.att.dice = ctx.roll(b.attDice, `${b.attacker} attack, round ${b.round} (${b.attDice} dice, hit on ${b.att.hit}-6)`);
+  b.att.dice = ctx.roll(
+    b.attDice,
+    `${sideName(b.attacker)} attack, round ${b.round} (${b.attDice} dice, hit on ${b.att.hit}-6)`,
+  );
   b.def.dice = ctx.roll(
     b.defDice,
-    `${defenderOf(b)} defence, round ${b.round} (${b.defDice} dice, hit on ${b.def.hit}-6)`,
+    `${sideName(defenderOf(b))} defence, round ${b.round} (${b.defDice} dice, hit on ${b.def.hit}-6)`,
   );
   b.att.hits = b.att.dice.filter((x) => x >= b.att.hit).length;
   b.def.hits = b.def.dice.filter((x) => x >= b.def.hit).length;
-  log(ctx, `${b.attacker} inflict ${b.att.hits}, ${defenderOf(b)} inflict ${b.def.hits}`, '§20 L212-L216');
+  log(
+    ctx,
+    `${sideName(b.attacker)} inflict ${b.att.hits}, ${sideName(defenderOf(b))} inflict ${b.def.hits}`,
+    '§20 L212-L216',
+  );
   call(g.stack, { kind: 'battleLosses' });
   // §33 L350: after the dice, each face-up elite may inflict 1 more loss (then flips).
   const axisAtt = b.attacker === AXIS;
@@ -516,7 +528,7 @@ export const elite: SUDecision<'elite'> = passAlone({
   legal(_E, g) {
     return [...eliteOptions(g), { type: 'pass' }];
   },
-  perform(_E, ctx, g, _f, a) {
+  perform(E, ctx, g, _f, a) {
     if (a.type !== 'elite') {
       end(g.stack);
       return;
@@ -525,7 +537,11 @@ export const elite: SUDecision<'elite'> = passAlone({
     unit(g, a.id).up = false;
     if (b.attacker === AXIS) b.att.hits++;
     else b.def.hits++;
-    log(ctx, `${a.id} inflicts 1 extra loss and flips; it acts as a cube until the next turn`, '§33 L350-L352');
+    log(
+      ctx,
+      `${unitName(E, a.id)} inflicts 1 extra loss and flips; it acts as a cube until the next turn`,
+      '§33 L350-L352',
+    );
   },
   refuse: () => ({
     rule: '§33 L350-L352, AMB-44',
@@ -578,14 +594,14 @@ export const roundEnd: SUDecision<'roundEnd'> = passAlone({
     d.passes = 0;
     if (a.type === 'breakOff') {
       b.brokenOff = true;
-      log(ctx, `${role} break off the attack`, b.landing ? '§24 L268' : 'AMB-4');
+      log(ctx, `${sideName(role)} break off the attack`, b.landing ? '§24 L268' : 'AMB-4');
       end(g.stack);
     } else if (a.type === 'retreatStart') {
       end(g.stack);
       const partial = b.round === 1 || g.o.partialRetreatAnyRound;
       log(
         ctx,
-        `${role} retreat${partial ? 's some or all units' : 's every unit'} from ${areaName(E, b.target)}`,
+        `${sideName(role)} retreat${partial ? 's some or all units' : 's every unit'} from ${areaName(E, b.target)}`,
         partial ? '§19 L208, §22 L244, AMB-3' : '§22 L240',
       );
       call(g.stack, {
@@ -660,7 +676,7 @@ export const battleEnd: SUStep<'battleEnd'> = (E, ctx, g) => {
         if (a < 0) b.att.cubes[i] = 0;
       });
       g.ctrl[t] = side;
-      log(ctx, `${side} occupy ${areaName(E, t)}`, '§23 L252, §24 L268');
+      log(ctx, `${sideName(side)} occupy ${areaName(E, t)}`, '§23 L252, §24 L268');
     }
     if (b.att.from.some((a, i) => a >= 0 && (b.att.cubes[i]! > 0 || attUnits(g, b).some((u) => u.loc === a)))) {
       call(g.stack, { kind: 'occupy', side, target: t });
@@ -669,7 +685,11 @@ export const battleEnd: SUStep<'battleEnd'> = (E, ctx, g) => {
   }
   for (const u of paras) {
     eliminate(g, u); // §34 L360: the drop area is not Allied-occupied
-    log(ctx, `${u.id} is removed: ${areaName(E, t)} is not Allied-occupied at the end of the battle`, '§34 L360');
+    log(
+      ctx,
+      `${unitName(E, u.id)} is removed: ${areaName(E, t)} is not Allied-occupied at the end of the battle`,
+      '§34 L360',
+    );
   }
   if (landers.length || seaCubes) {
     call(g.stack, { kind: 'landingReturn' });
@@ -723,10 +743,10 @@ export const occupy: SUDecision<'occupy'> = {
       g.cubes[side][t] = g.cubes[side][t]! + k;
       g.fought[side][t] = g.fought[side][t]! + k;
       g.fought[side][from] = Math.max(0, g.fought[side][from]! - k);
-      log(ctx, `${side} advance ${k} cube(s) from ${areaName(E, from)} into ${areaName(E, t)}`, '§23 L252');
+      log(ctx, `${sideName(side)} advance ${k} cube(s) from ${areaName(E, from)} into ${areaName(E, t)}`, '§23 L252');
     } else {
       unit(g, a.unit).loc = t;
-      log(ctx, `${side} advance ${a.unit} into ${areaName(E, t)}`, '§23 L252');
+      log(ctx, `${sideName(side)} advance ${unitName(E, a.unit)} into ${areaName(E, t)}`, '§23 L252');
     }
     g.ctrl[t] = side; // §2 L32
   },
@@ -784,7 +804,7 @@ export const landingReturn: SUDecision<'landingReturn'> = {
     for (const u of landers) {
       if (u.type === 'tank' && !tankRoom(E, g, to, 1)) {
         eliminate(g, u);
-        log(ctx, `${u.id} has no room to withdraw to ${areaName(E, to)} and is lost`, '§28 L296, AMB-33');
+        log(ctx, `${unitName(E, u.id)} has no room to withdraw to ${areaName(E, to)} and is lost`, '§28 L296, AMB-33');
       } else u.loc = to;
     }
     g.cubes.allies[to] = g.cubes.allies[to]! + seaCubes;

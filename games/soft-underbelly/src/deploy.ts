@@ -16,6 +16,7 @@ import {
   type SUState,
 } from './state.ts';
 import { msg } from './texts/index.ts';
+import { unitName } from './texts/names.ts';
 
 function deployAreas(E: Env, g: SUState, what: string): number[] {
   const out: number[] = [];
@@ -105,16 +106,16 @@ export const deploy: SUDecision<'deploy'> = {
       if (what === 'cube') place(E, g, AXIS, a.area, 1, [], 0, true);
       else if (what === 'line') place(E, g, AXIS, a.area, 0, [], 1, true);
       else place(E, g, AXIS, a.area, 0, [what], 0, true);
-      log(ctx, `Axis deploys ${what} in ${areaName(E, area)}`, '§5 L67');
+      log(ctx, `Axis deploys ${unitName(E, what)} in ${areaName(E, area)}`, '§5 L67');
     } else if (a.type === 'done') {
       finish(g);
       return;
     }
     if (!axisLeftToDeploy(g)) finish(g);
   },
-  refuse(_E, _g, f, a) {
+  refuse(E, _g, f, a) {
     if (f.picked && a.type !== 'deploy')
-      return { rule: '§5 L67', message: `place the picked ${f.picked} first, or cancel the pick` };
+      return { rule: '§5 L67', message: `place the picked ${unitName(E, f.picked)} first, or cancel the pick` };
     switch (a.type) {
       case 'deploy':
         if (!f.picked) return { rule: '§5 L67', message: 'pick a unit to deploy first' };
@@ -129,7 +130,7 @@ export const deploy: SUDecision<'deploy'> = {
           message: 'the recommended deployment is all-or-nothing: only before any unit is deployed by hand',
         };
       case 'pick':
-        return { rule: '§5 L67, AMB-27', message: `no ${a.unit} is left to deploy` };
+        return { rule: '§5 L67, AMB-27', message: `no ${unitName(E, a.unit)} is left to deploy` };
       case 'cancel':
         return { rule: '§5 L67', message: 'nothing is picked' };
       default:

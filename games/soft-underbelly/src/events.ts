@@ -17,6 +17,7 @@ import {
   type SUState,
 } from './state.ts';
 import { msg } from './texts/index.ts';
+import { eventName, sideName } from './texts/names.ts';
 
 export type EventContext = 'own' | 'react' | 'battle' | 'reinforcement';
 
@@ -127,7 +128,7 @@ export function playEvent(E: Env, ctx: Ctx, g: SUState, side: Side, a: SUAction)
       g.pool[side] -= k;
       log(
         ctx,
-        `${side} play Reinforcements: ${k} cubes in ${areaName(E, area)} (they may be converted)`,
+        `${sideName(side)} play Reinforcements: ${k} cubes in ${areaName(E, area)} (they may be converted)`,
         side === ALLIES ? '§45 L440' : '§46 L456-L458',
       );
       call(g.stack, { kind: 'convert', side, area });
@@ -137,7 +138,7 @@ export function playEvent(E: Env, ctx: Ctx, g: SUState, side: Side, a: SUAction)
       g.logistic[side] = true;
       log(
         ctx,
-        `${side} play Logistic Effort: no supply losses this turn${side === ALLIES ? ' (except Munich)' : ''}`,
+        `${sideName(side)} play Logistic Effort: no supply losses this turn${side === ALLIES ? ' (except Munich)' : ''}`,
         side === ALLIES ? '§45 L446' : '§46 L464',
       );
       break;
@@ -149,7 +150,11 @@ export function playEvent(E: Env, ctx: Ctx, g: SUState, side: Side, a: SUAction)
           k++;
         }
       }
-      log(ctx, `${side} play Operations on ${areaName(E, area)}: ${k} unit(s) flipped face-up`, '§45 L448, AMB-34');
+      log(
+        ctx,
+        `${sideName(side)} play Operations on ${areaName(E, area)}: ${k} unit(s) flipped face-up`,
+        '§45 L448, AMB-34',
+      );
       break;
     }
     case 'blockade':
@@ -172,13 +177,17 @@ export function playEvent(E: Env, ctx: Ctx, g: SUState, side: Side, a: SUAction)
     }
     case 'stopBattle':
       g.battle!.stopped = true;
-      log(ctx, `${side} play Stop Battle: the battle ends at once`, side === ALLIES ? '§45 L444' : '§46 L462');
+      log(
+        ctx,
+        `${sideName(side)} play Stop Battle: the battle ends at once`,
+        side === ALLIES ? '§45 L444' : '§46 L462',
+      );
       break;
     case 'reserves':
       g.battle!.maxRounds++;
       log(
         ctx,
-        `${side} play Reserves: the battle lasts one more round (up to ${g.battle!.maxRounds})`,
+        `${sideName(side)} play Reserves: the battle lasts one more round (up to ${g.battle!.maxRounds})`,
         side === ALLIES ? '§45 L450' : '§46 L468',
       );
       break;
@@ -204,13 +213,13 @@ export const kesselring: SUDecision<'kesselring'> = {
     out.push({ type: 'done' });
     return out;
   },
-  perform(_E, ctx, g, f, a) {
+  perform(E, ctx, g, f, a) {
     if (a.type === 'kesselring') {
       const t = g.ev.axis.track;
       t[a.event] = (t[a.event] ?? 0) - 1;
       g.ev.axis.hand++;
       f.n--;
-      log(ctx, `Kesselring returns the ${a.event} marker to the Axis hand`, '§46 L466');
+      log(ctx, `Kesselring returns the ${eventName(E, a.event)} marker to the Axis hand`, '§46 L466');
       if (f.n > 0) return;
     }
     end(g.stack);
@@ -259,10 +268,14 @@ export function refuseEvent(
   const id = a.event;
   const ev = g.ev[side];
   const rule = SIDE_RULE[side][id];
-  if (!rule) return { rule: '§44 L430, §45, §46', message: `${id} is not an event of the ${side}` };
+  if (!rule)
+    return { rule: '§44 L430, §45, §46', message: `${eventName(E, id)} is not an event of the ${sideName(side)}` };
   const cap = E.capacity[side][id] ?? 0;
   if ((ev.track[id] ?? 0) >= cap)
-    return { rule: '§44 L432', message: `the ${id} track is full (${cap} space${cap === 1 ? '' : 's'}, all used)` };
+    return {
+      rule: '§44 L432',
+      message: `the ${eventName(E, id)} track is full (${cap} space${cap === 1 ? '' : 's'}, all used)`,
+    };
   if (ev.hand <= 0) return { rule: '§44 L430-L432', message: 'no event marker is left in hand' };
   if (id !== 'extraImpulse' && ev.last === g.serial)
     return { rule: '§44 L436', message: 'each player may play at most one event per impulse' };

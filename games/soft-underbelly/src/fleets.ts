@@ -1,7 +1,8 @@
 /** Fleets (§37 L384-L390) and the U-boat (§38 L394-L398): attacks on enemy fleets (AMB-45). */
 import type { Ctx, Refusal } from '@sandtable/engine';
 import type { SUAction } from './actions.ts';
-import { log, other, SEA, unit, type Side, type SUState } from './state.ts';
+import { type Env, log, other, SEA, unit, type Side, type SUState } from './state.ts';
+import { unitName, sideName } from './texts/names.ts';
 
 export function fleetAttackOptions(g: SUState, side: Side): SUAction[] {
   const out: SUAction[] = [];
@@ -13,15 +14,21 @@ export function fleetAttackOptions(g: SUState, side: Side): SUAction[] {
   return out;
 }
 
-export function fleetAttack(ctx: Ctx, g: SUState, side: Side, a: Extract<SUAction, { type: 'fleetAttack' }>): void {
+export function fleetAttack(
+  E: Env,
+  ctx: Ctx,
+  g: SUState,
+  side: Side,
+  a: Extract<SUAction, { type: 'fleetAttack' }>,
+): void {
   const u = unit(g, a.id);
   u.up = false; // the attacker flips (§37 L384, §38 L396)
-  const [d] = ctx.roll(1, `${a.id} attacks ${a.target} (hit on 5-6)`);
+  const [d] = ctx.roll(1, `${unitName(E, a.id)} attacks ${unitName(E, a.target)} (hit on 5-6)`);
   const hit = d! >= 5;
   if (hit) unit(g, a.target).up = false;
   log(
     ctx,
-    `${side}: ${a.id} attacks ${a.target}: ${d} — ${hit ? `${a.target} flips face-down` : 'no effect'}`,
+    `${sideName(side)}: ${unitName(E, a.id)} attacks ${unitName(E, a.target)}: ${d} — ${hit ? `${unitName(E, a.target)} flips face-down` : 'no effect'}`,
     u.type === 'uboat' ? '§38 L398' : '§37 L384',
   );
 }

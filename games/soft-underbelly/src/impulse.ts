@@ -24,6 +24,7 @@ import {
 } from './partisans.ts';
 import { ALLIES, AXIS, areaName, log, other, type Env, type Side, type SUState } from './state.ts';
 import { msg } from './texts/index.ts';
+import { sideName } from './texts/names.ts';
 
 // ---- the impulse sequence (§11) ---------------------------------------------------------------
 
@@ -72,7 +73,7 @@ export const impulseNext: SUStep<'impulseNext'> = (E, ctx, g) => {
   else for (let a = 0; a < E.n; a++) if (g.pinUntil[a]! < g.serial + 1) g.pins[a] = 0;
   const passed = !g.acted;
   if (passed) {
-    log(ctx, `${side} passes`, '§11 L132');
+    log(ctx, `${sideName(side)} passes`, '§11 L132');
     if (!g.passed.includes(side)) g.passed.push(side);
   }
   const opponentPassed = g.lastPass === other(side);
@@ -105,7 +106,7 @@ export const extraImpulse: SUDecision<'extraImpulse'> = {
     end(g.stack);
     if (isPass(a)) return;
     markEvent(g, f.side, 'extraImpulse', false);
-    log(ctx, `${f.side} plays Extra Impulse`, '§45 L442');
+    log(ctx, `${sideName(f.side)} plays Extra Impulse`, '§45 L442');
     g.extra = true;
     g.active = f.side;
     call(g.stack, { kind: 'impulseStart' });
@@ -133,7 +134,7 @@ export function performAnytime(E: Env, ctx: Ctx, g: SUState, side: Side, a: SUAc
       partisanFlip(E, ctx, g, a);
       return true;
     case 'fleetAttack':
-      fleetAttack(ctx, g, side, a);
+      fleetAttack(E, ctx, g, side, a);
       return true;
     case 'event':
       playEvent(E, ctx, g, side, a);
@@ -315,7 +316,7 @@ export function refuseOutsideImpulse(g: SUState, side: Side): Refusal | null {
     rule: '§11 L132',
     message:
       g.phase === 'impulse'
-        ? `units move and fight only in their own impulse (${g.active} now)`
+        ? `units move and fight only in their own impulse (${sideName(g.active)} now)`
         : 'units move and fight only in an impulse',
   };
 }

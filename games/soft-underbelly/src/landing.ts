@@ -25,6 +25,7 @@ import {
   type SUState,
 } from './state.ts';
 import { msg } from './texts/index.ts';
+import { unitNames, sideName } from './texts/names.ts';
 
 function faceUpFleets(g: SUState): string[] {
   return g.units.filter((u) => u.side === ALLIES && u.type === 'fleet' && u.loc === SEA && u.up).map((u) => u.id);
@@ -155,7 +156,7 @@ export const landingForce: SUDecision<'landingForce'> = {
     g.acted = true;
     log(
       ctx,
-      `Allies land in ${areaName(E, d.target)} with ${cubes} cube(s)${d.ids.length ? ` and ${d.ids.join(', ')}` : ''}, carried by ${d.fleets.join(' and ')} (flipped)`,
+      `Allies land in ${areaName(E, d.target)} with ${cubes} cube(s)${d.ids.length ? ` and ${unitNames(E, d.ids)}` : ''}, carried by ${unitNames(E, d.fleets, ' and ')} (flipped)`,
       '§24 L256-L262',
     );
     startBattle(E, ctx, g, ALLIES, d.target, true, [-1], [cubes], d.ids, d.fleets);
@@ -220,7 +221,7 @@ export const intercept: SUDecision<'intercept'> = passAlone({
   legal(E, g, d) {
     return [...interceptors(E, g, d.side, d).map((id) => ({ type: 'intercept' as const, id })), { type: 'done' }];
   },
-  perform(_E, ctx, g, d, a) {
+  perform(E, ctx, g, d, a) {
     if (a.type === 'intercept') {
       const u = unit(g, a.id);
       u.up = false; // every interceptor flips (§17 L188, §26 L284)
@@ -233,7 +234,10 @@ export const intercept: SUDecision<'intercept'> = passAlone({
     const mover = other(side);
     const landing = d.of === 'landing';
     if (d.chosen.length) {
-      const dice = ctx.roll(d.chosen.length, `${side} interception by ${d.chosen.join(', ')} (hit on 5-6)`);
+      const dice = ctx.roll(
+        d.chosen.length,
+        `${sideName(side)} interception by ${unitNames(E, d.chosen)} (hit on 5-6)`,
+      );
       const hits = dice.filter((x) => x >= 5).length;
       log(
         ctx,

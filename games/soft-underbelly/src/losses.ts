@@ -30,6 +30,7 @@ import {
   type Unit,
 } from './state.ts';
 import { msg } from './texts/index.ts';
+import { unitName, sideName } from './texts/names.ts';
 
 export type { LossContext };
 type Loss = FrameOf<'loss'>;
@@ -188,7 +189,7 @@ export const loss: SUDecision<'loss'> = passAlone({
   },
   perform(E, ctx, g, d, a) {
     if (a.type !== 'loss') {
-      log(ctx, `${d.side} has nothing left to absorb ${d.n} loss(es)`, '§21');
+      log(ctx, `${sideName(d.side)} has nothing left to absorb ${d.n} loss(es)`, '§21');
       end(g.stack);
       return;
     }
@@ -237,7 +238,7 @@ function applyLoss(E: Env, ctx: Ctx, g: SUState, d: Loss, a: Extract<SUAction, {
       if (from >= 0) removeCubes(g, side, from, 1);
       else g.pool[side]++;
     } else removeCubes(g, side, d.area, 1);
-    log(ctx, `${side} removes a cube (${a.from})`, '§21 ① L232');
+    log(ctx, `${sideName(side)} removes a cube (${a.from})`, '§21 ① L232');
     return;
   }
   if (a.unit === 'line') {
@@ -251,7 +252,7 @@ function applyLoss(E: Env, ctx: Ctx, g: SUState, d: Loss, a: Extract<SUAction, {
     b!.retreated = true;
     log(
       ctx,
-      `${side} absorbs the last loss by retreating every unit from ${areaName(E, b!.target)}`,
+      `${sideName(side)} absorbs the last loss by retreating every unit from ${areaName(E, b!.target)}`,
       '§21 ⑤ L236, §22 L240-L242',
     );
     call(g.stack, { kind: 'retreat', side, area: b!.target, mode: 'total', asLoss: true, dest: null });
@@ -266,11 +267,15 @@ function applyLoss(E: Env, ctx: Ctx, g: SUState, d: Loss, a: Extract<SUAction, {
       if (b.att.tank === u.id) b.att.tank = null; // AMB-7: it fights directly from the next round
       if (b.def.tank === u.id) b.def.tank = null;
     }
-    log(ctx, `${side} flips ${u.id} face-down`, u.type === 'elite' ? '§21 ② L233, §33 L350' : '§21 ② L233');
+    log(
+      ctx,
+      `${sideName(side)} flips ${unitName(E, u.id)} face-down`,
+      u.type === 'elite' ? '§21 ② L233, §33 L350' : '§21 ② L233',
+    );
   } else {
     eliminate(g, u);
     if (b) b.att.ids = b.att.ids.filter((x) => x !== u.id);
-    log(ctx, `${side} removes ${u.id}`, '§21 ③ L234');
+    log(ctx, `${sideName(side)} removes ${unitName(E, u.id)}`, '§21 ③ L234');
   }
 }
 
@@ -323,14 +328,14 @@ export const retreat: SUDecision<'retreat'> = passAlone({
       end(g.stack);
       if (g.battle && !hasUnits(g, t, side)) g.battle.retreated = true;
       if (g.battle && d.mode !== 'total' && hasUnits(g, t, side))
-        log(ctx, `${side} ends the partial retreat`, '§19 L208, AMB-3');
+        log(ctx, `${sideName(side)} ends the partial retreat`, '§19 L208, AMB-3');
       return;
     }
     if (a.to === '') {
       if (a.unit === 'allCubes' || a.unit === 'cube')
         removeCubes(g, side, t, a.unit === 'cube' ? 1 : g.cubes[side][t]!);
       else eliminate(g, unit(g, a.unit));
-      log(ctx, `${a.unit} cannot retreat anywhere and is eliminated`, '§22 L242');
+      log(ctx, `${unitName(E, a.unit)} cannot retreat anywhere and is eliminated`, '§22 L242');
       return;
     }
     const to = E.m.index(a.to);
@@ -339,12 +344,16 @@ export const retreat: SUDecision<'retreat'> = passAlone({
       const k = a.unit === 'cube' ? 1 : g.cubes[side][t]!;
       g.cubes[side][t] = g.cubes[side][t]! - k;
       g.cubes[side][to] = g.cubes[side][to]! + k;
-      log(ctx, `${side} retreats ${k} cube(s) to ${areaName(E, to)}`, '§22 L242');
+      log(ctx, `${sideName(side)} retreats ${k} cube(s) to ${areaName(E, to)}`, '§22 L242');
     } else {
       const u = unit(g, a.unit);
       u.loc = to;
       if (u.type === 'aircraft') u.up = false; // §19 L206, §29 L320: an aircraft leaving by air flips
-      log(ctx, `${side} retreats ${u.id} to ${areaName(E, to)}`, u.type === 'aircraft' ? '§29 L318-L320' : '§22 L242');
+      log(
+        ctx,
+        `${sideName(side)} retreats ${unitName(E, u.id)} to ${areaName(E, to)}`,
+        u.type === 'aircraft' ? '§29 L318-L320' : '§22 L242',
+      );
     }
   },
   refuse(_E, _g, d, a) {

@@ -23,6 +23,7 @@ import {
 } from './state.ts';
 import { supplyMap } from './supply.ts';
 import { msg } from './texts/index.ts';
+import { unitName, sideName } from './texts/names.ts';
 
 /** Cubes in `a` free to start or join a move: not moved, not pinned by a partisan, not already in the group. */
 export function freeCubes(g: SUState, side: Side, a: number, group?: Group): number {
@@ -154,7 +155,7 @@ export const group: SUDecision<'group'> = {
       g.acted = true;
       if (a.type === 'step') {
         g.ctrl[to] = side; // §2 L32: the last player to move units through an area controls it (AMB-12)
-        log(ctx, `${side} group (${describeGroup(d)}) moves to ${areaName(E, to)}`, '§12 L146');
+        log(ctx, `${sideName(side)} group (${describeGroup(E, d)}) moves to ${areaName(E, to)}`, '§12 L146');
         if (g.o.bombingWindows === 'afterEachStep')
           call(g.stack, { kind: 'react', side: other(side), window: { at: 'move', into: to } });
       } else {
@@ -163,7 +164,7 @@ export const group: SUDecision<'group'> = {
         d.shipped = true;
         log(
           ctx,
-          `${side} naval transport (${size} point(s)) of ${describeGroup(d)} to ${areaName(E, to)}; ${g.transport[side]} left`,
+          `${sideName(side)} naval transport (${size} point(s)) of ${describeGroup(E, d)} to ${areaName(E, to)}; ${g.transport[side]} left`,
           '§16 L176',
         );
         call(g.stack, {
@@ -245,10 +246,10 @@ function moveGroup(g: SUState, d: Group, to: number): void {
   d.at = to;
 }
 
-export function describeGroup(d: Group): string {
+export function describeGroup(E: Env, d: Group): string {
   const parts: string[] = [];
   if (d.cubes) parts.push(`${d.cubes} cube${d.cubes > 1 ? 's' : ''}`);
-  parts.push(...d.ids);
+  parts.push(...d.ids.map((i) => unitName(E, i)));
   return parts.join(', ') || 'nothing';
 }
 
@@ -269,7 +270,7 @@ export function airDestinations(E: Env, g: SUState, id: string): number[] {
 export const airDest: SUDecision<'airDest'> = {
   rule: '§13 L162-L164',
   role: (_E, _g, f) => f.side,
-  prompt: (E, g, f) => msg('su.airDest', { unit: f.id, area: areaName(E, unit(g, f.id).loc) }),
+  prompt: (E, g, f) => msg('su.airDest', { unit: unitName(E, f.id), area: areaName(E, unit(g, f.id).loc) }),
   actions: ['fly', 'cancel'],
   legal(E, g, f) {
     return [...airDestinations(E, g, f.id).map((b) => ({ type: 'fly' as const, to: E.m.ids[b]! })), { type: 'cancel' }];
@@ -281,7 +282,7 @@ export const airDest: SUDecision<'airDest'> = {
     u.loc = E.m.index(a.to);
     u.mv = true; // §13 L164: it cannot move again before the next impulse
     g.acted = true;
-    log(ctx, `${u.id} flies to ${areaName(E, u.loc)}`, '§13 L162');
+    log(ctx, `${unitName(E, u.id)} flies to ${areaName(E, u.loc)}`, '§13 L162');
   },
   refuse: () => ({
     rule: '§13 L162-L164',

@@ -3,6 +3,7 @@ import type { Ctx, Refusal } from '@sandtable/engine';
 import type { SUAction } from './actions.ts';
 import { partisanHomes } from './reinforce.ts';
 import { ALLIES, AXIS, areaName, hasUnits, log, unit, type Env, type Side, type SUState } from './state.ts';
+import { unitName } from './texts/names.ts';
 
 /**
  * Partisans live only in Axis-controlled areas (§35 L368; they co-exist with Axis units, AMB-11).
@@ -43,7 +44,7 @@ export function partisanFlip(E: Env, ctx: Ctx, g: SUState, a: Extract<SUAction, 
   g.pinUntil[u.loc] = g.serial + (g.o.partisanPinScope === 'nextImpulse' ? 1 : 0);
   log(
     ctx,
-    `${u.id} flips: an Axis cube is drawn from ${areaName(E, from)} into ${areaName(E, u.loc)} and cannot move this impulse`,
+    `${unitName(E, u.id)} flips: an Axis cube is drawn from ${areaName(E, from)} into ${areaName(E, u.loc)} and cannot move this impulse`,
     '§35 L370-L372, AMB-19',
   );
 }
@@ -74,7 +75,7 @@ export function partisanMove(E: Env, ctx: Ctx, g: SUState, a: Extract<SUAction, 
   u.loc = E.m.index(a.to);
   u.mv = true;
   g.acted = true;
-  log(ctx, `${u.id} moves to ${areaName(E, u.loc)}`, '§35 L368');
+  log(ctx, `${unitName(E, u.id)} moves to ${areaName(E, u.loc)}`, '§35 L368');
 }
 
 /** Why a partisan flip is refused, or null when only its moment is wrong (§35 L366-L372). */

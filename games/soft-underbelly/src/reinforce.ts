@@ -20,6 +20,7 @@ import {
   type SUState,
 } from './state.ts';
 import { msg } from './texts/index.ts';
+import { unitName, sideName } from './texts/names.ts';
 
 /** Where `side` may place reinforcement cubes (§9 L114, AMB-31). */
 export function reinforceAreas(E: Env, g: SUState, side: Side): number[] {
@@ -67,7 +68,7 @@ export const reinforceOf: SUStep<'reinforceOf'> = (E, ctx, g, f) => {
   const due = E.d.reinforcements[side][g.turn - 1] ?? 0;
   let n = Math.min(due, g.pool[side]); // AMB-30
   if (g.o.shortfallAllOrNothing && g.pool[side] < due) n = 0;
-  if (n < due) log(ctx, `${side}: only ${n} of ${due} reinforcement cubes available`, '§9 L116, AMB-30');
+  if (n < due) log(ctx, `${sideName(side)}: only ${n} of ${due} reinforcement cubes available`, '§9 L116, AMB-30');
   call(g.stack, { kind: 'reinforce', side, n });
 };
 
@@ -91,7 +92,7 @@ export const reinforce: SUDecision<'reinforce'> = passAlone({
       g.pool[f.side]--;
       g.placed.push(area);
       f.n--;
-      log(ctx, `${f.side} places a reinforcement cube in ${areaName(E, area)}`, '§9 L114');
+      log(ctx, `${sideName(f.side)} places a reinforcement cube in ${areaName(E, area)}`, '§9 L114');
     } else if (a.type === 'event') {
       playEvent(E, ctx, g, f.side, a);
     } else end(g.stack);
@@ -203,7 +204,7 @@ export function convertUnits(
   if (u.type === 'aircraft' && side === ALLIES) g.airConverted++;
   log(
     ctx,
-    `${side} converts ${cost} cube(s) in ${areaName(E, area)} into ${u.id}${a.to ? ` placed in ${areaName(E, u.loc)}` : ''}`,
+    `${sideName(side)} converts ${cost} cube(s) in ${areaName(E, area)} into ${unitName(E, u.id)}${a.to ? ` placed in ${areaName(E, u.loc)}` : ''}`,
     '§10 L124',
   );
 }

@@ -17,6 +17,7 @@ import {
   type SUState,
 } from './state.ts';
 import { msg } from './texts/index.ts';
+import { unitName } from './texts/names.ts';
 
 /** §3 L40: the first area of `side` over the limit, if any, must shed a unit. */
 export const overflowCheck: SUStep<'overflowCheck'> = (E, _ctx, g, f) => {
@@ -65,14 +66,18 @@ export const overflow: SUDecision<'overflow'> = {
       }
       if (a.unit === 'cube') removeCubes(g, side, from, 1);
       else eliminate(g, unit(g, a.unit));
-      log(ctx, `Stacking: ${a.unit} in ${areaName(E, from)} has no room and is eliminated`, '§3 L40, AMB-33');
+      log(
+        ctx,
+        `Stacking: ${unitName(E, a.unit)} in ${areaName(E, from)} has no room and is eliminated`,
+        '§3 L40, AMB-33',
+      );
     } else {
       const to = E.m.index(a.to);
       if (a.unit === 'cube') {
         g.cubes[side][from]!--;
         addCubes(g, side, to, 1);
       } else unit(g, a.unit).loc = to;
-      log(ctx, `Stacking: ${a.unit} moves from ${areaName(E, from)} to ${areaName(E, to)}`, '§3 L40');
+      log(ctx, `Stacking: ${unitName(E, a.unit)} moves from ${areaName(E, from)} to ${areaName(E, to)}`, '§3 L40');
     }
     call(g.stack, { kind: 'overflowCheck', side });
   },

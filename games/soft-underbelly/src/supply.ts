@@ -14,6 +14,7 @@ import {
   areaName,
   GONE,
 } from './state.ts';
+import { unitName, sideName } from './texts/names.ts';
 
 export function italianFleetInGame(g: SUState): boolean {
   return g.units.some((u) => u.type === 'fleet' && u.nat === 'IT' && u.loc !== GONE);
@@ -66,10 +67,14 @@ export function supplyPhase(E: Env, ctx: Ctx, g: SUState): void {
       for (const u of g.units) {
         if (u.loc === a && u.side === side && u.type !== 'partisan') {
           eliminate(g, u);
-          lost.push(u.id);
+          lost.push(unitName(E, u.id));
         }
       }
-      log(ctx, `${side} units out of supply in ${areaName(E, a)} are removed: ${lost.join(', ')}`, '§41 L414');
+      log(
+        ctx,
+        `${sideName(side)} units out of supply in ${areaName(E, a)} are removed: ${lost.join(', ')}`,
+        '§41 L414',
+      );
     }
   }
 }

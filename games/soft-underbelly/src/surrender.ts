@@ -3,6 +3,7 @@ import { call, end, type Ctx } from '@sandtable/engine';
 import type { SUDecision } from './handlers.ts';
 import { ALLIES, AXIS, GONE, log, unit, type Env, type SUState } from './state.ts';
 import { msg } from './texts/index.ts';
+import { unitName, unitNames } from './texts/names.ts';
 
 /** Areas whose Allied control makes Italy surrender (§42 L418, AMB-20). */
 export function surrenderAreas(E: Env, g: SUState): number[] {
@@ -32,7 +33,7 @@ export function surrenderCheck(E: Env, ctx: Ctx, g: SUState): void {
   g.transport.axis = 0; // §16 L182, §42 L420
   log(
     ctx,
-    `Italy surrenders (Allies control ${held.map((a) => E.d.areas[a]!.name).join(', ')}): Italian units removed for good (${gone.join(', ') || 'none'}); no more Axis naval transport`,
+    `Italy surrenders (Allies control ${held.map((a) => E.d.areas[a]!.name).join(', ')}): Italian units removed for good (${unitNames(E, gone) || 'none'}); no more Axis naval transport`,
     '§42 L418-L420',
   );
 }
@@ -63,10 +64,10 @@ export const overlordFleet: SUDecision<'overlordFleet'> = {
       .filter((u) => u.side === ALLIES && u.type === 'fleet' && u.loc !== GONE)
       .map((u) => ({ type: 'removeFleet', id: u.id }));
   },
-  perform(_E, ctx, g, _f, a) {
+  perform(E, ctx, g, _f, a) {
     if (a.type !== 'removeFleet') return;
     unit(g, a.id).loc = GONE;
-    log(ctx, `${a.id} leaves the Mediterranean for Overlord`, '§37 L388, §43 L424');
+    log(ctx, `${unitName(E, a.id)} leaves the Mediterranean for Overlord`, '§37 L388, §43 L424');
     end(g.stack);
   },
   refuse: () => ({ rule: '§43 L424, §37 L388', message: 'only an Allied fleet still in the game leaves for Overlord' }),

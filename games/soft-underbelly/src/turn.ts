@@ -6,6 +6,7 @@ import { overlord, surrenderCheck } from './surrender.ts';
 import { ALLIES, AXIS, GONE, log, POOL, SEA } from './state.ts';
 import { finalVictory, munichCheck } from './victory.ts';
 import { msg } from './texts/index.ts';
+import { sideName } from './texts/names.ts';
 
 /**
  * §7 L87: a turn is the initiative (§8), the reinforcement phase (§9-§10), the impulses (§11)
@@ -35,7 +36,7 @@ export const initiativeRoll: SUStep<'initiativeRoll'> = (_E, ctx, g) => {
   const winner = a! >= x! ? ALLIES : AXIS;
   log(
     ctx,
-    `Initiative roll: Allies ${a}, Axis ${x}: ${winner} decide${a === x ? ' (tie: the Allies)' : ''}`,
+    `Initiative roll: Allies ${a}, Axis ${x}: ${sideName(winner)} decide${a === x ? ' (tie: the Allies)' : ''}`,
     '§8 L108',
   );
   call(g.stack, { kind: 'initiative', side: winner });
@@ -54,7 +55,7 @@ export const initiative: SUDecision<'initiative'> = {
     if (a.type !== 'initiative') return;
     g.initiative = a.first;
     g.active = a.first;
-    log(ctx, `${a.first} take${a.first === ALLIES ? '' : 's'} the initiative`, '§8 L108');
+    log(ctx, `${sideName(a.first)} take${a.first === ALLIES ? '' : 's'} the initiative`, '§8 L108');
     end(g.stack);
   },
 };

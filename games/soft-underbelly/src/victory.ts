@@ -2,6 +2,7 @@
 import type { Ctx } from '@sandtable/engine';
 import { logisticCovers, supplyMap } from './supply.ts';
 import { ALLIES, AXIS, BATTLE, GONE, hasUnits, log, type Env, type Side, type SUState } from './state.ts';
+import { sideName } from './texts/names.ts';
 
 /** Victory ② counts cubes, tanks, paratroops, elite and aircraft on the map (§6 L79, AMB-42). */
 export function unitsOnMap(g: SUState, side: Side): number {
@@ -37,7 +38,7 @@ export function continuousChecks(E: Env, ctx: Ctx, g: SUState): void {
   for (const side of [ALLIES, AXIS]) {
     if (unitsOnMap(g, side) === 0) {
       const winner = side === ALLIES ? AXIS : ALLIES;
-      g.result = { winner, reason: `${side} has no units on the map`, rule: '§6 ② L79' };
+      g.result = { winner, reason: `${sideName(side)} has no units on the map`, rule: '§6 ② L79' };
       return;
     }
   }

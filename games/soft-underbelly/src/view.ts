@@ -3,6 +3,7 @@ import type { SUAction } from './actions.ts';
 import { hitNumber, diceCount, defenderOf } from './combat.ts';
 import { starCount } from './victory.ts';
 import { ALLIES, AXIS, BATTLE, GONE, POOL, SEA, areaName, lineIn, type Env, type Side, type SUState } from './state.ts';
+import { unitName, eventName, sideName } from './texts/names.ts';
 
 export interface AreaView {
   id: string;
@@ -179,23 +180,23 @@ export function describeAction(E: Env, a: SUAction): string {
     case 'deployDefault':
       return 'take the recommended Axis deployment';
     case 'pick':
-      return `pick ${a.unit} to deploy`;
+      return `pick ${unitName(E, a.unit)} to deploy`;
     case 'deploy':
       return `deploy it in ${nm(E, a.area)}`;
     case 'initiative':
-      return `${a.first} take the initiative`;
+      return `${sideName(a.first)} take the initiative`;
     case 'removeFleet':
-      return `${a.id} leaves for Overlord`;
+      return `${unitName(E, a.id)} leaves for Overlord`;
     case 'place':
       return `place a reinforcement cube in ${nm(E, a.area)}`;
     case 'convert':
-      return `convert cubes in ${nm(E, a.area)} into ${a.id}${a.to ? ` placed in ${nm(E, a.to)}` : ''}`;
+      return `convert cubes in ${nm(E, a.area)} into ${unitName(E, a.id)}${a.to ? ` placed in ${nm(E, a.to)}` : ''}`;
     case 'select':
       return `move units from ${nm(E, a.area)}`;
     case 'selectAir':
-      return `fly ${a.id}`;
+      return `fly ${unitName(E, a.id)}`;
     case 'add':
-      return `add ${a.unit === 'allCubes' ? 'all free cubes' : a.unit} to the group`;
+      return `add ${a.unit === 'allCubes' ? 'all free cubes' : unitName(E, a.unit)} to the group`;
     case 'step':
       return `step into ${nm(E, a.to)}`;
     case 'ship':
@@ -215,29 +216,29 @@ export function describeAction(E: Env, a: SUAction): string {
     case 'landing':
       return `land in ${nm(E, a.target)}`;
     case 'commit':
-      return `commit ${a.unit === 'allCubes' ? 'all free cubes' : a.unit} from ${nm(E, a.from)}`;
+      return `commit ${a.unit === 'allCubes' ? 'all free cubes' : unitName(E, a.unit)} from ${nm(E, a.from)}`;
     case 'fleet':
-      return `use ${a.id} for the landing`;
+      return `use ${unitName(E, a.id)} for the landing`;
     case 'bomb':
-      return `${a.id} bombs ${nm(E, a.target)}`;
+      return `${unitName(E, a.id)} bombs ${nm(E, a.target)}`;
     case 'fleetAttack':
-      return `${a.id} attacks ${a.target}`;
+      return `${unitName(E, a.id)} attacks ${unitName(E, a.target)}`;
     case 'partisanMove':
-      return `${a.id} moves to ${nm(E, a.to)}`;
+      return `${unitName(E, a.id)} moves to ${nm(E, a.to)}`;
     case 'partisanFlip':
-      return `${a.id} draws an Axis cube from ${nm(E, a.from)}`;
+      return `${unitName(E, a.id)} draws an Axis cube from ${nm(E, a.from)}`;
     case 'event':
-      return `play ${a.event}${a.area ? ` on ${nm(E, a.area)}` : ''}`;
+      return `play ${eventName(E, a.event)}${a.area ? ` on ${nm(E, a.area)}` : ''}`;
     case 'intercept':
-      return `intercept with ${a.id}`;
+      return `intercept with ${unitName(E, a.id)}`;
     case 'evade':
-      return `${a.id} evades to ${nm(E, a.to)}`;
+      return `${unitName(E, a.id)} evades to ${nm(E, a.to)}`;
     case 'support':
-      return `${a.id} supports`;
+      return `${unitName(E, a.id)} supports`;
     case 'extraDie':
       return a.use ? "use the paratroops' extra die" : 'keep the extra die';
     case 'elite':
-      return `${a.id} inflicts an extra loss`;
+      return `${unitName(E, a.id)} inflicts an extra loss`;
     case 'loss':
       return a.unit === 'cube'
         ? `lose a cube (${a.from})`
@@ -245,21 +246,23 @@ export function describeAction(E: Env, a: SUAction): string {
           ? 'remove the defensive line'
           : a.unit === 'retreat'
             ? 'retreat to absorb the last loss'
-            : `absorb with ${a.unit}`;
+            : `absorb with ${unitName(E, a.unit)}`;
     case 'retreat':
-      return `retreat ${a.unit === 'allCubes' ? 'all cubes' : a.unit} to ${a.to ? nm(E, a.to) : 'nowhere (eliminated)'}`;
+      return `retreat ${a.unit === 'allCubes' ? 'all cubes' : unitName(E, a.unit)} to ${a.to ? nm(E, a.to) : 'nowhere (eliminated)'}`;
     case 'retreatStart':
       return 'retreat';
     case 'breakOff':
       return 'break off the attack';
     case 'occupy':
-      return `advance ${a.unit === 'allCubes' ? 'all cubes' : a.unit} from ${nm(E, a.from)}`;
+      return `advance ${a.unit === 'allCubes' ? 'all cubes' : unitName(E, a.unit)} from ${nm(E, a.from)}`;
     case 'returnTo':
       return `withdraw the landing survivors to ${nm(E, a.area)}`;
     case 'overflow':
-      return a.to ? `move ${a.unit} to ${nm(E, a.to)} (stacking)` : `eliminate ${a.unit} (stacking)`;
+      return a.to
+        ? `move ${unitName(E, a.unit)} to ${nm(E, a.to)} (stacking)`
+        : `eliminate ${unitName(E, a.unit)} (stacking)`;
     case 'kesselring':
-      return `return the ${a.event} marker`;
+      return `return the ${eventName(E, a.event)} marker`;
     default:
       return JSON.stringify(a);
   }
@@ -268,7 +271,7 @@ export function describeAction(E: Env, a: SUAction): string {
 export function summaryText(E: Env, g: SUState): string {
   const lines: string[] = [];
   lines.push(
-    `Turn ${g.turn}/${E.d.turns}, ${g.phase}, impulse ${g.impulse}, active ${g.active}, initiative ${g.initiative}`,
+    `Turn ${g.turn}/${E.d.turns}, ${g.phase}, impulse ${g.impulse}, active ${sideName(g.active)}, initiative ${g.initiative}`,
   );
   lines.push(
     `Naval transport: Allies ${g.transport.allies}, Axis ${g.transport.axis}. Italy ${g.italy ? 'has surrendered' : 'fights on'}. ${g.overlord ? 'Overlord done.' : ''}`,
@@ -278,7 +281,7 @@ export function summaryText(E: Env, g: SUState): string {
   );
   for (let i = 0; i < E.n; i++) {
     if (!E.m.passable[i]) continue;
-    const c = g.units.filter((u) => u.loc === i).map((u) => `${u.id}${u.up ? '' : '*'}`);
+    const c = g.units.filter((u) => u.loc === i).map((u) => `${unitName(E, u.id)}${u.up ? '' : '*'}`);
     const parts = [
       g.cubes.allies[i] ? `${g.cubes.allies[i]} blue` : '',
       g.cubes.axis[i] ? `${g.cubes.axis[i]} black` : '',
@@ -291,13 +294,13 @@ export function summaryText(E: Env, g: SUState): string {
   lines.push(
     `  sea: ${g.units
       .filter((u) => u.loc === SEA)
-      .map((u) => `${u.id}${u.up ? '' : '*'}`)
+      .map((u) => `${unitName(E, u.id)}${u.up ? '' : '*'}`)
       .join(', ')}   (* = face-down)`,
   );
   if (g.battle) {
     const b = g.battle;
     lines.push(
-      `Battle for ${areaName(E, b.target)} (${b.landing ? 'landing' : 'attack'} by ${b.attacker}), round ${b.round}/${b.maxRounds}: attacker ${diceCount(g, b, true)} dice hit ${hitNumber(E, g, b, b.att)}-6, defender ${diceCount(g, b, false)} dice hit ${hitNumber(E, g, b, b.def)}-6`,
+      `Battle for ${areaName(E, b.target)} (${b.landing ? 'landing' : 'attack'} by ${sideName(b.attacker)}), round ${b.round}/${b.maxRounds}: attacker ${diceCount(g, b, true)} dice hit ${hitNumber(E, g, b, b.att)}-6, defender ${diceCount(g, b, false)} dice hit ${hitNumber(E, g, b, b.def)}-6`,
     );
   }
   if (g.result) lines.push(`Result: ${g.result.winner ?? 'draw'} — ${g.result.reason} [${g.result.rule}]`);
