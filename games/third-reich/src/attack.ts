@@ -22,6 +22,7 @@ import {
   neighbours,
   unitsIn,
 } from './world.ts';
+import { sideName } from './texts/names.ts';
 
 /** Belligerent enemy units that an attack on `area` hits (11.1(2)); absent US ships excepted (15.3(3)). */
 function enemyUnits(b: Board, g: TRState, area: number, side: Side): number[] {
@@ -133,7 +134,7 @@ export function strike(b: Board, ctx: Ctx, g: TRState): void {
       if (d <= values[i]!) points++;
     }); // 11.1(1)
     ctx.log(
-      `${act.side} ${air ? 'air-attacks' : 'attacks'} in ${areaName(b, act.target)} with ${attackers.length} unit(s): ${points} hit(s).`,
+      `${sideName(act.side)} ${air ? 'air-attacks' : 'attacks'} in ${areaName(b, act.target)} with ${attackers.length} unit(s): ${points} hit(s).`,
       { rule: air ? '9.2' : '9.1', dice },
     );
   }

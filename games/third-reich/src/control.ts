@@ -9,6 +9,7 @@ import { bySide, type TRDecision } from './actions.ts';
 import type { TRState } from './state.ts';
 import { ctrlSide, friendlyUnit, updateControl } from './world.ts';
 import { msg } from './texts/index.ts';
+import { sideName, nationName } from './texts/names.ts';
 
 /** 3.4(4)(6): control as the units stand at the end of an impulse; then 15.4: Poland may surrender. */
 export function settleControl(b: Board, ctx: Ctx, g: TRState): void {
@@ -80,7 +81,7 @@ export const reassignDecision: TRDecision<'reassign'> = {
     const area = areaAt(b, a.area);
     g.ctrl[area] = b.nationIndex.get(a.nation as never)!;
     f.done.push(area);
-    ctx.log(`${f.side} hands ${areaName(b, area)} to ${a.nation}.`, { rule: '3.4(5)' });
+    ctx.log(`${sideName(f.side)} hands ${areaName(b, area)} to ${nationName(b, a.nation)}.`, { rule: '3.4(5)' });
     if (!reassignChoices(b, g, f.side, f.done).length) end(g.stack);
   },
   refuse: () => ({

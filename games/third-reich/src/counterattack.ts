@@ -13,6 +13,7 @@ import { startCombat } from './damage.ts';
 import { other, type PendingOf, type TRState } from './state.ts';
 import { friendlyUnit, mayAttackIn, unitsIn } from './world.ts';
 import { msg } from './texts/index.ts';
+import { sideName, cardName } from './texts/names.ts';
 
 /** The area and targets of a counterattack against the current action (AMB-19), and who may counterattack. */
 export function counterSetup(b: Board, g: TRState): { area: number; targets: number[]; eligible: number[] } | null {
@@ -56,7 +57,7 @@ function fireCounter(b: Board, ctx: Ctx, g: TRState, p: PendingOf<'counter'>): v
   const points = 2 * hits; // 10.1(2)
   if (g.options.counterattackersFlip) for (const u of p.units) g.used[u] = 1; // AMB-27
   ctx.log(
-    `${side} counterattacks in ${areaName(b, cs.area)} with ${p.units.length} unit(s)${p.card ? ` (${b.cardById.get(p.card)!.name})` : ' (jets, 16.8)'}: ${hits} hit(s), ${points} damage points.`,
+    `${sideName(side)} counterattacks in ${areaName(b, cs.area)} with ${p.units.length} unit(s)${p.card ? ` (${b.cardById.get(p.card)!.name})` : ' (jets, 16.8)'}: ${hits} hit(s), ${points} damage points.`,
     { rule: '10.1', dice },
   );
   const party = (us: number[], s: Side): Party => ({
@@ -94,7 +95,7 @@ function fireCounter(b: Board, ctx: Ctx, g: TRState, p: PendingOf<'counter'>): v
 export const windowDecision: TRDecision<'window'> = {
   rule: '10.1(3)',
   role: bySide,
-  prompt: (_b, g) => msg('tr.window', { side: g.act!.side }),
+  prompt: (_b, g) => msg('tr.window', { side: sideName(g.act!.side) }),
   actions: ['ambush', 'jet', 'noCounter'],
   legal(b, g, f) {
     const out: TRAction[] = [];
@@ -117,7 +118,7 @@ export const windowDecision: TRDecision<'window'> = {
   refuse(b, g, f, a) {
     if (a.type === 'ambush' && !g.hand[f.side].includes(a.card))
       return { rule: '10.0', message: 'a counterattack needs an Ambush card in your hand' };
-    if (a.type === 'ambush') return { rule: '10.0', message: `${a.card} is not an Ambush card` };
+    if (a.type === 'ambush') return { rule: '10.0', message: `${cardName(b, a.card)} is not an Ambush card` };
     if (a.type === 'jet')
       return g.options.opt16_8
         ? { rule: '16.8', message: 'no unused jet may counterattack here' }

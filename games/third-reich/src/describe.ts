@@ -8,6 +8,7 @@ import { sameAction, type TRAction } from './actions.ts';
 import { cardOf } from './cards.ts';
 import { flow } from './sequence.ts';
 import type { TRState } from './state.ts';
+import { counterName, nationName } from './texts/names.ts';
 
 /** Why a group may be left with nothing to declare: adding units only ever narrows its actions. */
 const DEAD_END_WHY =
@@ -15,7 +16,7 @@ const DEAD_END_WHY =
 
 const areaWords = (b: Board, id: string) => (id === 'pool' ? 'the mobilization pool' : areaName(b, areaAt(b, id)));
 const unitWords = (b: Board, g: TRState, u: number) =>
-  `${b.counters[b.unitKind[u]!]!.id} in ${g.loc[u]! >= 0 ? b.data.areas[g.loc[u]!]!.name : 'reserve'}`;
+  `${counterName(b, b.counters[b.unitKind[u]!]!.id)} in ${g.loc[u]! >= 0 ? b.data.areas[g.loc[u]!]!.name : 'reserve'}`;
 
 /** A group whose units leave it nothing to declare (7.2): only `cancel` is offered. Display only. */
 function deadEndGroup(b: Board, g: TRState): boolean {
@@ -43,7 +44,7 @@ export function describeAction(b: Board, g: TRState, a: TRAction): string {
     case 'endCard':
       return 'Finish the card';
     case 'mobilize':
-      return `Mobilize ${a.counter} in ${area(a.area)}`;
+      return `Mobilize ${counterName(b, a.counter)} in ${area(a.area)}`;
     case 'endSv':
       return 'End the SV part';
     case 'recover':
@@ -59,21 +60,21 @@ export function describeAction(b: Board, g: TRState, a: TRAction): string {
     case 'useBank':
       return 'Use the banked Ambush SV';
     case 'diplo':
-      return `Diplomacy on ${a.nation}`;
+      return `Diplomacy on ${nationName(b, a.nation)}`;
     case 'devCard':
       return `Develop ${card(a.card).name} (SV ${card(a.card).sv})`;
     case 'devUnit':
-      return `Move ${a.counter} from the development pool to the mobilization pool`;
+      return `Move ${counterName(b, a.counter)} from the development pool to the mobilization pool`;
     case 'endEvent':
       return 'End the event';
     case 'reassign':
-      return `Hand ${area(a.area)} to ${a.nation}`;
+      return `Hand ${area(a.area)} to ${nationName(b, a.nation)}`;
     case 'endReassign':
       return 'Keep control as it is';
     case 'discard':
       return `Discard ${card(a.card).name}`;
     case 'freeMobilize':
-      return `Mobilize ${a.counter} in ${area(a.area)} free`;
+      return `Mobilize ${counterName(b, a.counter)} in ${area(a.area)} free`;
     case 'form':
       return `Form a group in ${area(a.area)}`;
     case 'add':

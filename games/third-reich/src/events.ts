@@ -14,6 +14,7 @@ import { recovery } from './recovery.ts';
 import { other, type TRState } from './state.ts';
 import { ctrlSide, friendlyUnit, placements } from './world.ts';
 import { msg } from './texts/index.ts';
+import { sideName, counterName, cardName, nationName } from './texts/names.ts';
 
 /** Events that move or strike with one group (3.6(2), 8.1.2, 9.2(2), 16.2). */
 const GROUP_EVENTS = [
@@ -43,7 +44,7 @@ export function eventPlayable(b: Board, g: TRState, side: Side): boolean {
 export function carryOutEvent(b: Board, ctx: Ctx, g: TRState, side: Side): void {
   g.op!.eventDone = true;
   const e = cardOf(b, g.op!.card).effect;
-  ctx.log(`${side} carries out the event ${cardOf(b, g.op!.card).name}.`, { rule: '6.1.2' });
+  ctx.log(`${sideName(side)} carries out the event ${cardOf(b, g.op!.card).name}.`, { rule: '6.1.2' });
   if (e.kind === 'supply') recovery(b, ctx, g, side); // 13.0: "whenever a Supply event is used"
   if (e.kind === 'supply' && e.yugoslavia) supplyYugoslavia(b, ctx, g); // 15.5(1)
   if (e.kind === 'blitzkrieg') call(g.stack, { kind: 'choose', side, mode: 'blitz' }); // 17.1
@@ -117,10 +118,13 @@ export const diplomacyDecision: TRDecision<'diplomacy'> = {
   },
   refuse: (b, g, f, a) =>
     a.type === 'diplo' && g.natLocked[b.nationIndex.get(a.nation as never) ?? -1]
-      ? { rule: '3.1.3(2)①', message: `${a.nation} is fixed for good after a violation of its neutrality` }
+      ? {
+          rule: '3.1.3(2)①',
+          message: `${nationName(b, a.nation)} is fixed for good after a violation of its neutrality`,
+        }
       : {
           rule: '3.1.2',
-          message: `${f.side} Diplomacy may name the US or the USSR while neutral (Allies), Turkey or Spain on their tracks, France back (Allies, Paris held), or a neutral of the own camp`,
+          message: `${sideName(f.side)} Diplomacy may name the US or the USSR while neutral (Allies), Turkey or Spain on their tracks, France back (Allies, Paris held), or a neutral of the own camp`,
         },
 };
 
@@ -159,13 +163,13 @@ export const developDecision: TRDecision<'develop'> = {
       end(g.stack);
       g.dev[side].splice(g.dev[side].indexOf(a.card), 1);
       g.discard[side].push(a.card);
-      ctx.log(`${side} develops ${cardOf(b, a.card).name}.`, {
+      ctx.log(`${sideName(side)} develops ${cardOf(b, a.card).name}.`, {
         rule: '2.3.2',
         to: g.options.opt16_1_1 ? [side] : undefined,
       });
       if (g.options.opt16_1_1) (g.faceDown ??= { axis: [], allies: [] })[side].push(a.card); // 16.1.1(2): face down
       if (g.options.opt16_1_1)
-        ctx.log(`${side} develops a card of SV ${cardOf(b, a.card).sv} (16.1.1).`, {
+        ctx.log(`${sideName(side)} develops a card of SV ${cardOf(b, a.card).sv} (16.1.1).`, {
           rule: '16.1.1',
           to: [other(side)],
         });
@@ -176,7 +180,10 @@ export const developDecision: TRDecision<'develop'> = {
       g.loc[u] = POOL;
       f.left--;
       f.started = true;
-      ctx.log(`${side} moves ${a.counter} from the development pool to the mobilization pool.`, { rule: '2.3.2' });
+      ctx.log(
+        `${sideName(side)} moves ${counterName(b, a.counter)} from the development pool to the mobilization pool.`,
+        { rule: '2.3.2' },
+      );
       if (f.left <= 0) end(g.stack);
     }
     if (a.type === 'endEvent') end(g.stack);
@@ -209,12 +216,14 @@ export const discardDecision: TRDecision<'discard'> = {
     f.left--;
     if (g.options.opt16_1_2) {
       (g.faceDown ??= { axis: [], allies: [] })[side].push(a.card);
-      ctx.log(`${side} discards ${cardOf(b, a.card).name} face down.`, { rule: '16.1.2', to: [side] });
-      ctx.log(`${side} discards a card face down.`, { rule: '16.1.2', to: [other(side)] });
-    } else ctx.log(`${side} discards ${cardOf(b, a.card).name}.`, { rule: '16.2' });
+      ctx.log(`${sideName(side)} discards ${cardOf(b, a.card).name} face down.`, { rule: '16.1.2', to: [side] });
+      ctx.log(`${sideName(side)} discards a card face down.`, { rule: '16.1.2', to: [other(side)] });
+    } else ctx.log(`${sideName(side)} discards ${cardOf(b, a.card).name}.`, { rule: '16.2' });
   },
-  refuse: (_b, _g, f, a) =>
-    a.type === 'discard' ? { rule: '16.2', message: `${a.card} is not in ${f.side}'s hand` } : null,
+  refuse: (b, _g, f, a) =>
+    a.type === 'discard'
+      ? { rule: '16.2', message: `${cardName(b, a.card)} is not in ${sideName(f.side)}'s hand` }
+      : null,
   auto(_b, _ctx, g, f) {
     if (f.left > 0 && g.hand[f.side].length && !(g.options.opt16_3 && g.hand[f.side].length <= 4)) return false;
     end(g.stack);

@@ -18,6 +18,7 @@ import type { Act, ActMode, ActType, TRState } from './state.ts';
 import { endImpulse } from './turn.ts';
 import { friendlyUnit, unitsIn } from './world.ts';
 import { msg } from './texts/index.ts';
+import { sideName, areaTitle } from './texts/names.ts';
 
 // ---- 7.0, 7.1 forming a group ---------------------------------------------------------------------
 /** Whether unit u may join a group of `mode` (7.1(1) unused, 6.1.1(3) once per SV use, 6.2 air units only). */
@@ -128,7 +129,7 @@ function declare(b: Board, ctx: Ctx, g: TRState, type: ActType, twice: boolean):
   if (type === 'move' || type === 'airMove') {
     act.path = [act.area];
     call(g.stack, { kind: 'path', side: act.side });
-    ctx.log(`${act.side}: ${what} ${type === 'move' ? 'move' : 'air-move'}.`, {
+    ctx.log(`${sideName(act.side)}: ${what} ${type === 'move' ? 'move' : 'air-move'}.`, {
       rule: type === 'move' ? '8.1' : '8.2',
     });
     return;
@@ -138,7 +139,9 @@ function declare(b: Board, ctx: Ctx, g: TRState, type: ActType, twice: boolean):
     act.target = act.area;
     for (const u of act.units) g.used[u] = 1; // 9.1(5); 10.1(5): already flipped when counterattacked
     call(g.stack, { kind: 'auto', step: 'strike', side: act.side });
-    ctx.log(`${act.side}: ${what} attack${twice ? ' twice (declared in advance, 17.1)' : ''}.`, { rule: '9.1' });
+    ctx.log(`${sideName(act.side)}: ${what} attack${twice ? ' twice (declared in advance, 17.1)' : ''}.`, {
+      rule: '9.1',
+    });
     openWindow(b, g); // 10.1(3), 10.1(6): the counterattack comes first
   } else {
     call(g.stack, { kind: 'target', side: act.side });
@@ -189,11 +192,11 @@ export const chooseDecision: TRDecision<'choose'> = {
       if (f.mode === 'air') call(g.stack, { kind: 'impulse', side: f.side }); // 6.2: the impulse is still to play
     }
   },
-  refuse: (_b, _g, f, a) =>
+  refuse: (b, _g, f, a) =>
     a.type === 'form'
       ? {
           rule: f.mode === 'air' ? '6.2' : '7.1(1)',
-          message: `no unused unit of yours in ${a.area} may join this group${f.mode === 'air' ? ' (air units and carriers only)' : ''}`,
+          message: `no unused unit of yours in ${areaTitle(b, a.area)} may join this group${f.mode === 'air' ? ' (air units and carriers only)' : ''}`,
         }
       : null,
 };
@@ -296,9 +299,12 @@ export const targetDecision: TRDecision<'target'> = {
     if (act.type === 'bomb') {
       act.dist = bombTargets(b, g, act).find((t) => t.area === act.target)!.dist;
       for (const u of act.units) g.used[u] = 1; // the bombers flip
-      ctx.log(`${side}: ${act.units.length} unit(s) in ${areaName(b, act.area)} bomb ${areaName(b, act.target)}.`, {
-        rule: '16.2',
-      });
+      ctx.log(
+        `${sideName(side)}: ${act.units.length} unit(s) in ${areaName(b, act.area)} bomb ${areaName(b, act.target)}.`,
+        {
+          rule: '16.2',
+        },
+      );
       call(g.stack, { kind: 'auto', step: 'strike', side });
       openWindow(b, g); // 17.2 Q3
       return;
@@ -307,9 +313,12 @@ export const targetDecision: TRDecision<'target'> = {
     const flown = airReach(b, g, act, extraRange(b, g, act)).get(act.target) ?? [];
     for (const x of flown.slice(1, -1)) enterArea(b, ctx, g, x, side); // 3.1.3(1): overflight, before the attack (TC-46)
     if (g.options.airTargetViolates) enterArea(b, ctx, g, act.target, side); // AMB-8
-    ctx.log(`${side}: ${act.units.length} unit(s) in ${areaName(b, act.area)} air-attack ${areaName(b, act.target)}.`, {
-      rule: '9.2',
-    });
+    ctx.log(
+      `${sideName(side)}: ${act.units.length} unit(s) in ${areaName(b, act.area)} air-attack ${areaName(b, act.target)}.`,
+      {
+        rule: '9.2',
+      },
+    );
     call(g.stack, { kind: 'auto', step: 'strike', side });
     openWindow(b, g);
   },

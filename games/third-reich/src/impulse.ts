@@ -14,6 +14,7 @@ import { mobilize, mobilizeChoices } from './mobilization.ts';
 import type { TRState } from './state.ts';
 import { doPass, endImpulse } from './turn.ts';
 import { msg } from './texts/index.ts';
+import { sideName, counterName, cardName, areaTitle } from './texts/names.ts';
 
 // ---- 6.0 the impulse -------------------------------------------------------------------------------------
 /** 6.0: the active player plays a card, uses banked Ambush SV (10.2), takes an air operation (6.2) or passes. */
@@ -45,7 +46,7 @@ export const impulseDecision: TRDecision<'impulse'> = {
         g.op = { card: a.card, svLeft: cardOf(b, a.card).sv, svDone: false, eventDone: false, acted: [] };
         g.passes = 0;
         ctx.irreversible('a card was revealed');
-        ctx.log(`${side} plays ${cardOf(b, a.card).name} (SV ${cardOf(b, a.card).sv}).`, { rule: '6.1' });
+        ctx.log(`${sideName(side)} plays ${cardOf(b, a.card).name} (SV ${cardOf(b, a.card).sv}).`, { rule: '6.1' });
         goto(g.stack, { kind: 'card', side });
         break;
       case 'useBank':
@@ -53,7 +54,7 @@ export const impulseDecision: TRDecision<'impulse'> = {
         g.op = { card: 'bank', svLeft: g.bank[side], svDone: false, eventDone: true, acted: [] };
         g.bank[side] = 0;
         g.passes = 0;
-        ctx.log(`${side} uses ${g.op.svLeft} banked SV from Ambush cards.`, { rule: '10.2' });
+        ctx.log(`${sideName(side)} uses ${g.op.svLeft} banked SV from Ambush cards.`, { rule: '10.2' });
         goto(g.stack, { kind: 'card', side });
         break;
       case 'air': // 6.2
@@ -67,7 +68,8 @@ export const impulseDecision: TRDecision<'impulse'> = {
   refuse(b, g, f, a) {
     if (a.type === 'play' && g.bank[f.side] > 0)
       return { rule: '10.2(1)', message: 'with banked Ambush SV no other card may be played this impulse' };
-    if (a.type === 'play') return { rule: '6.0', message: `${a.card} is not in ${f.side}'s hand` };
+    if (a.type === 'play')
+      return { rule: '6.0', message: `${cardName(b, a.card)} is not in ${sideName(f.side)}'s hand` };
     if (a.type === 'useBank') return { rule: '10.2', message: 'no banked Ambush SV' };
     if (a.type === 'air' && !hasAirOperation(b, g, f.side))
       return { rule: '6.2', message: 'an air operation needs an unused air unit or carrier' };
@@ -141,11 +143,17 @@ export const svDecision: TRDecision<'sv'> = {
     if (a.type === 'mobilize') mobilize(b, ctx, g, f.side, a.counter, a.area);
     if (a.type === 'endSv') endSv(g);
   },
-  refuse: (_b, _g, _f, a) =>
+  refuse: (b, _g, _f, a) =>
     a.type === 'form'
-      ? { rule: '7.1(1)', message: `no unused unit of yours that has not acted this SV use in ${a.area} (6.1.1(3))` }
+      ? {
+          rule: '7.1(1)',
+          message: `no unused unit of yours that has not acted this SV use in ${areaTitle(b, a.area)} (6.1.1(3))`,
+        }
       : a.type === 'mobilize'
-        ? { rule: '12.0', message: `${a.counter} cannot be mobilized in ${a.area} with the SV left` }
+        ? {
+            rule: '12.0',
+            message: `${counterName(b, a.counter)} cannot be mobilized in ${areaTitle(b, a.area)} with the SV left`,
+          }
         : null,
   /** The SV part ends by itself when the SV are spent. */
   auto(_b, _ctx, g) {

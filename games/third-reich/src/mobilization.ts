@@ -10,6 +10,7 @@ import { bySide, type TRDecision } from './actions.ts';
 import type { PendingOf, TRState } from './state.ts';
 import { costOf, mobilizationOrigins, placementCache, placements, placementSeas } from './world.ts';
 import { msg } from './texts/index.ts';
+import { sideName, counterName, nationAdjective } from './texts/names.ts';
 
 /** Whether a unit of counter kind k is in the mobilization pool. */
 function inPool(b: Board, g: TRState, k: number): boolean {
@@ -46,7 +47,9 @@ export function mobilize(b: Board, ctx: Ctx, g: TRState, side: Side, counter: st
     for (const s of seas) g.seaUse[s] = (g.seaUse[s] ?? 0) + 1; // 3.6(3)
   }
   g.op!.svLeft -= costOf(b, k); // 12.0(2)
-  ctx.log(`${side} mobilizes ${counter} in ${areaName(b, area)} (${costOf(b, k)} SV).`, { rule: '12.0' });
+  ctx.log(`${sideName(side)} mobilizes ${counterName(b, counter)} in ${areaName(b, area)} (${costOf(b, k)} SV).`, {
+    rule: '12.0',
+  });
 }
 
 // ---- free mobilization (Lend-Lease) -------------------------------------------------------------------
@@ -85,15 +88,18 @@ export const freeMobDecision: TRDecision<'freeMob'> = {
     g.loc[u] = areaAt(b, a.area);
     g.used[u] = 1; // 12.0(1)
     f.left -= costOf(b, k);
-    ctx.log(`${f.side} mobilizes ${a.counter} in ${areaName(b, areaAt(b, a.area))} free (Lend-Lease).`, {
-      rule: '12.0',
-    });
+    ctx.log(
+      `${sideName(f.side)} mobilizes ${counterName(b, a.counter)} in ${areaName(b, areaAt(b, a.area))} free (Lend-Lease).`,
+      {
+        rule: '12.0',
+      },
+    );
   },
   refuse: (_b, _g, f, a) =>
     a.type === 'freeMobilize'
       ? {
           rule: '12.0',
-          message: `only ${nationCode(f.nation)} units in the pool costing up to ${f.left} SV, in an area where they may be mobilized`,
+          message: `only ${nationAdjective(nationCode(f.nation))} units in the pool costing up to ${f.left} SV, in an area where they may be mobilized`,
         }
       : null,
 };

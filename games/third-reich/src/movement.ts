@@ -29,6 +29,7 @@ import {
   unitsIn,
 } from './world.ts';
 import { msg } from './texts/index.ts';
+import { sideName, nationName, nationAdjective } from './texts/names.ts';
 
 export type MoveCheck =
   | { ok: true; cost: number; seaMove: boolean; seas: number[] }
@@ -78,10 +79,10 @@ export function checkMove(
     const x = path[i - 1]!,
       y = path[i]!;
     if (!neighbours(b, g, x, side).includes(y))
-      return fail('2.2.1(6)', `${b.areaIds[y]} is not adjacent to ${b.areaIds[x]}`);
-    if (!mayEnter(b, y, side)) return fail('15.7', `${side} may not enter ${b.areaIds[y]}`);
+      return fail('2.2.1(6)', `${areaName(b, y)} is not adjacent to ${areaName(b, x)}`);
+    if (!mayEnter(b, y, side)) return fail('15.7', `${sideName(side)} may not enter ${areaName(b, y)}`);
     if (g.options.opt16_5 && axisLeaningNeutral(b, g, y))
-      return fail('16.5', `${b.areaIds[y]} is the territory of an Axis-leaning neutral`);
+      return fail('16.5', `${areaName(b, y)} is the territory of an Axis-leaning neutral`);
     if (
       !b.isSea[y] &&
       !b.isSea[x] &&
@@ -90,7 +91,7 @@ export function checkMove(
       !air &&
       !b.landAdj[x]!.includes(y)
     ) {
-      return fail('AMB-2', `${b.areaIds[x]}-${b.areaIds[y]} is a sea border: cross it by a sea move`);
+      return fail('AMB-2', `${b.areaIds[x]}-${areaName(b, y)} is a sea border: cross it by a sea move`);
     }
     if (naval && !b.isSea[y]) return fail('8.1.1(1)③', 'naval units may not enter land areas');
     if ((hasAir || air) && !b.isSea[y] && ctrlSide(b, g, y) !== side)
@@ -106,7 +107,7 @@ export function checkMove(
         const n = b.unitNation[u]!;
         const code = b.data.nations[n]!.id;
         if (code !== 'GE' && code !== 'FI' && b.nationSide0[n] === 'axis' && b.northOfBoundary[y])
-          return fail('15.6(1)', `${code} units may not go north of the Axis-allies boundary line`);
+          return fail('15.6(1)', `${nationName(b, code)} units may not go north of the Axis-allies boundary line`);
       }
     }
     cost += 1; // 8.1(1)①, 8.2(3)
@@ -120,7 +121,7 @@ export function checkMove(
       }
       // 8.1(5): entering an area without a friendly control unit stops the group (submarines excepted, 15.1(2)).
       if (i < path.length - 1 && !allSubs && controlUnits(b, g, y, side).length === 0 && !(seaMove && b.isSea[y])) {
-        return fail('8.1(5)', `the group must stop in ${b.areaIds[y]}: no friendly control unit there`);
+        return fail('8.1(5)', `the group must stop in ${areaName(b, y)}: no friendly control unit there`);
       }
     }
   }
@@ -142,7 +143,7 @@ export function checkMove(
       unitsIn(g, from).some((u) => b.unitNation[u] === flag && friendlyUnit(g, b, u, side)) &&
       !stay.some((u) => b.unitNation[u] === flag)
     ) {
-      return fail('8.1(4)', `one ${b.data.nations[flag]!.id} unit must stay in its own territory`);
+      return fail('8.1(4)', `one ${nationAdjective(b.data.nations[flag]!.id)} unit must stay in its own territory`);
     }
   }
   // 8.1.1(2): stacking at the destination.
@@ -268,7 +269,7 @@ export function moveOn(b: Board, ctx: Ctx, g: TRState): void {
     for (const u of group) g.loc[u] = x;
     revertIfEmpty(b, g, act.area);
     act.area = x;
-    ctx.log(`${act.side}: the group passes through ${areaName(b, x)}.`, { rule: 'AMB-19' });
+    ctx.log(`${sideName(act.side)}: the group passes through ${areaName(b, x)}.`, { rule: 'AMB-19' });
     call(g.stack, { kind: 'auto', step: 'moveOn', side: act.side });
     openWindow(b, g); // AMB-19: a window in an area passed through
     return;
@@ -291,7 +292,7 @@ export function moveOn(b: Board, ctx: Ctx, g: TRState): void {
   if (act.type === 'airMove') for (const u of group) g.used[u] = 1; // 8.2(6)
   act.area = dest;
   ctx.log(
-    `${act.side}: the group moves ${path.map((a) => areaName(b, a)).join(' - ')} (${r.cost} MP${r.seaMove ? ', sea move' : ''}).`,
+    `${sideName(act.side)}: the group moves ${path.map((a) => areaName(b, a)).join(' - ')} (${r.cost} MP${r.seaMove ? ', sea move' : ''}).`,
     { rule: act.type === 'airMove' ? '8.2' : r.seaMove ? '8.1.2' : '8.1' },
   );
   call(g.stack, { kind: 'auto', step: 'actDone', side: act.side });
@@ -378,7 +379,7 @@ export function strategicMove(b: Board, ctx: Ctx, g: TRState): boolean {
   for (const u of act.units) g.loc[u] = act.target;
   revertIfEmpty(b, g, act.area); // AMB-7
   ctx.log(
-    `${act.side}: Strategic Movement of ${act.units.length} unit(s) from ${areaName(b, act.area)} to ${areaName(b, act.target)}.`,
+    `${sideName(act.side)}: Strategic Movement of ${act.units.length} unit(s) from ${areaName(b, act.area)} to ${areaName(b, act.target)}.`,
     { rule: '3.6(2)' },
   );
   act.path = [act.area, act.target]; // 11.5(2): a counterattacked group retreats only to where it came from
@@ -419,7 +420,7 @@ export function airborneDrop(b: Board, ctx: Ctx, g: TRState): void {
   revertIfEmpty(b, g, act.area);
   act.path = [act.area, act.target];
   ctx.log(
-    `${act.side}: ${act.units.length} airborne unit(s) fly from ${areaName(b, act.area)} to ${areaName(b, act.target)}.`,
+    `${sideName(act.side)}: ${act.units.length} airborne unit(s) fly from ${areaName(b, act.area)} to ${areaName(b, act.target)}.`,
     {
       rule: '2.1.1',
     },

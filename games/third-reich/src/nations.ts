@@ -7,6 +7,7 @@ import type { Side } from './data/index.ts';
 import { areaName, nationCode, POOL, REMOVED, type Board } from './board.ts';
 import { other, type TRState } from './state.ts';
 import { ctrlSide, enterWar } from './world.ts';
+import { sideName, nationName } from './texts/names.ts';
 
 /** Nations with an entry marker (2.1.2(2)). */
 const MARKER: readonly string[] = ['US', 'SU', 'TU', 'SP'];
@@ -52,13 +53,16 @@ export function diplomacy(b: Board, ctx: Ctx, g: TRState, side: Side, code: stri
     const last = track(b, c).boxes.length - 1;
     const wasEntry = g.entry[c] >= last;
     g.entry[c] += side === 'allies' && (c === 'TU' || c === 'SP') ? -1 : 1;
-    ctx.log(`${side} Diplomacy: the ${c} entry marker moves to ${track(b, c).boxes[g.entry[c]]}.`, {
-      rule: c === 'US' || c === 'SU' ? '3.1.2③' : '3.1.2④',
-    });
+    ctx.log(
+      `${sideName(side)} Diplomacy: the ${nationName(b, c)} entry marker moves to ${track(b, c).boxes[g.entry[c]]}.`,
+      {
+        rule: c === 'US' || c === 'SU' ? '3.1.2③' : '3.1.2④',
+      },
+    );
     if (g.entry[c] >= last) {
       // ③④: Entry -> belligerent at once
       enterWar(g, n, c === 'US' || c === 'SU' ? 'allies' : 'axis');
-      ctx.log(`${c} enters the war on the ${g.natSide[n]} side.`, {
+      ctx.log(`${nationName(b, c)} enters the war on the ${sideName(g.natSide[n]!)} side.`, {
         rule: c === 'US' || c === 'SU' ? '3.1.2③' : '3.1.2④',
       });
     } else if (wasEntry && g.natBel[n] && g.options.spainTurkeyReturn) {
@@ -76,7 +80,7 @@ export function diplomacy(b: Board, ctx: Ctx, g: TRState, side: Side, code: stri
         enterWar(g, n, camp);
         g.natLocked[n] = true;
         ctx.log(
-          `${c} leaves Entry with foreign units on its soil: a violation, it is a ${camp} belligerent for good (3.1.3(2)②).`,
+          `${c} leaves Entry with foreign units on its soil: a violation, it is a ${sideName(camp)} belligerent for good (3.1.3(2)②).`,
           { rule: '3.1.3(2)②' },
         );
       } else ctx.log(`${c} becomes neutral again (AMB-30).`, { rule: '3.1.3(2)②' });
@@ -84,7 +88,7 @@ export function diplomacy(b: Board, ctx: Ctx, g: TRState, side: Side, code: stri
     return;
   }
   enterWar(g, n, side); // ⑥
-  ctx.log(`${code} enters the war on the ${side} side (3.1.2⑥).`, { rule: '3.1.2⑥' });
+  ctx.log(`${nationName(b, code)} enters the war on the ${sideName(side)} side (3.1.2⑥).`, { rule: '3.1.2⑥' });
 }
 
 /** 3.1.2⑤: Vichy France needs an Axis-controlled Paris and France still Allied. */
@@ -141,7 +145,7 @@ export function enterArea(
   }
   enterWar(g, n, camp);
   ctx.log(
-    `${side} units enter ${areaName(b, area)}: ${code} becomes a belligerent of the ${camp} (violation of neutrality, 3.1.3).`,
+    `${sideName(side)} units enter ${areaName(b, area)}: ${nationName(b, code)} becomes a belligerent of the ${sideName(camp)} (violation of neutrality, 3.1.3).`,
     { rule: '3.1.3(1)' },
   );
 }

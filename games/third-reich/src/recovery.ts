@@ -11,6 +11,7 @@ import { bySide, type TRDecision } from './actions.ts';
 import type { PendingOf, TRState } from './state.ts';
 import { ctrlSide, friendlyUnit, landAreasOf, locField, recoverable } from './world.ts';
 import { msg } from './texts/index.ts';
+import { nationName, nationAdjective } from './texts/names.ts';
 
 /** 13.0: recovery of `side`'s nations (at the end of the turn, 5.0(4)②, and by the Supply event). */
 export function recovery(
@@ -49,13 +50,15 @@ export function recovery(
     for (const u of free) g.used[u] = 0;
     eligible = eligible.filter((u) => !free.includes(u));
     if (free.length)
-      ctx.log(`${nationCode(n)}: ${free.length} units recover without regard to the count.`, {
+      ctx.log(`${nationName(b, nationCode(n))}: ${free.length} units recover without regard to the count.`, {
         rule: n === su ? '15.2(2)' : n === us ? '15.3(5)' : '15.5(2)',
       });
     if (eligible.length <= quota) {
       for (const u of eligible) g.used[u] = 0;
       if (eligible.length)
-        ctx.log(`${nationCode(n)}: ${eligible.length} units recover (${quota} land areas).`, { rule: '13.0' });
+        ctx.log(`${nationName(b, nationCode(n))}: ${eligible.length} units recover (${quota} land areas).`, {
+          rule: '13.0',
+        });
     } else call(g.stack, { kind: 'recover', side, nation: n, left: quota });
     quota = 0;
   }
@@ -95,7 +98,7 @@ export const recoverDecision: TRDecision<'recover'> = {
   },
   refuse: (_b, _g, f) => ({
     rule: '13.0(1)',
-    message: `only used ${nationCode(f.nation)} units with a line of communication (3.5) to an area the nation controls (submarines always)`,
+    message: `only used ${nationAdjective(nationCode(f.nation))} units with a line of communication (3.5) to an area the nation controls (submarines always)`,
   }),
   /** The choice is over when the quota is used up or nothing is left to recover. */
   auto(b, _ctx, g, f) {

@@ -17,6 +17,7 @@ import { other, SIDES, type Pending, type PendingOf, type TRState } from './stat
 import { gameVictory, strategicVictory } from './victory.ts';
 import { sourceCount } from './world.ts';
 import { msg } from './texts/index.ts';
+import { sideName, cardName } from './texts/names.ts';
 
 /** Schedules steps to run in the order given, before what is already pending (the last one ends up below the others). */
 export function schedule(g: TRState, ...steps: Pending[]): void {
@@ -34,7 +35,7 @@ export function startTurn(b: Board, ctx: Ctx, g: TRState): void {
   g.active = g.first;
   g.passes = 0;
   ctx.log(
-    `Turn ${g.turn} (${t.season} ${t.year}${t.winter ? ', W' : ''}): sources Axis ${ax}, Allies ${al}; hands Axis ${Math.min(n.axis, g.deck.axis.length)}, Allies ${Math.min(n.allies, g.deck.allies.length)}; ${g.first} moves first.`,
+    `Turn ${g.turn} (${t.season} ${t.year}${t.winter ? ', W' : ''}): sources Axis ${ax}, Allies ${al}; hands Axis ${Math.min(n.axis, g.deck.axis.length)}, Allies ${Math.min(n.allies, g.deck.allies.length)}; ${sideName(g.first)} moves first.`,
     { rule: '5.0(1)(2)' },
   );
   g.stack = [];
@@ -62,8 +63,10 @@ export const handDecision: TRDecision<'hand'> = {
   perform(b, ctx, g, f, a) {
     if (a.type === 'pick') pick(b, ctx, g, f, a.card);
   },
-  refuse: (_b, _g, f, a) =>
-    a.type === 'pick' ? { rule: '5.0(1)', message: `${a.card} is not in ${f.side}'s usable deck` } : null,
+  refuse: (b, _g, f, a) =>
+    a.type === 'pick'
+      ? { rule: '5.0(1)', message: `${cardName(b, a.card)} is not in ${sideName(f.side)}'s usable deck` }
+      : null,
   /** The hand is complete, the deck is short (AMB-29: taken whole), or all its cards are alike: no decision. */
   auto(b, ctx, g, f) {
     if (f.left <= 0 || g.deck[f.side].length === 0) {
@@ -90,7 +93,7 @@ function pick(b: Board, ctx: Ctx, g: TRState, p: PendingOf<'hand'>, id: string):
   g.deck[side].splice(g.deck[side].indexOf(id), 1);
   g.hand[side].push(id);
   p.left--;
-  ctx.log(`${side} chooses ${cardOf(b, id).name} (SV ${cardOf(b, id).sv}) for the hand.`, {
+  ctx.log(`${sideName(side)} chooses ${cardOf(b, id).name} (SV ${cardOf(b, id).sv}) for the hand.`, {
     to: [side],
     rule: '5.0(1)',
   });
@@ -102,7 +105,7 @@ export function doPass(b: Board, ctx: Ctx, g: TRState, side: Side): void {
   end(g.stack);
   g.bank[side] = 0; // 10.2 [REC]: banked SV not used in the next impulse is lost
   g.passes++;
-  ctx.log(`${side} passes.`, { rule: '5.0(3)' });
+  ctx.log(`${sideName(side)} passes.`, { rule: '5.0(3)' });
   endImpulse(b, ctx, g, side);
 }
 
