@@ -214,7 +214,7 @@ describe('8.1 one stack at a time', () => {
     expect(prokhorovka.legalActions(s, 'DE')).toContainEqual({ type: 'pick', unit: '255ID', mode: 'normal' });
     expect(prokhorovka.legalActions(s, 'DE')).not.toContainEqual({ type: 'pick', unit: '57ID', mode: 'normal' });
     expect(prokhorovka.rules.describe!(s.game, { type: 'pick', unit: '255ID', mode: 'normal' })).toBe(
-      'move 255ID at 2205',
+      'move 255. Inf.-Div. at 2205',
     );
     s = act(s, 'DE', { type: 'endPhase' });
     expect(s.game.phase).toBe('reserveAttack');
@@ -274,7 +274,7 @@ describe('7.0(2) entry of reinforcements', () => {
     for (const c of got.slice(0, 3)) s = act(s, 'DE', { type: 'load', chit: c.id });
     expect(prokhorovka.legalActions(s, 'DE').some((a) => a.type === 'load')).toBe(false); // VIK equipment value 3
     expect(refusal(s, 'DE', { type: 'load', chit: got[3]!.id })).toMatch(/3\.4\(2\)/);
-    expect(s.log.some((l) => /VIK takes a (tank|equip) chit/.test(l.text) && !l.to)).toBe(true); // the back shows to both
+    expect(s.log.some((l) => /SS-Wiking takes a (tank|equip) chit/.test(l.text) && !l.to)).toBe(true); // the back shows to both
     s = act(s, 'DE', { type: 'moveTo', hex: '1419' });
     expect(s.game.equip.filter((c) => c.loc === 'VIK').map((c) => c.id)).toEqual(got.slice(0, 3).map((c) => c.id));
     s = act(s, 'DE', { type: 'endPhase' });

@@ -5,7 +5,6 @@
  * in words and the CLI summary.
  */
 import { flowRules, type GameRules } from '@sandtable/engine';
-import { chitName } from './combat/core.ts';
 import { combatSummary } from './combat/view.ts';
 import { combatDescribe } from './combat/words.ts';
 import type { ProkhorovkaData } from './data/types.ts';
@@ -17,26 +16,24 @@ import { positionCodec } from './position/index.ts';
 import { setup } from './setup.ts';
 import { DETACHED, detachmentUnitId, makeEnv, type Env, type PGState } from './state.ts';
 import { summaryText } from './summary.ts';
+import { wordsOf } from './texts/names.ts';
 import { germanVP } from './victory.ts';
 import { makeView, type PGView } from './view.ts';
 
 export type { PGAction };
-
-/** A chit in an action's words, "Tiger (DE-E07)": only the acting side's own chits are named by actions (3.5(5)). */
-const chitLabel = (E: Env, id: string) => `${chitName(E, id)} (${id})`;
 
 /** An action in words (for logs, the CLI and the UI). */
 function describe(E: Env, g: PGState, a: PGAction): string {
   switch (a.type) {
     case 'place':
     case 'reorgPlace':
-      return `put ${chitLabel(E, a.chit)} under ${a.unit}`;
+      return `put ${a.chit} under ${a.unit}`;
     case 'reorgReturn':
       return g.equip.find((c) => c.id === a.chit)?.loc === DETACHED
         ? `reorganize detachment ${detachmentUnitId(a.chit)} into the pool (with its chit)`
-        : `return ${chitLabel(E, a.chit)} to the reorganization pool`;
+        : `return ${a.chit} to the reorganization pool`;
     case 'pickSupport':
-      return `choose support chit ${chitLabel(E, a.chit)}`;
+      return `choose support chit ${a.chit}`;
     case 'designate':
       return `designate ${a.unit} as reserve`;
     case 'donePlacing':
@@ -59,7 +56,7 @@ function describe(E: Env, g: PGState, a: PGAction): string {
 
 export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState, PGAction, PGView> {
   const E = makeEnv(data);
-  return {
+  return wordsOf(E, {
     id: 'prokhorovka',
     title: 'Kursk South: Prokhorovka 1943',
     roles: ['DE', 'SU'],
@@ -80,5 +77,5 @@ export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState
     describe: (g, a) => describe(E, g, a),
     summary: (g, role) => summaryText(E, makeView(E, g, role), role, germanVP(E, g).vp, combatSummary(E, g)),
     position: positionCodec(E, (ctx, g) => flow.proceed(E, ctx, g)),
-  };
+  });
 }

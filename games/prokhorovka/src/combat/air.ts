@@ -409,7 +409,7 @@ export function reconReveal(E: Env, ctx: Ctx, g: PGState, slot: ReconSlot): void
   c.faceUp = true;
   cs(g).air!.shot++;
   ctx.irreversible('reconnaissance reveals a chit');
-  ctx.log(`reconnaissance turns ${chitName(E, chit)} (${chit}) face-up (16.1(6)3)`, { rule: '16.1(6)3' });
+  ctx.log(`reconnaissance turns ${chit} face-up (16.1(6)3)`, { rule: '16.1(6)3' });
 }
 
 // ---- flying a mission ------------------------------------------------------------------------

@@ -220,7 +220,7 @@ export function declareChit(E: Env, ctx: Ctx, g: PGState, b: Battle, chit: strin
     ];
   ctx.irreversible('a chit is revealed');
   ctx.log(
-    `${c.side} declares ${d.name} (${chit})${asSpat ? ' as an SP AT gun (19.3)' : ''} in the battle for ${b.target} (11.2(1))`,
+    `${c.side} declares ${chit}${asSpat ? ' as an SP AT gun (19.3)' : ''} in the battle for ${b.target} (11.2(1))`,
     { rule: '11.2(1)' },
   );
 }

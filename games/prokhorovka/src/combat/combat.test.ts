@@ -222,8 +222,8 @@ describe('11.3, 11.4 fire and 17.2 (T-04, D-17, D-35, D-37, D-38)', () => {
     expect(normalNeed(E, s.game, b0, 'GD', H('1210'))).toBe(1);
     expect(normalNeed(E, s.game, b0, 'LAH', H('1210'))).toBe(2); // town normal hit (TEC)
     s = until(act(s, { type: 'endPhase' }), 'cb:retreat', 'cb:loss', 'normalAttack');
-    expect(logged(s, /GD normal fire: 1 hit/)).toBe(true);
-    expect(logged(s, /LAH normal fire: 4 hit/)).toBe(true);
+    expect(logged(s, /Grossdeutschland normal fire: 1 hit/)).toBe(true);
+    expect(logged(s, /SS-Leibstandarte normal fire: 4 hit/)).toBe(true);
   });
 
   it('D-35: a declared MG nest in clear terrain: the attacker hits on 1; the defender TDL is 2', () => {
@@ -248,8 +248,8 @@ describe('11.3, 11.4 fire and 17.2 (T-04, D-17, D-35, D-37, D-38)', () => {
     s = act(s, { type: 'allocate', chit: sup(s, 'SU', 'Melee', 1), battle: '71G' });
     s = dice(s, ...six(8 + 6));
     s = until(s, 'cb:retreat', 'cb:loss', 'normalAttack');
-    expect(logged(s, /GD normal fire, 8 dice/)).toBe(true);
-    expect(logged(s, /71G normal fire, 6 dice/)).toBe(true);
+    expect(logged(s, /Grossdeutschland normal fire, 8 dice/)).toBe(true);
+    expect(logged(s, /71st Guards Rifle Div\. normal fire, 6 dice/)).toBe(true);
   });
 });
 
@@ -373,7 +373,7 @@ describe('11.6, 13.0, 14.0, 15.0 damage, losses, retreat, advance (T-02, T-03, D
     expect(grid.distance(end, c)).toBe(2);
     expect(grid.distance(end, x)).toBe(1);
     expect(L(unit(s, '67G').hex)).toBe(L(x));
-    expect(logged(s, new RegExp(`71G retreats ${L(x)} - `))).toBe(true);
+    expect(logged(s, new RegExp(`71st Guards Rifle Div\\. retreats ${L(x)} - `))).toBe(true);
   });
 
   it('D-22, 14.0(4)2: a stack whose every neighbour is in enemy ZOC is removed when it retreats', () => {

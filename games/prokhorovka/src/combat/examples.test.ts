@@ -66,8 +66,8 @@ describe('16.0-16.3 air combat (T-05, T-06, T-08, D-30..D-34)', () => {
     s = act(s, { type: 'activateSmoke', chit: sup(s, 'SU', 'Smoke') });
     expect(loc(s, sup(s, 'DE', 'He 111', 1))).toBe('cup');
     s = until(s, 'cb:retreat', 'cb:loss', 'normalAttack');
-    expect(logged(s, /DE bombardment/)).toBe(false); // the German heavy artillery is cancelled
-    expect(logged(s, /SU bombardment, 3 dice/)).toBe(true); // the Soviet one is not
+    expect(logged(s, /German bombardment/)).toBe(false); // the German heavy artillery is cancelled
+    expect(logged(s, /Soviet bombardment, 3 dice/)).toBe(true); // the Soviet one is not
     expect(logged(s, /German 2 \(damage 2/)).toBe(true);
   });
 
@@ -217,7 +217,7 @@ describe('Wittmann, Molotov, Sniper, Commander, Engineers (T-07, D-41..D-43, D-6
     const [t34, witt] = [chit(s, '71G', 'T-34'), chit(s, 'GD', 'Tiger (Wittmann)')];
     s = act(s, { type: 'declareChit', chit: t34 });
     s = act(s, { type: 'declareChit', chit: witt });
-    expect(logged(s, /SU bombardment: 3 hit/)).toBe(true);
+    expect(logged(s, /Soviet bombardment: 3 hit/)).toBe(true);
     expect(kind(s)).toBe('cb:pair'); // no re-roll window was offered for the bombardment
     s = act(s, { type: 'pair', de: witt, su: t34 });
     expect(kind(s)).toBe('cb:reroll'); // the T-34 rolled 1 (a natural 1 always hits) at Wittmann
@@ -264,7 +264,7 @@ describe('Wittmann, Molotov, Sniper, Commander, Engineers (T-07, D-41..D-43, D-6
     s = act(s, { type: 'command', by: c2, chit: mel });
     s = until(s, 'cb:retreat', 'cb:loss', 'normalAttack');
     expect(logged(s, /Commander cancels Melee/)).toBe(true);
-    expect(logged(s, /GD normal fire, 4 dice/)).toBe(true); // Melee cancelled: not doubled
+    expect(logged(s, /Grossdeutschland normal fire, 4 dice/)).toBe(true); // Melee cancelled: not doubled
   });
 
   it('签一览 Commander 1, Sniper ※: a Commander re-rolls a missed die; a Soviet Sniper kept back may cancel it at once', () => {
@@ -281,7 +281,7 @@ describe('Wittmann, Molotov, Sniper, Commander, Engineers (T-07, D-41..D-43, D-6
       s = act(s, snipe ? { type: 'snipeCommander', by: sn } : { type: 'noSnipe' });
       expect(logged(s, /cancels the Commander's re-roll/)).toBe(snipe);
       expect(logged(s, /Commander re-rolls 6 -> 1/)).toBe(!snipe);
-      expect(logged(s, /GD normal fire: 1 hit/)).toBe(!snipe);
+      expect(logged(s, /Grossdeutschland normal fire: 1 hit/)).toBe(!snipe);
     }
   });
 

@@ -28,7 +28,7 @@ describe('combat in words and views', () => {
       expect(seen.has(t), t).toBe(true);
     const s = prokhorovka.setup('words');
     expect(prokhorovka.rules.describe!(s.game, { type: 'pair', de: 'DE-E01', su: 'SU-E01' })).toBe(
-      'pair DE-E01 with SU-E01',
+      'pair German Tiger with Soviet T-34',
     ); // face-down: ids, not names
   });
 

@@ -14,19 +14,19 @@ export function combatDescribe(E: Env, g: PGState, a: CombatAction): string {
     case 'unpick':
       return 'choose another attacker';
     case 'allocate':
-      return `allocate support chit ${a.chit} (${chitName(E, a.chit)}) to the battle for ${a.battle}`;
+      return `allocate support chit ${a.chit} to the battle for ${a.battle}`;
     case 'doneAllocating':
       return 'finish allocating support chits';
     case 'resolve':
       return `resolve the battle for ${a.battle} next`;
     case 'declareChit':
-      return `declare ${chitName(E, a.chit)} (${a.chit})${a.asSpat ? ' as an SP AT gun (19.3)' : ''}`;
+      return `declare ${a.chit}${a.asSpat ? ' as an SP AT gun (19.3)' : ''}`;
     case 'doneDeclaring':
       return 'finish declaring equipment';
     case 'snipe':
-      return `Sniper ${a.by} cancels ${n(a.chit)}`;
+      return `${a.by} cancels ${n(a.chit)}`;
     case 'command':
-      return `Commander ${a.by} cancels ${n(a.chit)}`;
+      return `${a.by} cancels ${n(a.chit)}`;
     case 'doneCancelling':
       return 'name no more chits';
     case 'engineers':
@@ -70,7 +70,7 @@ export function combatDescribe(E: Env, g: PGState, a: CombatAction): string {
     case 'reroll':
       return `re-roll die ${a.die + 1} with ${chitName(E, a.by)}`;
     case 'snipeCommander':
-      return `Sniper ${a.by} cancels the Commander's re-roll`;
+      return `${a.by} cancels the Commander's re-roll`;
     case 'noSnipe':
       return "let the Commander's re-roll stand";
     case 'keepRoll':

@@ -25,13 +25,15 @@ describe('positions/hill-252.json: a German attack on a hill, about to resolve (
     expect(prokhorovka.decision(s)).toMatchObject({ kind: 'cb:equip', role: 'DE' });
     s = prokhorovka.apply(s, 'DE', { type: 'declareChit', chit: 'DE-E01' });
     // 17.2 example: the attacker's normal fire hits only on a 1 on a hill: 1 hit of 1, 3, 4, 2 (3 on clear ground)
-    expect(logged(s, /LAH normal fire, 4 dice hitting on 1/)).toBe(true);
-    expect(logged(s, /LAH normal fire: 1 hit/)).toBe(true);
-    expect(logged(s, /9GAb normal fire: 1 hit/)).toBe(true); // 11.4: the defender hits on 2
+    expect(logged(s, /SS-Leibstandarte normal fire, 4 dice hitting on 1/)).toBe(true);
+    expect(logged(s, /SS-Leibstandarte normal fire: 1 hit/)).toBe(true);
+    expect(logged(s, /9th Guards Airborne Div\. normal fire: 1 hit/)).toBe(true); // 11.4: the defender hits on 2
     // 11.5(4)2, 12.0: tank support against a hill is a diamond: Tiger fire 6 - TDL 4 (bunker 3 + entrenchment 1) = 2
     expect(logged(s, /Tiger tank support, hit on 2/)).toBe(true);
     // 11.6(1): German 1 + Tiger armor 3 = 4; Soviet 1 + TDL 4 = 5: the German loses 1 step (A-12: the Soviet's damage)
-    expect(logged(s, /German 4 \(damage 1, armor 3\) vs Soviet 5 \(damage 1, armor 0, TDL 4\): SU wins/)).toBe(true);
+    expect(logged(s, /German 4 \(damage 1, armor 3\) vs Soviet 5 \(damage 1, armor 0, TDL 4\): Soviet wins/)).toBe(
+      true,
+    );
     expect(prokhorovka.decision(s)).toMatchObject({
       kind: 'cb:retreat',
       role: 'DE',
@@ -45,7 +47,9 @@ describe('positions/hill-252.json: a German attack on a hill, about to resolve (
     s = prokhorovka.apply(s, 'SU', { type: 'doneDeclaring' }); // A-25: an undeclared position does not act
     s = prokhorovka.apply(s, 'DE', { type: 'declareChit', chit: 'DE-E01' });
     expect(logged(s, /Tiger tank support, hit on 4/)).toBe(true); // 6 - TDL 2: the 3 hits
-    expect(logged(s, /German 5 \(damage 2, armor 3\) vs Soviet 3 \(damage 1, armor 0, TDL 2\): DE wins/)).toBe(true);
+    expect(logged(s, /German 5 \(damage 2, armor 3\) vs Soviet 3 \(damage 1, armor 0, TDL 2\): German wins/)).toBe(
+      true,
+    );
     expect(prokhorovka.decision(s)).toMatchObject({ kind: 'cb:retreat', role: 'SU' });
   });
 
