@@ -13,4 +13,10 @@ export const entry = {
   validate,
   ai: async () => (await import('./ai/index.ts')).ai,
   web: async () => (await import('./web/index.ts')).web,
+  texts: {
+    zh: async () => {
+      const { ZH, NAMES_ZH } = await import('./texts/zh.ts');
+      return { messages: ZH, names: NAMES_ZH };
+    },
+  },
 } satisfies GamePackage<AiEntry, GameAdapter>;

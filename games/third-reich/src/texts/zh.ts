@@ -1,0 +1,68 @@
+/**
+ * Rise and Fall of the Third Reich's words in Simplified Chinese: the same message ids and
+ * placeholders as `en.ts` (a test checks), with the rulebook translation's terms (战略值, 动员池,
+ * 开发池, 群组, 航空作战, 反击, 伤害点数 …), and a glossary of names for message parameters.
+ */
+import type { MessageId } from './en.ts';
+
+export const ZH: Record<MessageId, string> = {
+  'tr.hand': '从自军可以使用的牌组中再选择 {n} 张战略牌作为手牌',
+  'tr.withdraw': '把单位返回动员池，或完成',
+  'tr.recover': '回复最多 {n} 个已使用的{nation}单位',
+  'tr.reassign': '把区域支配权交给其他自军国家，或完成',
+  'tr.impulse': '你的轮次：使用战略牌、进行航空作战，或跳过',
+  'tr.card': '{card}：使用战略值、执行事件，或结束',
+  'tr.sv': '使用 {sv} 战略值：移动、攻击或动员',
+  'tr.choose.air': '选择航空作战群组所在的区域',
+  'tr.choose.event': '选择事件群组所在的区域',
+  'tr.group': '{area}的群组（{n} 个单位）：加入单位或选择行动',
+  'tr.target': '选择航空攻击的目标区域',
+  'tr.path': '移动群组：从{area}进入下一个区域，或停止',
+  'tr.overflow': '把{area}海上的 {n} 个单位送入动员池',
+  'tr.window': '反击{side}群组的行动吗？',
+  'tr.counter': '选择反击的单位，然后射击',
+  'tr.alloc': '再分配 {n} 点伤害点数',
+  'tr.retreat': '撤退{unit}（或将其消灭）',
+  'tr.diplomacy': '外交：选择国家',
+  'tr.develop.start': '开发：从开发池中拿取战略牌或单位',
+  'tr.develop.units': '开发：再把最多 {n} 个单位移到动员池',
+  'tr.discard': '选择 {n} 张要弃掉的战略牌',
+  'tr.freeMob': '租借法案：免费动员合计最多 {sv} 战略值的{nation}单位',
+};
+
+/** Names in Chinese, by the English the rules give as parameters. */
+export const NAMES_ZH: Record<string, string> = {
+  Allies: '同盟军',
+  Axis: '轴心军',
+  Blitzkrieg: '闪电战',
+  '★Ambush★': '★埋伏★',
+  Development: '开发',
+  Diplomacy: '外交',
+  Supply: '补给',
+  'Strategic Movement': '战略移动',
+  Wolfpack: '狼群',
+  'Sea Lion': '海狮作战',
+  'Vichy France': '维希法国',
+  'Sea Transport': '海上运输',
+  'Strategic Bombing': '战略轰炸',
+  'Lend-Lease': '租借法案',
+  'Landing/Airborne Operation': '登陆/空降作战',
+  'Long-range Bombing': '远程轰炸',
+  Germany: '德国',
+  Italy: '意大利',
+  'British Commonwealth': '英联邦',
+  France: '法国',
+  Poland: '波兰',
+  'United States': '美国',
+  'Soviet Union': '苏联',
+  Yugoslavia: '南斯拉夫',
+  Berlin: '柏林',
+  London: '伦敦',
+  Paris: '巴黎',
+  Moscow: '莫斯科',
+  'North Atlantic': '北大西洋',
+  'Central Atlantic': '中央大西洋',
+  'North Sea': '北海',
+  'Baltic Sea': '波罗的海',
+  'English Channel': '英吉利海峡',
+};
