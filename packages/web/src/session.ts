@@ -4,6 +4,7 @@
  * the screen shows. No rules here: everything goes through the engine's Game API.
  */
 import { readableRefusal } from '@sandtable/map';
+import { ruleLabel } from './rules-text.ts';
 import {
   OBSERVER,
   RuleError,
@@ -35,8 +36,10 @@ export interface NewGame {
   ai?: Record<Role, AiKind>;
 }
 
+/** A refusal in words, its citation as the rule's heading in the open reference (not "§5 L67"). */
 function refusal(e: unknown): Result {
-  if (e instanceof RuleError) return { ok: false, rule: e.rule, message: readableRefusal(e) };
+  if (e instanceof RuleError)
+    return { ok: false, rule: e.rule, message: readableRefusal(e).replace(`[${e.rule}]`, `[${ruleLabel(e.rule)}]`) };
   throw e;
 }
 
