@@ -67,7 +67,9 @@ export function ruleSections(citation: string): ReferenceSection[] | 'loading' {
   const ref = current();
   if (ref === 'loading') return 'loading';
   if (ref === 'missing') return [];
-  return anchorsFor(ref.byKey.keys(), citation).map((key) => ref.byKey.get(key)!);
+  const found = anchorsFor(ref.byKey.keys(), citation).map((key) => ref.byKey.get(key)!);
+  // a section already shown inside another one (an option under its rule) is not shown twice
+  return found.filter((s) => !found.some((o) => o !== s && o.body.includes(`{#${s.key}}`)));
 }
 
 /** A citation as a player reads it: the headings of the rules it opens (the citation itself until loaded). */

@@ -42,6 +42,10 @@ function initial(): Lang {
 }
 
 let current: Lang = initial();
+const htmlLang = (l: Lang) => {
+  if (typeof document !== 'undefined') document.documentElement.lang = l === 'zh' ? 'zh-CN' : 'en';
+};
+htmlLang(current);
 const listeners = new Set<(l: Lang) => void>();
 
 export const lang = (): Lang => current;
@@ -55,7 +59,7 @@ export function setLang(l: Lang): void {
   } catch {
     // private mode: the choice lasts this page only
   }
-  if (typeof document !== 'undefined') document.documentElement.lang = l === 'zh' ? 'zh-CN' : 'en';
+  htmlLang(l);
   for (const f of listeners) f(l);
 }
 

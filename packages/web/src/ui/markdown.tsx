@@ -1,4 +1,4 @@
-/** A very small Markdown renderer for rule text: paragraphs, bullets, tables as text, code, **bold**, `code`. */
+/** A very small Markdown renderer for rule text: paragraphs, bullets, tables, code, **bold**, `code`. */
 import type { ComponentChildren } from 'preact';
 
 function inline(text: string): ComponentChildren[] {
@@ -32,8 +32,24 @@ export function Markdown({ text }: { text: string }) {
       );
     } else if (/^#{1,6} /.test(line)) {
       blocks.push(<h4>{inline(line.replace(/^#+ /, ''))}</h4>);
+    } else if (line.startsWith('|')) {
+      const rows: string[][] = [];
+      for (; i < lines.length && lines[i]!.startsWith('|'); i++)
+        if (!/^\|[\s:|-]+\|\s*$/.test(lines[i]!)) rows.push(lines[i]!.replace(/^\||\|\s*$/g, '').split('|'));
+      i--;
+      blocks.push(
+        <table class="md-table">
+          <tbody>
+            {rows.map((r, k) => (
+              <tr key={k}>
+                {r.map((c, j) => (k === 0 ? <th key={j}>{inline(c.trim())}</th> : <td key={j}>{inline(c.trim())}</td>))}
+              </tr>
+            ))}
+          </tbody>
+        </table>,
+      );
     } else if (line.trim()) {
-      blocks.push(<p class={line.startsWith('|') ? 'md-table' : ''}>{inline(line)}</p>);
+      blocks.push(<p>{inline(line)}</p>);
     }
   }
   return <div class="md">{blocks}</div>;
