@@ -29,6 +29,9 @@ async function promptAndRule(page: Page, shot: string): Promise<void> {
   await page.getByTestId('game').waitFor();
   const reveal = page.getByTestId('reveal');
   if (await reveal.isVisible()) await reveal.click();
+  // on a phone the panels are in a drawer: open it as a player would
+  const drawer = page.getByTestId('drawer-toggle');
+  if (await drawer.isVisible()) await drawer.click();
   const prompt = page.getByTestId('prompt');
   await prompt.waitFor();
   await expect.poll(async () => (await prompt.locator('.prompt-text').textContent()) ?? '').toMatch(CJK);
