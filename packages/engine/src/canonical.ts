@@ -17,3 +17,30 @@ export function canonicalJson(value: unknown): string {
 export function stableHash(value: unknown): string {
   return bytesToHex(sha256(utf8ToBytes(canonicalJson(value))));
 }
+
+/**
+ * Whether two JSON values are equal as JSON: object key order ignored, keys holding `undefined`
+ * absent (as `JSON.stringify` drops them). The same answer as comparing their `canonicalJson`,
+ * without building either string: replay checks each recorded action against every legal one.
+ */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i] ?? null, b[i] ?? null)) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let defined = 0;
+  for (const k in x) {
+    const v = x[k];
+    if (v === undefined) continue;
+    defined++;
+    if (!Object.hasOwn(y, k) || !jsonEqual(v, y[k])) return false;
+  }
+  for (const k in y) if (y[k] !== undefined) defined--;
+  return defined === 0;
+}

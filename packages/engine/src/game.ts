@@ -15,7 +15,7 @@ import type {
 import { OBSERVER } from './contract.ts';
 import { roleWord } from './flow.ts';
 import { RuleError } from './errors.ts';
-import { canonicalJson, stableHash } from './canonical.ts';
+import { canonicalJson, jsonEqual, stableHash } from './canonical.ts';
 import { rollDie, seedRng } from './rng.ts';
 
 /** The public contract, derived from a game's rules. */
@@ -71,7 +71,12 @@ export function parseRecord(json: unknown): GameRecord {
   return r.data as GameRecord;
 }
 
-const actionShape = z.object({ type: z.string().min(1) }).passthrough();
+/** An action is an object with a non-empty "type" string (checked by hand: replay checks every action). */
+function isActionShaped(action: unknown): boolean {
+  if (typeof action !== 'object' || action === null || Array.isArray(action)) return false;
+  const type = (action as { type?: unknown }).type;
+  return typeof type === 'string' && type.length > 0;
+}
 
 function makeCtx<G>(state: EngineState<G>, quiet: boolean): Ctx & { rolled: boolean; marked: string | null } {
   const ctx = {
@@ -207,8 +212,7 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
   }
 
   function check(state: EngineState<G>, role: Role, action: unknown): A {
-    const shape = actionShape.safeParse(action);
-    if (!shape.success) {
+    if (!isActionShaped(action)) {
       throw new RuleError(
         'action format',
         `malformed action ${JSON.stringify(action)}: an action is an object with a "type" string`,
@@ -221,10 +225,10 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
     if (!rules.roles.includes(role)) {
       throw new RuleError('roles', `unknown role "${role}"; roles are ${rules.roles.join(', ')}`, 'malformed');
     }
-    const wanted = canonicalJson(action);
     const legal = rules.legalActions(state.game, role);
-    const found = legal.find((a) => canonicalJson(a) === wanted);
+    const found = legal.find((a) => jsonEqual(a, action));
     if (found) return found;
+    const wanted = canonicalJson(action);
     // The game's own reason first: it names the rule that forbids this action, even out of turn.
     const notYours = decision !== null && decision.role !== role && legal.length === 0;
     const why = rules.explain?.(state.game, role, action as A);
