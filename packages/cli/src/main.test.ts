@@ -48,6 +48,22 @@ describe('sandtable CLI', () => {
     }
   });
 
+  it('writes records compact, one line; --pretty indents them, and both read back the same', async () => {
+    const compact = join(dir, `compact-${firstId}.json`);
+    const pretty = join(dir, `pretty-${firstId}.json`);
+    expect((await run('new', firstId, '--seed', '5', '-o', compact)).code).toBe(0);
+    expect((await run('new', firstId, '--seed', '5', '--pretty', '-o', pretty)).code).toBe(0);
+    const [one, two] = [readFileSync(compact, 'utf8'), readFileSync(pretty, 'utf8')];
+    expect(one.trimEnd()).not.toContain('\n');
+    expect(two.trimEnd().split('\n').length).toBeGreaterThan(3);
+    expect(JSON.parse(one)).toEqual(JSON.parse(two));
+    const action = (await run('actions', compact)).out.split('\n')[0]!;
+    expect((await run('apply', compact, action)).code).toBe(0);
+    expect(readFileSync(compact, 'utf8').trimEnd()).not.toContain('\n');
+    expect((await run('apply', pretty, action, '--pretty')).code).toBe(0);
+    expect(JSON.parse(readFileSync(pretty, 'utf8'))).toEqual(JSON.parse(readFileSync(compact, 'utf8')));
+  });
+
   it('new, actions, apply: a legal action is appended; an illegal one exits 1 and leaves the file unchanged', async () => {
     for (const [id, { game }] of games) {
       const file = join(dir, `a-${id}.json`);

@@ -52,7 +52,8 @@ Usage:
   sandtable replay rec.json                         replay a record and print the final state hash
   sandtable validate                                check every game's data files
 
---role defaults to the role whose decision it is.`;
+--role defaults to the role whose decision it is. Records and JSON output are compact;
+--pretty (new, apply, undo, play, position, state --json) indents them for reading.`;
 
 /** Where the CLI writes, and (for `play --human`) where it reads the player's answers. */
 type Out = { log: (s: string) => void; err: (s: string) => void; input?: NodeJS.ReadableStream };
@@ -88,12 +89,19 @@ function readRecord(file: string): GameRecord {
   return parseRecord(readJson(file, 'record'));
 }
 
+/** JSON text: compact (records grow by an action a move), indented only when asked (`--pretty`). */
+function jsonText(value: unknown, pretty = false): string {
+  return pretty ? JSON.stringify(value, null, 1) : JSON.stringify(value);
+}
+
 /** Writes atomically (temp file + rename), so a crash never leaves half a record. */
-function writeRecord(file: string, rec: GameRecord): void {
+function writeRecord(file: string, rec: GameRecord, pretty = false): void {
   const tmp = `${file}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(rec, null, 1)}\n`);
+  writeFileSync(tmp, `${jsonText(rec, pretty)}\n`);
   renameSync(tmp, file);
 }
+
+const prettyFlag = { pretty: { type: 'boolean' } } as const;
 
 function roleNow(rec: GameRecord, explicit?: string): string {
   if (explicit) return explicit;
@@ -232,6 +240,7 @@ async function play(args: string[], out: Out): Promise<number> {
       human: { type: 'string', multiple: true },
       o: { type: 'string', short: 'o' },
       quiet: { type: 'boolean' },
+      ...prettyFlag,
     },
   });
   const id = positionals[0];
@@ -337,7 +346,7 @@ async function play(args: string[], out: Out): Promise<number> {
     rl?.close();
   }
   say(narrator?.flush());
-  if (values.o) writeRecord(values.o, rec);
+  if (values.o) writeRecord(values.o, rec, values.pretty);
   const o = game.outcome(state);
   if (!values.quiet && !humans.size) {
     for (const l of state.log.filter((l) => !l.to).slice(-12)) out.log(`  ${l.text}`);
@@ -375,6 +384,7 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
             option: { type: 'string', multiple: true },
             position: { type: 'string' },
             o: { type: 'string', short: 'o' },
+            ...prettyFlag,
           },
         });
         const id = positionals[0];
@@ -386,7 +396,7 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
         const position = values.position === undefined ? undefined : readJson(values.position, 'position');
         const rec = game.newRecord(values.seed ?? '1', values.scenario, parseOptions(values.option), [], position);
         game.replay(rec);
-        writeRecord(values.o, rec);
+        writeRecord(values.o, rec, values.pretty);
         const from = position === undefined ? '' : ` from the position in ${values.position}`;
         out.log(`new ${id} game (${rec.scenario}, seed ${rec.seed})${from} written to ${values.o}`);
         return 0;
@@ -395,11 +405,11 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
         const { values, positionals } = parseArgs({
           args,
           allowPositionals: true,
-          options: { o: { type: 'string', short: 'o' } },
+          options: { o: { type: 'string', short: 'o' }, ...prettyFlag },
         });
         const rec = readRecord(positionals[0] ?? '');
         const game = findGame(rec.game);
-        const text = `${JSON.stringify(game.positionOf(game.replay(rec)), null, 1)}\n`;
+        const text = `${jsonText(game.positionOf(game.replay(rec)), values.pretty)}\n`;
         if (values.o) {
           writeFileSync(values.o, text);
           out.log(`position after ${rec.actions.length} actions written to ${values.o}`);
@@ -425,7 +435,7 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
         const { values, positionals } = parseArgs({
           args,
           allowPositionals: true,
-          options: { role: { type: 'string' } },
+          options: { role: { type: 'string' }, ...prettyFlag },
         });
         const [file, json] = positionals;
         if (!file || !json) throw new Error(`usage: sandtable apply rec.json '<action json>' [--role R]`);
@@ -440,7 +450,7 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
         const role = roleNow(rec, values.role);
         const next = game.apply(game.replay(rec), role, action);
         rec.actions.push({ role, action: action as Action });
-        writeRecord(file, rec);
+        writeRecord(file, rec, values.pretty);
         const d = game.decision(next);
         out.log(
           `applied for ${role}. ${d ? `Next: ${d.role} must ${d.prompt} [${d.rule}]` : describeOutcome(game.outcome(next))}`,
@@ -451,14 +461,14 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
         const { values, positionals } = parseArgs({
           args,
           allowPositionals: true,
-          options: { role: { type: 'string' } },
+          options: { role: { type: 'string' }, ...prettyFlag },
         });
         const file = positionals[0] ?? '';
         const rec = readRecord(file);
         const game = findGame(rec.game);
         const last = rec.actions.at(-1);
         const back = game.undo(rec, values.role ?? last?.role ?? '');
-        writeRecord(file, back);
+        writeRecord(file, back, values.pretty);
         out.log(`undid ${JSON.stringify(last?.action)}`);
         return 0;
       }
@@ -466,7 +476,7 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
         const { values, positionals } = parseArgs({
           args,
           allowPositionals: true,
-          options: { as: { type: 'string' }, json: { type: 'boolean' } },
+          options: { as: { type: 'string' }, json: { type: 'boolean' }, ...prettyFlag },
         });
         const rec = readRecord(positionals[0] ?? '');
         const game = findGame(rec.game);
@@ -474,7 +484,7 @@ export async function main(argv: string[], out: Out = stdio): Promise<number> {
         const role = values.as ?? OBSERVER;
         const view = game.view(state, role);
         if (values.json) {
-          out.log(JSON.stringify(view, null, 1));
+          out.log(jsonText(view, values.pretty));
           return 0;
         }
         out.log(

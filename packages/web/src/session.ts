@@ -285,6 +285,6 @@ export class Session {
   }
 
   save(): string {
-    return JSON.stringify(this.record, null, 1);
+    return JSON.stringify(this.record); // compact: a record grows by an action a move
   }
 }
