@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { EngineState } from '@sandtable/engine';
 import { AMBIGUITY_IDS, OPTION_SPECS, germanVP, loadProkhorovkaData, prokhorovka, type PGState } from './index.ts';
 import { makeEnv } from './state.ts';
-import { INVARIANTS, N_GAMES, playRandomGames } from './testing/randomGames.ts';
 
 const E = makeEnv(loadProkhorovkaData());
 type S = EngineState<PGState>;
@@ -211,11 +210,4 @@ describe('18.0 victory', () => {
     st.ver++;
     expect(germanVP(E, st).hexes).not.toContain(obo);
   });
-});
-
-describe('random games to the end with invariants (first half; rules.games.test.ts plays the second)', () => {
-  it(`seeded random games 0-${Math.ceil(N_GAMES / 2) - 1} end; after every action: ${INVARIANTS}`, () => {
-    const half = Math.ceil(N_GAMES / 2);
-    expect(playRandomGames(0, half)).toBeGreaterThan(half * 100);
-  }, 300_000);
 });

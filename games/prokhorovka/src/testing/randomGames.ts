@@ -1,11 +1,12 @@
 /**
- * The property test's engine (used by `rules.test.ts` and `rules.games.test.ts`, which each play
- * half of the seeded games so that two test workers share them): seeded random games to the end
+ * The property test's engine (used by the `random-games.<k>.test.ts` shards, which each play a
+ * quarter of the seeded games so that the test workers share them): seeded random games to the end
  * with every invariant checked after every action.
  */
 import { expect } from 'vitest';
-import { randomIndex, seedRng, type EngineState } from '@sandtable/engine';
-import { loadProkhorovkaData, prokhorovka, type PGState } from '../index.ts';
+import type { EngineState } from '@sandtable/engine';
+import { checkRandomGames, type RandomGamesSpec } from '@sandtable/engine/testing/random-games';
+import { loadProkhorovkaData, prokhorovka, type PGAction, type PGState } from '../index.ts';
 import type { PGView } from '../view.ts';
 import { ARRIVING, DETACHED, detachmentChitOf, detachmentUnitId, locReach, makeEnv } from '../state.ts';
 
@@ -258,26 +259,31 @@ function checkActions(hidden: Set<string>, role: string, kind: string, legal: ob
     }
 }
 
+/** The property test's games, for the shared harness (fast-check shrinks a failing game to a short action sequence). */
+const spec: RandomGamesSpec<PGState, PGAction> = {
+  game: prokhorovka,
+  seeds: (k) => ({ game: `seed${k}`, chooser: `chooser:c${k}` }),
+  maxSteps: 20_000,
+  watch: (k) => {
+    const prev = newSeen();
+    return {
+      offered: (_s, role, kind, legal) => checkActions(prev.hidden[role as 'DE' | 'SU'], role, kind, legal),
+      afterAction: (s, step) => {
+        if (!step) return checkInvariants(s, { type: 'setup' }, prev);
+        where = `game ${k}, step ${step.index}: ${step.role} ${JSON.stringify(step.action)}`;
+        checkInvariants(s, step.action, prev, `${step.role}|${step.kind}`);
+      },
+    };
+  },
+};
+
 /** Plays the seeded games `from`..`to`-1 to the end, checking the invariants after every action; returns the number of actions. */
 export function playRandomGames(from: number, to: number): number {
-  let steps = 0;
-  for (let k = from; k < to; k++) {
-    const s = prokhorovka.setup(`seed${k}`);
-    const chooser = seedRng(`chooser:c${k}`);
-    const prev = newSeen();
-    checkInvariants(s, { type: 'setup' }, prev);
-    for (let n = 0; n < 20_000 && !prokhorovka.outcome(s); n++) {
-      const d = prokhorovka.decision(s)!;
-      const legal = prokhorovka.legalActions(s, d.role);
-      if (legal.length === 0) fail(`no legal action at ${d.kind}`);
-      checkActions(prev.hidden[d.role as 'DE' | 'SU'], d.role, d.kind, legal);
-      const a = legal[randomIndex(chooser, legal.length)]!;
-      prokhorovka.applyInPlace(s, d.role, a, true);
-      where = `game ${k}, step ${n}: ${d.role} ${JSON.stringify(a)}`;
-      checkInvariants(s, a, prev, `${d.role}|${d.kind}`);
-      steps++;
-    }
-    if (!prokhorovka.outcome(s)) fail(`game ${k} did not end`);
-  }
-  return steps;
+  return checkRandomGames(spec, from, to).steps;
+}
+
+/** The games of shard `k` (0-based) of `of`: the test files split them so the test workers share them evenly. */
+export function shardOf(k: number, of: number): { from: number; to: number } {
+  const per = Math.ceil(N_GAMES / of);
+  return { from: Math.min(N_GAMES, k * per), to: Math.min(N_GAMES, (k + 1) * per) };
 }

@@ -95,7 +95,7 @@ function play<G, A extends Action>(spec: RandomGamesSpec<G, A>, script: Script):
   const actions: { role: Role; action: A }[] = [];
   script.played = [];
   script.trace = [`set-up from dice seed "${seeds.game}"`];
-  const at = (where: string, e: unknown): never => {
+  const at: (where: string, e: unknown) => never = (where, e) => {
     const msg = e instanceof Error ? e.message : String(e);
     script.trace.push(`FAILED ${where}: ${msg}`);
     throw new Error(`game ${script.i} (dice seed "${seeds.game}") ${where}: ${msg}`, { cause: e });

@@ -24,12 +24,13 @@
  *    turn 8 (§7 L87, §6) within a step bound;
  *  - every 50th game: replay(record) reproduces the hash and outcome of the played state.
  *
- * A failure names the seed and the action index: reproduce with `reproduce(seed, index)` below.
+ * The shards `property.<k>.test.ts` each play a quarter of the games (the test workers share them);
+ * a failure shrinks (fast-check) to a short action sequence, printed action by action.
  */
-import { describe, expect, it } from 'vitest';
-import { randomIndex, seedRng, type EngineState } from '@sandtable/engine';
-import { softUnderbelly as G, loadSoftUnderbellyData, type SUAction, type SUState } from './index.ts';
-import { BATTLE, GONE, POOL, SEA, stackCount, type Side } from './state.ts';
+import { expect } from 'vitest';
+import { checkRandomGames, type RandomGamesSpec } from '@sandtable/engine/testing/random-games';
+import { softUnderbelly as G, loadSoftUnderbellyData, type SUAction, type SUState } from '../index.ts';
+import { BATTLE, GONE, POOL, SEA, stackCount, type Side } from '../state.ts';
 
 const data = loadSoftUnderbellyData();
 const N = data.areas.length;
@@ -38,9 +39,9 @@ const SIDES: Side[] = ['allies', 'axis'];
 const COUNTER_IDS = data.counters.map((c) => c.id).sort();
 const COUNTER_ORDER = data.counters.map((c) => c.id);
 /** 1,000 games (foundation issue); SU_PROP_GAMES=n runs fewer locally while debugging. */
-const GAMES = Number(process.env.SU_PROP_GAMES ?? 1000);
+export const GAMES = Number(process.env.SU_PROP_GAMES ?? 1000);
 const MAX_STEPS = 20_000;
-const REPLAY_EVERY = 50;
+export const REPLAY_EVERY = 50;
 
 /** Seeds of game `i`: game dice seed and chooser seed. */
 const seeds = (i: number) => ({ game: `prop-${i}`, chooser: `prop-chooser-${i}` });
@@ -152,88 +153,46 @@ function checkStacking(g: SUState, where: string): void {
 
 const inImpulse = (phase: string) => phase === 'impulse' || phase.startsWith('battle');
 
-interface Played {
-  state: EngineState<SUState>;
-  actions: { role: string; action: SUAction }[];
-  steps: number;
-}
+/** The games for the shared harness: every invariant after every action (fast-check shrinks a failure). */
+const spec: RandomGamesSpec<SUState, SUAction> = {
+  game: G,
+  seeds: (i) => ({ game: seeds(i).game, chooser: `chooser:${seeds(i).chooser}` }),
+  maxSteps: MAX_STEPS,
+  record: (i) => i % REPLAY_EVERY === 0,
+  watch: (i) => {
+    const gone = new Set<string>();
+    let before = { phase: '', serial: 0, turn: 0 };
+    return {
+      afterAction: (s, step) => {
+        const g = s.game;
+        const where = step ? `game ${i} action #${step.index} (${step.kind})` : `game ${i} after set-up`;
+        checkAlways(g, where, gone);
+        if (step) {
+          if (g.turn < before.turn) fail(where, `turn went back from ${before.turn} to ${g.turn}`);
+          // The impulse ended (a new impulse or turn began, or the turn ended in an outcome).
+          const ended =
+            g.serial !== before.serial || g.turn !== before.turn || (G.outcome(s) !== null && !inImpulse(g.phase));
+          if (inImpulse(before.phase) && ended) checkStacking(g, where);
+        }
+        before = { phase: g.phase, serial: g.serial, turn: g.turn };
+      },
+      atEnd: (s, played) => {
+        const o = G.outcome(s)!;
+        expect(s.game.turn, `game ${i}`).toBeLessThanOrEqual(8);
+        expect(o.rule, `game ${i}`).toMatch(/§6/);
+        if (spec.record?.(i)) {
+          const back = G.replay({ ...G.newRecord(seeds(i).game), actions: played.actions });
+          expect(G.hash(back), `game ${i}: replay(record) hash`).toBe(G.hash(s));
+          expect(G.outcome(back), `game ${i}: replay outcome`).toEqual(o);
+        }
+      },
+    };
+  },
+};
 
-/** Plays game `i` to the end, checking every invariant; throws naming the seed and action index. */
-function playChecked(i: number, record: boolean, upTo = Infinity): Played {
-  const { game: seed, chooser: cseed } = seeds(i);
-  const s = G.setup(seed);
-  const chooser = seedRng(`chooser:${cseed}`);
-  const actions: Played['actions'] = [];
-  const gone = new Set<string>();
-  checkAlways(s.game, `game ${i} (seed "${seed}", chooser "${cseed}") after set-up`, gone);
-  let steps = 0;
-  while (!G.outcome(s) && steps < upTo) {
-    const where = `game ${i} (seed "${seed}", chooser "${cseed}") action #${steps}`;
-    if (steps >= MAX_STEPS) fail(where, `no outcome after ${MAX_STEPS} actions (turn ${s.game.turn})`);
-    const d = G.decision(s);
-    if (!d) fail(where, 'no decision and no outcome');
-    const all = G.legalActions(s, d.role);
-    if (all.length === 0) fail(where, `no legal action for ${d.role} at "${d.prompt}" (${d.kind})`);
-    const a = all[randomIndex(chooser, all.length)]!;
-    const phase = s.game.phase;
-    const serial = s.game.serial;
-    const turn = s.game.turn;
-    try {
-      G.applyInPlace(s, d.role, a, !record);
-    } catch (e) {
-      fail(
-        where,
-        `applying listed legal action ${JSON.stringify(a)} by ${d.role} at "${d.kind}" threw: ${(e as Error).message}`,
-      );
-    }
-    if (record) actions.push({ role: d.role, action: a });
-    steps++;
-    const after = `${where} ${JSON.stringify(a)} by ${d.role} (${d.kind})`;
-    checkAlways(s.game, after, gone);
-    if (s.game.turn < turn) fail(after, `turn went back from ${turn} to ${s.game.turn}`);
-    // The impulse ended (a new impulse or turn began, or the turn ended in an outcome).
-    const ended =
-      s.game.serial !== serial || s.game.turn !== turn || (G.outcome(s) !== null && !inImpulse(s.game.phase));
-    if (inImpulse(phase) && ended) checkStacking(s.game, after);
-  }
-  return { state: s, actions, steps };
+/** Plays games `from`..`to`-1, checking every invariant after every action; returns the number of actions. */
+export function block(from: number, to: number): number {
+  const r = checkRandomGames(spec, from, to);
+  expect(r.games).toBe(to - from);
+  return r.steps;
 }
-
-/** Debug helper: replays game `i` up to action `index` (the failing action) and returns the state. */
-export function reproduce(i: number, index: number): EngineState<SUState> {
-  return playChecked(i, true, index).state;
-}
-
-function block(from: number, to: number): void {
-  let steps = 0;
-  const wins = { allies: 0, axis: 0, draw: 0 };
-  for (let i = from; i < to; i++) {
-    const replayed = i % REPLAY_EVERY === 0;
-    const r = playChecked(i, replayed);
-    const o = G.outcome(r.state);
-    expect(o, `game ${i} ended without outcome`).not.toBeNull();
-    expect(r.state.game.turn, `game ${i}`).toBeLessThanOrEqual(8);
-    expect(o!.rule, `game ${i}`).toMatch(/§6/);
-    if (o!.winner === 'allies') wins.allies++;
-    else if (o!.winner === 'axis') wins.axis++;
-    else wins.draw++;
-    steps += r.steps;
-    if (replayed) {
-      const rec = { ...G.newRecord(seeds(i).game), actions: r.actions };
-      const back = G.replay(rec);
-      expect(G.hash(back), `game ${i}: replay(record) hash`).toBe(G.hash(r.state));
-      expect(G.outcome(back), `game ${i}: replay outcome`).toEqual(o);
-    }
-  }
-  expect(steps).toBeGreaterThan(0);
-  expect(wins.allies + wins.axis + wins.draw).toBe(to - from);
-}
-
-describe('property: 1,000 seeded random games, invariants after every action', () => {
-  const PER_BLOCK = 250;
-  for (let from = 0; from < GAMES; from += PER_BLOCK) {
-    it(`§3 §4 §6 §7 L87 §28 §36: games ${from}..${from + PER_BLOCK - 1} keep every invariant and end by turn 8; every ${REPLAY_EVERY}th replays to the same hash`, () => {
-      block(from, from + PER_BLOCK);
-    });
-  }
-});

@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { INVARIANTS, playRandomGames, shardOf } from './testing/randomGames.ts';
+
+// shard 2 of 4 of the seeded random games (one file a shard: the test workers run files in parallel)
+const { from, to } = shardOf(1, 4);
+
+describe('random games to the end with invariants', () => {
+  it(`seeded random games ${from}-${to - 1} end; after every action: ${INVARIANTS}`, () => {
+    expect(playRandomGames(from, to)).toBeGreaterThan((to - from) * 100);
+  }, 300_000);
+});

@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest';
+import { N_GAMES, playRandomGames } from './testing/random-games.ts';
+
+// half 2 of 2 of the seeded random games (one file a shard: the test workers run files in parallel)
+const [from, to] = [1 * (N_GAMES / 2), 2 * (N_GAMES / 2)];
+
+describe('random games', () => {
+  it(`games ${from}-${to - 1} of 1,000 seeded random games end by turn 12 with cards conserved after every action, hands hidden, control consistent`, () => {
+    expect(playRandomGames(from, to)).toBe(to - from);
+  });
+});
