@@ -5,8 +5,8 @@
  * the engine's decision stack names next.
  */
 import { MCTSBot } from 'boardgame.io/ai';
-import { InitializeGame } from 'boardgame.io/internal';
-import type { Action, EngineState, Game } from '@sandtable/engine';
+import { CreateGameReducer, InitializeGame } from 'boardgame.io/internal';
+import { randomIndex, seedRng, type Action, type EngineState, type Game } from '@sandtable/engine';
 
 interface Wrapped {
   s: EngineState<unknown>;
@@ -60,4 +60,29 @@ export async function timeBgioMcts(
   const t0 = performance.now();
   await bot.play(state, player);
   return performance.now() - t0;
+}
+
+/**
+ * Random play through boardgame.io: `steps` moves (fewer if the game ends) from the position, each
+ * the enumerated moves of the player to move, one picked at random, dispatched through the game
+ * reducer (what its bots' playouts do). Returns the number of moves made.
+ */
+export function bgioRandomPlay(
+  game: Game<unknown, Action, unknown>,
+  start: EngineState<unknown>,
+  seed: string,
+  steps: number,
+): number {
+  const g = bgioGame(game, start);
+  const reducer = CreateGameReducer({ game: g as never });
+  let state = InitializeGame({ game: g as never, numPlayers: game.rules.roles.length });
+  const chooser = seedRng(seed);
+  let n = 0;
+  for (; n < steps && state.ctx.gameover === undefined; n++) {
+    const playerID = state.ctx.currentPlayer;
+    const moves = g.ai.enumerate(state.G as Wrapped, state.ctx, playerID);
+    const m = moves[randomIndex(chooser, moves.length)]!;
+    state = reducer(state, { type: 'MAKE_MOVE', payload: { type: m.move, args: m.args, playerID } } as never);
+  }
+  return n;
 }

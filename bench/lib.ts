@@ -9,6 +9,52 @@ export interface BenchRow {
   /** Operations per second at the median. */
   perSecond: number;
   note?: string;
+  /** The issue's target for this row, e.g. ">= 50x", and whether the row met it. */
+  target?: string;
+  met?: boolean;
+}
+
+/** Every row with a target, in the order printed: `npm run bench` ends with them. */
+export const targets: BenchRow[] = [];
+
+/** Sets a row's target and whether `value` meets it (`atLeast`: value >= goal; else value <= goal). */
+export function aim(row: BenchRow, target: string, met: boolean): BenchRow {
+  row.target = target;
+  row.met = met;
+  targets.push(row);
+  return row;
+}
+
+/**
+ * Paired samples of two functions (A B A B ...), each returning its operation count: the median
+ * time per operation of each and the median of the pair-by-pair ratio B/A, so a comparison holds
+ * while the machine's speed drifts.
+ */
+export async function paired(
+  a: () => number | Promise<number>,
+  b: () => number | Promise<number>,
+  pairs: number,
+  warmup = 1,
+): Promise<{ aMs: number; bMs: number; ratio: number }> {
+  for (let i = 0; i < warmup; i++) {
+    await a();
+    await b();
+  }
+  const as: number[] = [];
+  const bs: number[] = [];
+  const ratios: number[] = [];
+  for (let i = 0; i < pairs; i++) {
+    let t0 = performance.now();
+    const na = await a();
+    const ta = (performance.now() - t0) / (na || 1);
+    t0 = performance.now();
+    const nb = await b();
+    const tb = (performance.now() - t0) / (nb || 1);
+    as.push(ta);
+    bs.push(tb);
+    ratios.push(tb / ta);
+  }
+  return { aMs: median(as), bMs: median(bs), ratio: median(ratios) };
 }
 
 export function median(xs: number[]): number {
@@ -43,7 +89,8 @@ export function measure(
 }
 
 export function printTable(title: string, rows: BenchRow[]): void {
-  const head = ['benchmark', 'unit', 'samples', 'median ms/op', 'ops/s', 'note'];
+  const withTargets = rows.some((r) => r.target);
+  const head = ['benchmark', 'unit', 'samples', 'median ms/op', 'ops/s', 'note', ...(withTargets ? ['target'] : [])];
   const body = rows.map((r) => [
     r.name,
     r.unit,
@@ -51,6 +98,7 @@ export function printTable(title: string, rows: BenchRow[]): void {
     r.medianMs.toFixed(4),
     r.perSecond.toFixed(1),
     r.note ?? '',
+    ...(withTargets ? [r.target ? `${r.target}: ${r.met ? 'met' : 'NOT met'}` : ''] : []),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
