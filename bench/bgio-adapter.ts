@@ -14,7 +14,7 @@ interface Wrapped {
 
 export function bgioGame(game: Game<unknown, Action, unknown>, start: EngineState<unknown>) {
   const roles = game.rules.roles;
-  const seat = (G: Wrapped) => Math.max(0, roles.indexOf(game.decision(G.s)?.role ?? roles[0]!));
+  const seat = (G: Wrapped) => Math.max(0, roles.indexOf(game.roleToAct(G.s) ?? roles[0]!));
   return {
     name: game.rules.id,
     setup: (): Wrapped => ({ s: structuredClone(start) }),

@@ -19,9 +19,9 @@ function ourRandomPlay(game: Game<unknown, Action, unknown>, start: EngineState<
   const chooser = seedRng(seed);
   let n = 0;
   for (; n < STEPS && !game.outcome(s); n++) {
-    const d = game.decision(s)!;
-    const legal = game.legalActions(s, d.role);
-    game.applyInPlace(s, d.role, legal[randomIndex(chooser, legal.length)]!, true);
+    const role = game.roleToAct(s)!;
+    const legal = game.legalActions(s, role);
+    game.applyInPlace(s, role, legal[randomIndex(chooser, legal.length)]!, true);
   }
   return n;
 }

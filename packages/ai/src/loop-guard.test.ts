@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LoopGuard, hash53 } from './loop-guard.ts';
+import fc from 'fast-check';
+import { LoopGuard, hash53, hashJson } from './loop-guard.ts';
 
 interface Pos {
   turn: number;
@@ -50,5 +51,21 @@ describe('LoopGuard: a line that comes back to a position already met counts as 
     expect(hash53('abc')).toBe(hash53('abc'));
     expect(hash53('abc')).not.toBe(hash53('abd'));
     expect(Number.isSafeInteger(hash53('x'.repeat(1000)))).toBe(true);
+  });
+});
+
+describe('hashJson: a position key without building its text', () => {
+  const json = fc.jsonValue({ maxDepth: 3 });
+  it('hashes values that stringify alike alike, and tells apart values that do not (as hash53 of the JSON does)', () => {
+    fc.assert(
+      fc.property(json, json, (a, b) => (JSON.stringify(a) === JSON.stringify(b)) === (hashJson(a) === hashJson(b))),
+    );
+  });
+  it('reads keys holding undefined as absent, typed arrays as arrays, and big integers exactly', () => {
+    expect(hashJson({ a: 1, b: undefined })).toBe(hashJson({ a: 1 }));
+    expect(hashJson([1, undefined])).toBe(hashJson([1, null]));
+    expect(hashJson(Int16Array.of(3, -1))).toBe(hashJson([3, -1]));
+    expect(hashJson(2 ** 40 + 1)).not.toBe(hashJson(2 ** 40));
+    expect(hashJson({ a: [1], b: 2 })).not.toBe(hashJson({ a: [1, 2] }));
   });
 });

@@ -193,12 +193,12 @@ export class Searcher<G, A extends Action, V> {
     const path: Node<A>[] = [this.root];
     let node = this.root;
     for (;;) {
-      const d = this.game.decision(state);
-      if (!d || this.game.outcome(state)) break;
-      const legal = this.game.legalActions(state, d.role);
+      const role = this.game.roleToAct(state);
+      if (role === null || this.game.outcome(state)) break;
+      const legal = this.game.legalActions(state, role);
       if (legal.length === 0) break;
-      const { child, expanded } = this.select(node, state, d.role, legal);
-      this.game.applyInPlace(state, d.role, child.action!, true);
+      const { child, expanded } = this.select(node, state, role, legal);
+      this.game.applyInPlace(state, role, child.action!, true);
       path.push(child);
       node = child;
       if (expanded) break;
@@ -290,14 +290,14 @@ export class Searcher<G, A extends Action, V> {
   private playout(state: EngineState<G>): number[] {
     for (let depth = 0; depth < this.rolloutDepth; depth++) {
       if (this.game.outcome(state)) break;
-      const d = this.game.decision(state);
-      if (!d) break;
-      const legal = this.game.legalActions(state, d.role);
+      const role = this.game.roleToAct(state);
+      if (role === null) break;
+      const legal = this.game.legalActions(state, role);
       if (legal.length === 0) break;
       const i = this.hooks.rollout
-        ? this.hooks.rollout(state.game, d.role, legal, this.chooser)
+        ? this.hooks.rollout(state.game, role, legal, this.chooser)
         : randomIndex(this.chooser, legal.length);
-      this.game.applyInPlace(state, d.role, legal[i]!, true);
+      this.game.applyInPlace(state, role, legal[i]!, true);
     }
     return this.rewards(state);
   }

@@ -107,6 +107,8 @@ export interface GameRules<G, A extends Action = Action, V = unknown> {
   setup(ctx: Ctx, scenario: string, options: Options): G;
   /** The decision on top of the stack, or null when the game is over. */
   currentDecision(game: G): Decision | null;
+  /** The role of `currentDecision` alone (no prompt built: searches ask at every step); derived when absent. */
+  currentRole?(game: G): Role | null;
   /** Every legal action for `role` now (empty when it is not that role's decision). */
   legalActions(game: G, role: Role): A[];
   /** Applies a legal action to `game` in place. Throws RuleError for anything illegal. */

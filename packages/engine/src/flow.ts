@@ -116,6 +116,8 @@ export interface Flow<E, G, F extends Frame, A extends Action> {
   /** Runs procedures and automatic decisions until a player must decide or the game ends. */
   proceed(env: E, ctx: Ctx, g: G): void;
   currentDecision(env: E, g: G): Decision | null;
+  /** The role of the current decision alone (no prompt built). */
+  currentRole(env: E, g: G): Role | null;
   legalActions(env: E, g: G, role: Role): A[];
   /** Performs a legal action of the decision on top, then proceeds. */
   perform(env: E, ctx: Ctx, g: G, action: A): void;
@@ -217,6 +219,11 @@ export function defineFlow<E, G, F extends Frame, A extends Action>(spec: FlowSp
     return decision;
   }
 
+  function currentRole(env: E, g: G): Role | null {
+    const f = pending(g);
+    return f ? decisionOf(f).role(env, g, f) : null;
+  }
+
   function legalActions(env: E, g: G, role: Role): A[] {
     const f = pending(g);
     if (!f) return [];
@@ -260,6 +267,7 @@ export function defineFlow<E, G, F extends Frame, A extends Action>(spec: FlowSp
     top,
     proceed,
     currentDecision,
+    currentRole,
     legalActions,
     perform,
     explain,
@@ -274,9 +282,10 @@ export function defineFlow<E, G, F extends Frame, A extends Action>(spec: FlowSp
 export function flowRules<E, G, F extends Frame, A extends Action>(
   flow: Flow<E, G, F, A>,
   env: E,
-): Pick<GameRules<G, A>, 'currentDecision' | 'legalActions' | 'perform' | 'explain'> {
+): Pick<GameRules<G, A>, 'currentDecision' | 'currentRole' | 'legalActions' | 'perform' | 'explain'> {
   return {
     currentDecision: (g) => flow.currentDecision(env, g),
+    currentRole: (g) => flow.currentRole(env, g),
     legalActions: (g, role) => flow.legalActions(env, g, role),
     perform: (ctx, g, _role, action) => flow.perform(env, ctx, g, action),
     explain: (g, role, action) => flow.explain(env, g, role, action),

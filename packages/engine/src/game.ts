@@ -29,6 +29,8 @@ export interface Game<G, A extends Action = Action, V = unknown> {
   view(state: EngineState<G>, role: Role): View<V>;
   outcome(state: EngineState<G>): Outcome | null;
   decision(state: EngineState<G>): Decision | null;
+  /** The role whose decision it is (`decision(state)?.role`) without building the decision's words. */
+  roleToAct(state: EngineState<G>): Role | null;
   /** Options with defaults filled in; throws on unknown keys or bad values. */
   resolveOptions(options?: Options): Options;
   newRecord(seed: string, scenario?: string, options?: Options, dice?: number[], position?: unknown): GameRecord;
@@ -111,6 +113,7 @@ function makeCtx<G>(state: EngineState<G>, quiet: boolean): Ctx & { rolled: bool
 
 export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): Game<G, A, V> {
   const cloneGame = rules.clone ?? ((g: G) => structuredClone(g));
+  const roleOf = rules.currentRole ?? ((g: G) => rules.currentDecision(g)?.role ?? null);
 
   function clone(state: EngineState<G>): EngineState<G> {
     return {
@@ -248,18 +251,18 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
   }
 
   function step(state: EngineState<G>, role: Role, action: A, quiet: boolean): void {
-    const before = rules.currentDecision(state.game);
+    const before = roleOf(state.game);
     state.seq += 1;
     const ctx = makeCtx(state, quiet);
     rules.perform(ctx, state.game, role, action);
     state.actors.push(role);
-    const after = rules.currentDecision(state.game);
+    const after = roleOf(state.game);
     // Irreversible points: a roll, a reveal (marked by the game), a hand-over to another role.
     let reason: string | null = null;
     if (ctx.rolled) reason = 'dice were rolled';
     else if (ctx.marked) reason = ctx.marked;
-    else if (!after || (before && after.role !== before.role))
-      reason = `play passed from ${before?.role ?? '-'} to ${after?.role ?? 'the end of the game'}`;
+    else if (after === null || (before !== null && after !== before))
+      reason = `play passed from ${before ?? '-'} to ${after ?? 'the end of the game'}`;
     if (reason) state.barrier = { seq: state.seq, reason };
   }
 
@@ -353,6 +356,7 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
     view,
     outcome: (s) => rules.outcome(s.game),
     decision: (s) => rules.currentDecision(s.game),
+    roleToAct: (s) => roleOf(s.game),
     resolveOptions,
     newRecord,
     replay,

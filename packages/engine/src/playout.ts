@@ -25,13 +25,16 @@ export function randomPlayout<G, A extends Action>(
   const max = opts.maxSteps ?? 100_000;
   let steps = 0;
   while (steps < max && !game.outcome(s)) {
-    const d = game.decision(s);
-    if (!d) break;
-    const legal = game.legalActions(s, d.role);
-    if (legal.length === 0) throw new Error(`no legal action for ${d.role} at decision "${d.prompt}" (${d.kind})`);
+    const role = game.roleToAct(s);
+    if (role === null) break;
+    const legal = game.legalActions(s, role);
+    if (legal.length === 0) {
+      const d = game.decision(s)!;
+      throw new Error(`no legal action for ${role} at decision "${d.prompt}" (${d.kind})`);
+    }
     const a = legal[randomIndex(chooser, legal.length)]!;
-    game.applyInPlace(s, d.role, a, !opts.record);
-    if (opts.record) actions.push({ role: d.role, action: a });
+    game.applyInPlace(s, role, a, !opts.record);
+    if (opts.record) actions.push({ role, action: a });
     steps++;
   }
   return { state: s, actions, steps };

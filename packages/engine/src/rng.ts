@@ -45,18 +45,21 @@ export function seedRng(seed: string | number, script: number[] = []): RngState 
 
 /** Advances the generator in place and returns a uint32. */
 export function nextUint32(rng: RngState): number {
-  let [a, b, c, d] = rng.s;
-  a >>>= 0;
-  b >>>= 0;
-  c >>>= 0;
-  d >>>= 0;
+  const s = rng.s; // updated in place: a draw allocates nothing (clones copy the array)
+  let a = s[0] >>> 0;
+  let b = s[1] >>> 0;
+  let c = s[2] >>> 0;
+  let d = s[3] >>> 0;
   const t = (((a + b) >>> 0) + d) >>> 0;
   d = (d + 1) >>> 0;
   a = b ^ (b >>> 9);
   b = (c + (c << 3)) >>> 0;
   c = (c << 21) | (c >>> 11);
   c = (c + t) >>> 0;
-  rng.s = [a >>> 0, b >>> 0, c >>> 0, d];
+  s[0] = a >>> 0;
+  s[1] = b >>> 0;
+  s[2] = c >>> 0;
+  s[3] = d;
   rng.draws++;
   return t;
 }

@@ -8,7 +8,15 @@
  * Hands are hidden (2.3.2(4)): the searcher works from a role's view, and the rules' own
  * `determinize` draws the opponent's hand and deck from the cards not seen.
  */
-import { weightedIndex, seedRng, type EngineState, type Game, type Role, type RngState } from '@sandtable/engine';
+import {
+  jsonEqual,
+  weightedIndex,
+  seedRng,
+  type EngineState,
+  type Game,
+  type Role,
+  type RngState,
+} from '@sandtable/engine';
 import {
   ctrlSide,
   friendlyUnit,
@@ -20,7 +28,7 @@ import {
   type TRState,
   type TRView,
 } from '../index.ts';
-import { type AiHooks, type SearchStats, LoopGuard, hash53 } from '@sandtable/ai';
+import { type AiHooks, type SearchStats, LoopGuard, hashJson } from '@sandtable/ai';
 import { BOARD as B, HOPS, cardWorth, evaluateThirdReich, forces, type Forces } from './eval.ts';
 
 const isSide = (r: Role): r is Side => r === 'axis' || r === 'allies';
@@ -41,9 +49,9 @@ export function evaluateTR(g: TRState, role: Role): number {
 /** Cancelling a group or an air operation before declaring (7.0, 6.2) returns to the same decision: see `LoopGuard`. */
 const CYCLES = new Set(['impulse', 'sv', 'choose', 'group', 'card']);
 
-/** Everything public that a decision depends on (the opponent's cards by count only). */
-export function positionKey(g: TRState): string {
-  return JSON.stringify([
+/** A hash of everything public that a decision depends on (the opponent's cards by count only). */
+export function positionKey(g: TRState): number {
+  return hashJson([
     g.turn,
     g.active,
     g.passes,
@@ -68,7 +76,7 @@ export function positionKey(g: TRState): string {
 }
 
 const guard = new LoopGuard<TRState, Side>({
-  key: (g) => hash53(positionKey(g)),
+  key: positionKey,
   atCycle: (g) => CYCLES.has(g.stack.at(-1)?.kind ?? ''),
   turn: (g) => g.turn,
 });
@@ -149,12 +157,14 @@ export function attackOdds(
 
 // ---- dead ends: a group that can take no action (7.2) -------------------------------------------
 
+const SHELL_DICE = seedRng(0);
+
 /** A state shell for stepping the rules on a copy (forming and adding roll no dice). */
 function shell(g: TRState): EngineState<TRState> {
   return {
     gameId: 'third-reich',
     game: g,
-    rng: seedRng(0),
+    rng: { s: [...SHELL_DICE.s], script: [], draws: 0 },
     log: [],
     seq: 0,
     barrier: { seq: 0, reason: '' },
@@ -198,13 +208,18 @@ function progressPossible(s: EngineState<TRState>, side: Side, budget: { left: n
  * unit that may join, and a group that can do nothing may only cancel. Cached by position: a
  * search meets the same position in many determinizations (hands differ, the map does not).
  */
-export function leadsNowhere(g: TRState, side: Side, a: Extract<TRAction, { type: 'form' | 'add' | 'air' }>): boolean {
-  const key = hash53(`${side}|${JSON.stringify(a)}|${positionKey(g)}`);
+export function leadsNowhere(
+  g: TRState,
+  side: Side,
+  a: Extract<TRAction, { type: 'form' | 'add' | 'air' }>,
+  /** `positionKey(g)`, when the caller judges several actions of one position */
+  at = positionKey(g),
+): boolean {
+  const key = hashJson([side, a, at]);
   const known = deadEnds.get(key);
   if (known !== undefined) return known;
+  if (!thirdReich.rules.legalActions(g, side).some((x) => jsonEqual(x, a))) return false; // not offered here: nothing to judge
   const s = shell(structuredClone(g));
-  const ak = JSON.stringify(a);
-  if (!thirdReich.legalActions(s, side).some((x) => JSON.stringify(x) === ak)) return false; // not offered here: nothing to judge
   thirdReich.applyInPlace(s, side, a, true);
   const dead = !progressPossible(s, side, { left: 16 });
   if (deadEnds.size > 4000) deadEnds.clear();
@@ -442,10 +457,12 @@ export function weights(g: TRState, role: Role, actions: readonly TRAction[], ch
     .filter((i) => mayLeadNowhere(actions[i]!))
     .sort((x, y) => w[y]! - w[x]!);
   let live = 0;
+  let at: number | undefined;
   for (const i of order) {
     const a = actions[i]!;
     if (live >= checkTop) break;
-    if (mayLeadNowhere(a) && leadsNowhere(g, role, a)) w[i] = DEAD_END;
+    at ??= positionKey(g);
+    if (mayLeadNowhere(a) && leadsNowhere(g, role, a, at)) w[i] = DEAD_END;
     else live++;
   }
   return w;
@@ -457,9 +474,12 @@ const DEAD_END = 0.001;
 export function rolloutPick(g: TRState, role: Role, actions: readonly TRAction[], rng: RngState): number {
   const w = weights(g, role, actions, 0);
   let i = weightedIndex(rng, w);
+  let at: number | undefined;
   for (let tries = 0; tries < 4 && isSide(role); tries++) {
     const a = actions[i]!;
-    if (!mayLeadNowhere(a) || !leadsNowhere(g, role, a)) return i;
+    if (!mayLeadNowhere(a)) return i;
+    at ??= positionKey(g);
+    if (!leadsNowhere(g, role, a, at)) return i;
     w[i] = DEAD_END;
     i = weightedIndex(rng, w);
   }
