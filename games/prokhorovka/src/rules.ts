@@ -4,7 +4,7 @@
  * redacted (3.5(5), 3.6(3), 19.6; view.ts), determinization for search (determinize.ts), actions
  * in words and the CLI summary.
  */
-import { flowRules, type GameRules } from '@sandtable/engine';
+import { cloneState, flowRules, type GameRules } from '@sandtable/engine';
 import { combatSummary } from './combat/view.ts';
 import { combatDescribe } from './combat/words.ts';
 import type { ProkhorovkaData } from './data/types.ts';
@@ -73,7 +73,7 @@ export function createProkhorovkaRules(data: ProkhorovkaData): GameRules<PGState
     view: (g, role) => makeView(E, g, role),
     determinize: (v, role, rng) => determinize(E, v, role, rng),
     outcome: (g) => g.result,
-    clone: (g) => structuredClone(g),
+    clone: (g) => cloneState(g),
     describe: (g, a) => describe(E, g, a),
     summary: (g, role) => summaryText(E, makeView(E, g, role), role, germanVP(E, g).vp, combatSummary(E, g)),
     position: positionCodec(E, (ctx, g) => flow.proceed(E, ctx, g)),

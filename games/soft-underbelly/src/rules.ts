@@ -1,5 +1,6 @@
 /** Soft Underbelly's GameRules: the decision flow of sequence.ts, the view and the words. */
 import {
+  cloneState,
   flowRules,
   roleWord,
   type Decision,
@@ -48,7 +49,7 @@ export function createSoftUnderbellyRules(data: SoftUnderbellyData): GameRules<S
       return g.result;
     },
     clone(g) {
-      return structuredClone(g);
+      return cloneState(g);
     },
     describe(_g, action) {
       return describeAction(E, action);
@@ -59,7 +60,7 @@ export function createSoftUnderbellyRules(data: SoftUnderbellyData): GameRules<S
     // No hidden information (spec 10.4): the view carries the whole state; only future dice are
     // unknown, and the engine gives the determinized state fresh dice.
     determinize(view) {
-      return structuredClone(view.state);
+      return cloneState(view.state);
     },
     position: positionCodec(E),
   };

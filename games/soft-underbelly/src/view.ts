@@ -1,4 +1,5 @@
 /** The view model (no hidden information, spec 10.4), action descriptions and the CLI summary. */
+import { cloneState } from '@sandtable/engine';
 import type { SUAction } from './actions.ts';
 import { hitNumber, diceCount, defenderOf } from './combat.ts';
 import { starCount } from './victory.ts';
@@ -97,7 +98,7 @@ export function makeView(E: Env, g: SUState): SUView {
   };
   const b = g.battle;
   return {
-    state: structuredClone(g),
+    state: cloneState(g),
     turn: g.turn,
     turns: E.d.turns,
     phase: g.phase,

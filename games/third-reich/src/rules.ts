@@ -8,7 +8,7 @@
  * and sea capacity (capacity.ts, 3.6). The sequence of play runs on the engine's flow kernel
  * (sequence.ts); every rule cites its number.
  */
-import type { GameRules } from '@sandtable/engine';
+import { cloneState, type GameRules } from '@sandtable/engine';
 import type { ThirdReichData } from './data/index.ts';
 import { compileBoard, type Board } from './board.ts';
 import { normalise, type TRAction } from './actions.ts';
@@ -55,7 +55,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     perform: (ctx, g, role, a) => flow.perform(b, ctx, g, normalise(g, role, a)),
     view: (g, role) => view(b, g, role),
     outcome: (g) => g.outcome,
-    clone: (g) => structuredClone(g),
+    clone: (g) => cloneState(g),
     describe: (g, a) => describeAction(b, g, a),
     explain: (g, role, a) => explainAction(b, g, role, normalise(g, role, a)),
     summary(g, role) {

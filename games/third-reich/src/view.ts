@@ -2,7 +2,7 @@
  * What each role sees (2.3.2(4)): the opponent's usable deck and hand are counts, face-down cards
  * show only their SV (16.1.1, 16.1.2); and, for search, a full state consistent with a view.
  */
-import { randomIndex, type RngState, type Role } from '@sandtable/engine';
+import { cloneState, randomIndex, type RngState, type Role } from '@sandtable/engine';
 import type { Side } from './data/index.ts';
 import type { Board } from './board.ts';
 import { cardOf } from './cards.ts';
@@ -11,7 +11,7 @@ import { sourceCount } from './world.ts';
 
 export function view(b: Board, g: TRState, role: Role): TRView {
   // 2.3.2(4): the opponent's usable deck and hand are hidden; discards and the development pool are open.
-  const v = structuredClone(g) as unknown as TRView;
+  const v = cloneState(g) as unknown as TRView;
   for (const s of SIDES) {
     if (s !== role) {
       v.hand[s] = g.hand[s].length;
@@ -34,7 +34,7 @@ export function view(b: Board, g: TRState, role: Role): TRView {
  * is recomputed from the sources (5.0(1)).
  */
 export function determinize(b: Board, v: TRView, role: Role, rng: RngState): TRState {
-  const g = structuredClone(v) as unknown as TRState;
+  const g = cloneState(v) as unknown as TRState;
   for (const s of SIDES) {
     if (s === role) continue;
     const all = b.data.cards.filter((c) => c.side === s).map((c) => c.id);

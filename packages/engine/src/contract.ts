@@ -118,7 +118,7 @@ export interface GameRules<G, A extends Action = Action, V = unknown> {
   /** What `role` may see; hidden information is redacted here. */
   view(game: G, role: Role): V;
   outcome(game: G): Outcome | null;
-  /** Copy of the game state for a new step (default structuredClone). */
+  /** Copy of the game state for a new step (default cloneState). */
   clone?(game: G): G;
   /** Describe an action in words (for logs, CLI and UI). */
   describe?(game: G, action: A): string;

@@ -17,6 +17,7 @@ import { roleWord } from './flow.ts';
 import { RuleError } from './errors.ts';
 import { canonicalJson, jsonEqual, stableHash } from './canonical.ts';
 import { rollDie, seedRng } from './rng.ts';
+import { cloneState } from './clone.ts';
 
 /** The public contract, derived from a game's rules. */
 export interface Game<G, A extends Action = Action, V = unknown> {
@@ -112,7 +113,7 @@ function makeCtx<G>(state: EngineState<G>, quiet: boolean): Ctx & { rolled: bool
 }
 
 export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): Game<G, A, V> {
-  const cloneGame = rules.clone ?? ((g: G) => structuredClone(g));
+  const cloneGame = rules.clone ?? ((g: G) => cloneState(g));
   const roleOf = rules.currentRole ?? ((g: G) => rules.currentDecision(g)?.role ?? null);
 
   function clone(state: EngineState<G>): EngineState<G> {

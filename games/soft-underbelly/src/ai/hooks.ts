@@ -7,7 +7,7 @@
  * Soft Underbelly has no hidden information (spec 10.4): its view carries the whole state, and
  * `determinize` below copies it (future dice stay unknown: the search rolls its own).
  */
-import { weightedIndex, seedRng, type EngineState, type Game, type Role } from '@sandtable/engine';
+import { cloneState, weightedIndex, seedRng, type EngineState, type Game, type Role } from '@sandtable/engine';
 import { loadSoftUnderbellyData, suMap, type SUAction, type SUMap, type SUState, type Side } from '../index.ts';
 import { type AiHooks, type SearchStats, actionKey } from '@sandtable/ai';
 import { emptyForces, evaluatePosition, type AreaForces, type SuPosition } from './eval.ts';
@@ -233,7 +233,7 @@ export function takeOdds(
   for (let k = 0; k < samples; k++) {
     const s: EngineState<SUState> = {
       gameId: game.rules.id,
-      game: structuredClone(g),
+      game: cloneState(g),
       rng: seedRng(`odds:${k}`),
       log: [],
       seq: 0,
@@ -272,7 +272,7 @@ export function softUnderbellyHooks(game: Game<SUState, SUAction, unknown>): AiH
     determinize: (view) => {
       const state = (view as { state?: SUState }).state;
       if (!state) throw new Error('Soft Underbelly: the view carries no state to search from');
-      return structuredClone(state);
+      return cloneState(state);
     },
     summarize: (g, role, actions, stats) => summarizeSU(game, g, role, actions, stats),
   };

@@ -9,6 +9,7 @@
  * `determinize` draws the opponent's hand and deck from the cards not seen.
  */
 import {
+  cloneState,
   jsonEqual,
   weightedIndex,
   seedRng,
@@ -179,7 +180,7 @@ function reachesDeclare(s: EngineState<TRState>, side: Side, depth: number, budg
   if (depth >= 3) return false;
   for (const add of legal) {
     if (add.type !== 'add' || budget.left-- <= 0) continue;
-    const next = shell(structuredClone(s.game));
+    const next = shell(cloneState(s.game));
     thirdReich.applyInPlace(next, side, add, true);
     if (reachesDeclare(next, side, depth + 1, budget)) return true;
   }
@@ -195,7 +196,7 @@ function progressPossible(s: EngineState<TRState>, side: Side, budget: { left: n
   if (top?.kind !== 'choose') return true;
   for (const form of thirdReich.legalActions(s, side)) {
     if (form.type !== 'form' || budget.left-- <= 0) continue;
-    const next = shell(structuredClone(s.game));
+    const next = shell(cloneState(s.game));
     thirdReich.applyInPlace(next, side, form, true);
     if (reachesDeclare(next, side, 0, budget)) return true;
   }
@@ -219,7 +220,7 @@ export function leadsNowhere(
   const known = deadEnds.get(key);
   if (known !== undefined) return known;
   if (!thirdReich.rules.legalActions(g, side).some((x) => jsonEqual(x, a))) return false; // not offered here: nothing to judge
-  const s = shell(structuredClone(g));
+  const s = shell(cloneState(g));
   thirdReich.applyInPlace(s, side, a, true);
   const dead = !progressPossible(s, side, { left: 16 });
   if (deadEnds.size > 4000) deadEnds.clear();
