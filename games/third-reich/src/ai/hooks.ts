@@ -92,7 +92,7 @@ interface Scene {
   side: Side;
   f: Forces;
   /** Hops from each area to the nearest land source area the enemy controls (Berlin counts double for the Allies). */
-  toTarget: number[];
+  toTarget: readonly number[];
 }
 
 function scene(g: TRState, side: Side): Scene {
@@ -101,8 +101,20 @@ function scene(g: TRState, side: Side): Scene {
   for (let a = 0; a < B.areaIds.length; a++)
     if (B.source[a] && !B.isSea[a] && ctrlSide(B, g, a) === enemy) targets.push(a);
   if (side === 'allies' && ctrlSide(B, g, B.sp.berlin) === 'axis') targets.push(B.sp.berlin);
-  const toTarget = B.areaIds.map((_, a) => Math.min(99, ...targets.map((t) => HOPS[a]![t]!)));
-  return { side, f: forces(B, g), toTarget };
+  return { side, f: forces(B, g), toTarget: hopsTo(targets) };
+}
+
+/** Hops from each area to the nearest of `targets`, kept by target list (sources change hands rarely; rollouts ask at every step). */
+const hopsCache = new Map<string, number[]>();
+function hopsTo(targets: readonly number[]): number[] {
+  const key = targets.join(',');
+  let out = hopsCache.get(key);
+  if (!out) {
+    out = B.areaIds.map((_, a) => Math.min(99, ...targets.map((t) => HOPS[a]![t]!)));
+    if (hopsCache.size > 256) hopsCache.clear();
+    hopsCache.set(key, out);
+  }
+  return out;
 }
 
 /** Enemy belligerent units in an area (the defenders of an attack there, 11.1(2)). */
@@ -215,11 +227,13 @@ export function leadsNowhere(
   a: Extract<TRAction, { type: 'form' | 'add' | 'air' }>,
   /** `positionKey(g)`, when the caller judges several actions of one position */
   at = positionKey(g),
+  /** True when `a` is one of the legal actions the caller was handed (no need to look it up) */
+  offered = false,
 ): boolean {
   const key = hashJson([side, a, at]);
   const known = deadEnds.get(key);
   if (known !== undefined) return known;
-  if (!thirdReich.rules.legalActions(g, side).some((x) => jsonEqual(x, a))) return false; // not offered here: nothing to judge
+  if (!offered && !thirdReich.rules.legalActions(g, side).some((x) => jsonEqual(x, a))) return false; // not offered here: nothing to judge
   const s = shell(cloneState(g));
   thirdReich.applyInPlace(s, side, a, true);
   const dead = !progressPossible(s, side, { left: 16 });
@@ -471,7 +485,7 @@ export function weights(g: TRState, role: Role, actions: readonly TRAction[], ch
 
 const DEAD_END = 0.001;
 
-/** A rollout's step: drawn by the weights, a drawn group start checked for a dead end (7.2) and drawn again if it is one. */
+/** A rollout's step among `actions`, the legal actions of `role` at `g`: drawn by the weights, a drawn group start checked for a dead end (7.2) and drawn again if it is one. */
 export function rolloutPick(g: TRState, role: Role, actions: readonly TRAction[], rng: RngState): number {
   const w = weights(g, role, actions, 0);
   let i = weightedIndex(rng, w);
@@ -480,7 +494,7 @@ export function rolloutPick(g: TRState, role: Role, actions: readonly TRAction[]
     const a = actions[i]!;
     if (!mayLeadNowhere(a)) return i;
     at ??= positionKey(g);
-    if (!leadsNowhere(g, role, a, at)) return i;
+    if (!leadsNowhere(g, role, a, at, true)) return i;
     w[i] = DEAD_END;
     i = weightedIndex(rng, w);
   }
