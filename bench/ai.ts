@@ -7,9 +7,12 @@ import { randomPlayout, type Action, type Game } from '@sandtable/engine';
 import '@sandtable/catalog';
 import { aiFor, aiGames, Searcher, viewForAi, type AiEntry } from '@sandtable/ai';
 import { registerTestGames } from '@sandtable/ai/testing';
-import { aim, measure, type BenchRow } from './lib.ts';
+import { aim, paired, type BenchRow } from './lib.ts';
 import { benchPosition } from './position.ts';
 import { timeBgioMcts } from './bgio-adapter.ts';
+
+/** Paired samples per comparison: the medians quoted are over these. */
+const PAIRS = 5;
 
 async function benchGame(id: string, entry: AiEntry): Promise<BenchRow[]> {
   const game = entry.game as Game<unknown, Action, unknown>;
@@ -17,59 +20,52 @@ async function benchGame(id: string, entry: AiEntry): Promise<BenchRow[]> {
   const d = game.decision(start)!;
   const view = viewForAi(entry, start, d.role);
   const depth = entry.hooks.rolloutDepth ?? 30;
-  const batch = 1000;
+  const batch = 500;
   let seed = 0;
-  const ours = measure(
-    `${id}: ISMCTS (ours)`,
-    'iteration',
-    () => {
-      new Searcher(entry.game, entry.hooks, view, { seed: seed++ }).run(batch);
-      return batch;
-    },
-    7,
-    2,
-    `rollout depth ${depth}`,
-  );
+  const search = () => {
+    new Searcher(entry.game, entry.hooks, view, { seed: seed++ }).run(batch);
+    return batch;
+  };
   let k = 0;
-  const ceiling = measure(
-    `${id}: clone + random playout loop (ceiling)`,
-    'playout',
-    () => {
-      for (let i = 0; i < batch; i++) randomPlayout(game, start, `c${k++}`, { maxSteps: depth });
-      return batch;
-    },
-    7,
-    1,
-    `depth ${depth}`,
-  );
+  const playouts = () => {
+    for (let i = 0; i < batch; i++) randomPlayout(game, start, `c${k++}`, { maxSteps: depth });
+    return batch;
+  };
+  const vsCeiling = await paired(search, playouts, PAIRS);
+  const row = (name: string, unit: string, ms: number, note: string): BenchRow => ({
+    name,
+    unit,
+    samples: PAIRS,
+    medianMs: ms,
+    perSecond: 1000 / ms,
+    note,
+  });
+  const ours = row(`${id}: ISMCTS (ours)`, 'iteration', vsCeiling.aMs, `rollout depth ${depth}`);
+  const ceiling = row(`${id}: clone + random playout loop (ceiling)`, 'playout', vsCeiling.bMs, `depth ${depth}`);
+  const share = 100 / vsCeiling.ratio; // the ceiling's time over the search's, pair by pair
+  ours.note = `${ours.note}; ${share.toFixed(0)}% of the random-playout ceiling`;
+  if (id === 'third-reich') aim(ours, '>= 50% of the ceiling', share >= 50);
   const rows = [ours, ceiling];
   try {
-    const n = 100;
-    const times: number[] = [];
-    for (let i = 0; i < 3; i++) times.push(await timeBgioMcts(game, start, n, depth));
-    times.sort((a, b) => a - b);
-    const ms = times[1]! / n;
-    rows.push({
-      name: `${id}: boardgame.io MCTSBot 0.50`,
-      unit: 'iteration',
-      samples: 3,
-      medianMs: ms,
-      perSecond: 1000 / ms,
-      note: `playoutDepth ${depth}`,
-    });
-    const ratio = ours.perSecond / (1000 / ms);
+    const n = 40;
+    const bgio = async () => {
+      await timeBgioMcts(game, start, n, depth);
+      return n;
+    };
+    const vsBgio = await paired(search, bgio, PAIRS);
+    rows.push(row(`${id}: boardgame.io MCTSBot 0.50`, 'iteration', vsBgio.bMs, `playoutDepth ${depth}`));
     rows.push(
       aim(
         {
           name: `${id}: search, ours / boardgame.io MCTS`,
           unit: 'ratio',
-          samples: 3,
+          samples: PAIRS,
           medianMs: Number.NaN,
           perSecond: Number.NaN,
-          note: `${ratio.toFixed(1)}x iterations a second`,
+          note: `${vsBgio.ratio.toFixed(1)}x iterations a second (median of paired ratios)`,
         },
         '>= 100x',
-        ratio >= 100,
+        vsBgio.ratio >= 100,
       ),
     );
   } catch (e) {
@@ -82,9 +78,6 @@ async function benchGame(id: string, entry: AiEntry): Promise<BenchRow[]> {
       note: (e as Error).message.slice(0, 80),
     });
   }
-  const share = (100 * ours.perSecond) / ceiling.perSecond;
-  ours.note = `${ours.note}; ${share.toFixed(0)}% of the random-playout ceiling`;
-  if (id === 'third-reich') aim(ours, '>= 50% of the ceiling', share >= 50);
   return rows;
 }
 
