@@ -225,13 +225,13 @@ export function defineGame<G, A extends Action, V>(rules: GameRules<G, A, V>): G
     }
     const done = rules.outcome(state.game);
     if (done) throw new RuleError(done.rule, `the game is over: ${done.reason}`, 'game-over');
-    const decision = rules.currentDecision(state.game);
     if (!rules.roles.includes(role)) {
       throw new RuleError('roles', `unknown role "${role}"; roles are ${rules.roles.join(', ')}`, 'malformed');
     }
     const legal = rules.legalActions(state.game, role);
     const found = legal.find((a) => jsonEqual(a, action));
     if (found) return found;
+    const decision = rules.currentDecision(state.game); // its words only for the refusal
     const wanted = canonicalJson(action);
     // The game's own reason first: it names the rule that forbids this action, even out of turn.
     const notYours = decision !== null && decision.role !== role && legal.length === 0;
