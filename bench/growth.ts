@@ -13,6 +13,8 @@ import { aim, median, type BenchRow } from './lib.ts';
 const SIZES = [1_000, 10_000, 100_000] as const;
 /** Per-action cost or per-game heap may be this much higher at the larger size before it counts as growth. */
 const ALLOWANCE = 1.5;
+/** Rounds over the sizes (1k three times a round): each figure is a median over the rounds. */
+const ROUNDS = 3;
 
 function records(game: Game<any, any, any>, total: number): GameRecord[] {
   const out: GameRecord[] = [];
@@ -56,16 +58,17 @@ export async function run(): Promise<{ title: string; rows: BenchRow[] }[]> {
   for (const [id, { game }] of Object.entries(catalog)) {
     const recs = records(game, SIZES[SIZES.length - 1]!);
     replayActions(game, recs, 10_000); // warm the JIT
-    const perAction = SIZES.map((size) => {
-      const runs = size >= 100_000 ? 1 : size >= 10_000 ? 3 : 9;
-      const xs: number[] = [];
-      for (let k = 0; k < runs; k++) {
-        const t0 = performance.now();
-        const n = replayActions(game, recs, size);
-        xs.push((performance.now() - t0) / n);
-      }
-      return { size, ms: median(xs), runs };
-    });
+    // round-robin over the sizes, so a change in the machine's speed reaches each of them alike
+    const samples = SIZES.map(() => [] as number[]);
+    for (let round = 0; round < ROUNDS; round++)
+      SIZES.forEach((size, k) => {
+        for (let rep = 0; rep < (size < 10_000 ? 3 : 1); rep++) {
+          const t0 = performance.now();
+          const n = replayActions(game, recs, size);
+          samples[k]!.push((performance.now() - t0) / n);
+        }
+      });
+    const perAction = SIZES.map((size, k) => ({ size, ms: median(samples[k]!), runs: samples[k]!.length }));
     for (const p of perAction)
       rows.push({
         name: `${id}: replay at ${p.size.toLocaleString('en')} actions`,
