@@ -7,5 +7,5 @@ const { from, to } = shardOf(1, 4);
 describe('random games to the end with invariants', () => {
   it(`seeded random games ${from}-${to - 1} end; after every action: ${INVARIANTS}`, () => {
     expect(playRandomGames(from, to)).toBeGreaterThan((to - from) * 100);
-  }, 300_000);
+  }, 600_000); // a bound for a shared, loaded machine; the speed is the bench's business
 });
