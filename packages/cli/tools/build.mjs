@@ -27,4 +27,5 @@ const warm = spawnSync(process.execPath, [`${root}bin/sandtable.js`, 'games'], {
   env: { ...process.env, SANDTABLE_WRITE_CODE_CACHE: '1' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
-if (warm.status !== 0) throw new Error('the built CLI failed to run `sandtable games`');
+// without the cache the bundle still runs (compiling as it goes); a failing catalog must not fail npm install
+if (warm.status !== 0) console.warn('warning: the built CLI could not run `sandtable games`; no code cache written');
