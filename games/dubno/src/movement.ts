@@ -1,0 +1,215 @@
+/**
+ * 8.0 Movement: movement allowance with halving (8.12), the cheapest paths a unit may take this
+ * phase (terrain 8.6, roads 8.7, rail 8.8, bridges 8.10, ZOC 10.5, disengagement 10.10, minimum move
+ * 8.4), exiting the map (8.11), and the Movement Phase as one decision kind. A unit moves once per
+ * phase (8.3), so an action moves it the whole way to its destination. MP are kept in twelfths.
+ */
+import { type Ctx, end, type Refusal } from '@sandtable/engine';
+import { type Env, hexsideRow, SIDE_BITS, terrainAt } from './board.ts';
+import type { Side } from './data/index.ts';
+import type { ActionOf, DecisionOf, DubnoState, FrameOf } from './state.ts';
+import { prompts } from './texts.ts';
+import { inCommand, nameOf, occupancy, onMap, sideOf, stackLimit, typeOf, zocOf } from './units.ts';
+
+type Phase = FrameOf<'movement'>;
+const TWELFTHS = 12;
+
+/** 8.12 The halving conditions that apply to `u` this phase. */
+export function halvings(env: Env, g: DubnoState, u: string, zoc: Set<string>): string[] {
+  const out: string[] = [];
+  const mech = typeOf(env, u).class === 'mech';
+  if (!inCommand(env, g, u)) out.push('out of command (7.8)');
+  if (zoc.has(g.units[u]!.hex!)) out.push('disengaging (10.10)');
+  if (mech && env.data.tables.weather.effects[g.weather]?.mechHalved) out.push(`${g.weather} (18.2)`);
+  const side = sideOf(env, u);
+  if (mech && ((g.event === 'sovietFuel' && side === 'soviet') || (g.event === 'germanSupply' && side === 'german')))
+    out.push('random event (5.0)');
+  return out;
+}
+
+/** 8.12 Movement allowance in twelfths: halved once, quartered for two or more, never below 1 MP. */
+export function allowance(printed: number, halved: number): number {
+  if (printed === 0) return 0; // 13.5: zero-MA units never move
+  const ma = (printed * TWELFTHS) / (halved === 0 ? 1 : halved === 1 ? 2 : 4);
+  return Math.max(TWELFTHS, Math.round(ma));
+}
+
+export function allowanceOf(env: Env, g: DubnoState, u: string, zoc: Set<string>): number {
+  return allowance(env.unit[u]!.ma, halvings(env, g, u, zoc).length);
+}
+
+/** 8.6, 8.10 The cost in twelfths of stepping from `a` into `b` across country (Infinity: forbidden). */
+export function stepCost(env: Env, cls: 'foot' | 'mech', a: number, b: number): number {
+  const t = env.terrain[b]!;
+  let cost = t.cost[cls] * TWELFTHS;
+  const bits = env.grid.hexsideBetween(a, b);
+  const river = bits & SIDE_BITS.major ? 'major' : bits & SIDE_BITS.minor ? 'minor' : null;
+  if (river && !(bits & SIDE_BITS.bridge)) cost += hexsideRow(env, river).cost[cls] * TWELFTHS;
+  return cost;
+}
+
+/** 8.7, 8.8 The cost along a road or railway between two hexes, or Infinity when there is none. */
+export function lineCost(env: Env, a: number, b: number): number {
+  const bits = env.grid.hexsideBetween(a, b);
+  if (bits & SIDE_BITS.road) return env.data.tables.movement.roadTwelfths;
+  if (bits & SIDE_BITS.rail) return env.data.tables.movement.railTwelfths;
+  return Infinity;
+}
+
+export interface Destination {
+  hex: string;
+  /** Twelfths spent. */
+  cost: number;
+  /** 8.4 Reached only as the minimum move of one hex. */
+  minimum: boolean;
+}
+
+/**
+ * Every hex `u` may end its move in this phase, with its least cost: the better of a move wholly
+ * along roads and railways from a road hex (8.7, A24 literal) and a cross-country move, each
+ * stopping on entering an enemy ZOC (10.5), never entering an enemy-occupied hex (8.4), and for a
+ * unit that starts in an enemy ZOC never entering one (10.10).
+ */
+export function destinations(env: Env, g: DubnoState, u: string): Destination[] {
+  const side = sideOf(env, u);
+  const zoc = zocOf(env, g, other(side));
+  const start = env.grid.hex(g.units[u]!.hex!);
+  const budget = allowanceOf(env, g, u, zoc);
+  if (budget === 0) return [];
+  const cls = typeOf(env, u).class;
+  const occ = occupancy(env, g);
+  const enemyAt = (i: number) => (occ.get(env.grid.label(i)) ?? []).some((x) => sideOf(env, x) !== side);
+  const inZoc = (i: number) => zoc.has(env.grid.label(i));
+  const disengaging = inZoc(start);
+  const blocked = (to: number) => enemyAt(to) || (disengaging && inZoc(to));
+  const best = new Map<number, number>();
+  const run = (cost: (a: number, b: number) => number) => {
+    const reach = env.finder.reach(start, {
+      budget,
+      cost: (a, b) => (blocked(b) ? Infinity : cost(a, b)),
+      stopsIn: inZoc,
+    });
+    const nodes = reach.nodes();
+    const costs = reach.costs();
+    for (let k = 0; k < nodes.length; k++) {
+      const n = nodes[k]!;
+      if (n === start) continue;
+      if ((best.get(n) ?? Infinity) > costs[k]!) best.set(n, costs[k]!);
+    }
+  };
+  if (g.options.allowMixedRoadMovement) run((a, b) => Math.min(lineCost(env, a, b), stepCost(env, cls, a, b)));
+  else {
+    run((a, b) => stepCost(env, cls, a, b));
+    if (env.onRoad[start]) run((a, b) => lineCost(env, a, b)); // 8.7: starts on the road, stays on it
+  }
+  const out: Destination[] = [...best].map(([n, cost]) => ({ hex: env.grid.label(n), cost, minimum: false }));
+  // 8.4 Minimum move: one hex, whatever it costs, unless ZOC to ZOC, enemy-occupied or forbidden.
+  for (const n of env.grid.neighbours(start)) {
+    if (best.has(n) || blocked(n) || (disengaging && inZoc(n))) continue;
+    if (stepCost(env, cls, start, n) === Infinity) continue;
+    out.push({ hex: env.grid.label(n), cost: budget, minimum: true });
+  }
+  return out;
+}
+
+const other = (s: Side): Side => (s === 'german' ? 'soviet' : 'german');
+
+/** Why `u` may not move to `to` now; null when it may. */
+export function whyNotMove(env: Env, g: DubnoState, f: Phase, u: string, to: string): Refusal | null {
+  const base = whyNotMover(env, g, f, u);
+  if (base) return base;
+  const here = (occupancy(env, g).get(to) ?? []).filter((x) => x !== u);
+  if (here.some((x) => sideOf(env, x) !== f.side)) return { rule: '8.4', message: `${to} holds enemy units` };
+  if (here.length + 1 > stackLimit(env, f.side))
+    return {
+      rule: '9.1',
+      message: `${to} already holds ${here.length} units; the limit is ${stackLimit(env, f.side)}`,
+    };
+  if (!destinations(env, g, u).some((d) => d.hex === to))
+    return {
+      rule: '8.2',
+      message: `${nameOf(env, u)} cannot reach ${to} this phase (movement points, ZOC 10.5, 10.10)`,
+    };
+  return null;
+}
+
+function whyNotMover(env: Env, g: DubnoState, f: Phase, u: string): Refusal | null {
+  const d = env.unit[u];
+  if (!d || d.side !== f.side) return { rule: '8.1', message: `${u} is not a unit of the phasing player` };
+  if (g.units[u]!.status !== 'map') return { rule: '8.1', message: `${u} is not on the map` };
+  if (f.moved.includes(u)) return { rule: '8.3', message: `${nameOf(env, u)} has already moved this phase` };
+  if (g.units[u]!.supp && !g.options.suppressedMayMove)
+    return { rule: '8.1', message: `${nameOf(env, u)} is suppressed (option suppressedMayMove off, A3)` };
+  if (d.ma === 0) return { rule: '13.5', message: `${nameOf(env, u)} has no movement allowance` };
+  return null;
+}
+
+/** 8.11 Can `u` exit the map this phase: reach a designated exit hex out of enemy ZOC with MP left for one more hex. */
+export function canExit(env: Env, g: DubnoState, f: Phase, u: string): boolean {
+  if (whyNotMover(env, g, f, u) || f.side !== 'german') return false;
+  const zoc = zocOf(env, g, 'soviet');
+  const exits = env.data.map.exits.german;
+  const budget = allowanceOf(env, g, u, zoc);
+  const cls = typeOf(env, u).class;
+  const here = g.units[u]!.hex!;
+  const options = [{ hex: here, cost: 0 }, ...destinations(env, g, u).filter((d) => !d.minimum)];
+  return options.some((d) => {
+    if (!exits.includes(d.hex) || zoc.has(d.hex)) return false;
+    const onLine = env.onRoad[env.grid.hex(d.hex)] === 1;
+    const leave = onLine ? env.data.tables.movement.roadTwelfths : terrainAt(env, d.hex).cost[cls] * TWELFTHS;
+    return budget - d.cost >= leave;
+  });
+}
+
+function perform(env: Env, ctx: Ctx, g: DubnoState, f: Phase, a: ActionOf<'move' | 'exit' | 'endMovement'>): void {
+  if (a.type === 'endMovement') {
+    end(g.stack);
+    return;
+  }
+  f.moved.push(a.unit);
+  const from = g.units[a.unit]!.hex!;
+  if (a.type === 'exit') {
+    g.units[a.unit] = { ...g.units[a.unit]!, status: 'exited', hex: null };
+    g.vp.german += env.data.tables.victory.exitVp;
+    ctx.log(`${nameOf(env, a.unit)} exits the map from ${from} toward Kiev (+${env.data.tables.victory.exitVp} VP)`, {
+      rule: '8.11',
+    });
+    return;
+  }
+  g.units[a.unit]!.hex = a.to;
+  ctx.log(`${nameOf(env, a.unit)} moves ${from} to ${a.to}`, { rule: '8.2' });
+}
+
+/** 8.0 The Movement Phase: move any, some or none of the phasing player's units, each once (8.1, 8.3). */
+export const movement: DecisionOf<'movement', 'move' | 'exit' | 'endMovement'> = {
+  rule: '8.0',
+  role: (_env, _g, f) => f.side,
+  prompt: (_env, _g, f) => prompts.movement(f.side),
+  actions: ['move', 'exit', 'endMovement'],
+  legal(env, g, f) {
+    const out: ActionOf<'move' | 'exit' | 'endMovement'>[] = [];
+    const occ = occupancy(env, g);
+    const limit = stackLimit(env, f.side);
+    for (const u of onMap(env, g, f.side)) {
+      if (whyNotMover(env, g, f, u)) continue;
+      for (const d of destinations(env, g, u)) {
+        const here = occ.get(d.hex) ?? [];
+        if (here.length + 1 <= limit && !here.some((x) => sideOf(env, x) !== f.side))
+          out.push({ type: 'move', unit: u, to: d.hex });
+      }
+      if (canExit(env, g, f, u)) out.push({ type: 'exit', unit: u });
+    }
+    out.push({ type: 'endMovement' });
+    return out;
+  },
+  perform,
+  refuse(env, g, f, a) {
+    if (a.type === 'move') return whyNotMove(env, g, f, a.unit, a.to);
+    if (a.type === 'exit' && !canExit(env, g, f, a.unit))
+      return {
+        rule: '8.11',
+        message: `${a.unit} cannot exit: it must reach a designated exit hex, out of enemy ZOC, with MP left`,
+      };
+    return null;
+  },
+};
