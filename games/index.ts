@@ -7,5 +7,6 @@ import type { GamePackage } from '@sandtable/engine';
 import { entry as softUnderbelly } from '@sandtable/soft-underbelly/entry';
 import { entry as thirdReich } from '@sandtable/third-reich/entry';
 import { entry as prokhorovka } from '@sandtable/prokhorovka/entry';
+import { entry as dubno } from '@sandtable/dubno/entry';
 
-export const games = [softUnderbelly, thirdReich, prokhorovka] as const satisfies readonly GamePackage[];
+export const games = [softUnderbelly, thirdReich, prokhorovka, dubno] as const satisfies readonly GamePackage[];

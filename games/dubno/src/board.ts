@@ -54,6 +54,7 @@ export function makeEnv(data: DubnoData): Env {
     terrain[grid.hex(p.hex)] = byId[p.kind]!;
     place[p.hex] = p.name;
   }
+  for (let i = 0; i < grid.nodeCount; i++) grid.terrain[i] = data.tables.terrain.indexOf(terrain[i]!); // for drawing
   const objective = data.tables.victory.objectives.map((o) => ({
     hex: data.map.places.find((p) => p.name === o.name)!.hex,
     name: o.name,

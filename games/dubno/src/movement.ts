@@ -4,7 +4,7 @@
  * 8.4), exiting the map (8.11), and the Movement Phase as one decision kind. A unit moves once per
  * phase (8.3), so an action moves it the whole way to its destination. MP are kept in twelfths.
  */
-import { type Ctx, end, type Refusal } from '@sandtable/engine';
+import { call, type Ctx, end, type Refusal } from '@sandtable/engine';
 import { type Env, hexsideRow, SIDE_BITS, terrainAt } from './board.ts';
 import type { Side } from './data/index.ts';
 import type { ActionOf, DecisionOf, DubnoState, FrameOf } from './state.ts';
@@ -12,6 +12,7 @@ import { prompts } from './texts.ts';
 import { inCommand, nameOf, occupancy, onMap, sideOf, stackLimit, typeOf, zocOf } from './units.ts';
 
 type Phase = FrameOf<'movement'>;
+type Unit = FrameOf<'moveUnit'>;
 const TWELFTHS = 12;
 
 /** 8.12 The halving conditions that apply to `u` this phase. */
@@ -70,14 +71,19 @@ export interface Destination {
  * stopping on entering an enemy ZOC (10.5), never entering an enemy-occupied hex (8.4), and for a
  * unit that starts in an enemy ZOC never entering one (10.10).
  */
-export function destinations(env: Env, g: DubnoState, u: string): Destination[] {
+export function destinations(
+  env: Env,
+  g: DubnoState,
+  u: string,
+  known?: { zoc: Set<string>; occ: Map<string, string[]> },
+): Destination[] {
   const side = sideOf(env, u);
-  const zoc = zocOf(env, g, other(side));
+  const zoc = known?.zoc ?? zocOf(env, g, other(side));
   const start = env.grid.hex(g.units[u]!.hex!);
   const budget = allowanceOf(env, g, u, zoc);
   if (budget === 0) return [];
   const cls = typeOf(env, u).class;
-  const occ = occupancy(env, g);
+  const occ = known?.occ ?? occupancy(env, g);
   const enemyAt = (i: number) => (occ.get(env.grid.label(i)) ?? []).some((x) => sideOf(env, x) !== side);
   const inZoc = (i: number) => zoc.has(env.grid.label(i));
   const disengaging = inZoc(start);
@@ -161,55 +167,73 @@ export function canExit(env: Env, g: DubnoState, f: Phase, u: string): boolean {
   });
 }
 
-function perform(env: Env, ctx: Ctx, g: DubnoState, f: Phase, a: ActionOf<'move' | 'exit' | 'endMovement'>): void {
-  if (a.type === 'endMovement') {
-    end(g.stack);
-    return;
-  }
-  f.moved.push(a.unit);
-  const from = g.units[a.unit]!.hex!;
+function perform(env: Env, ctx: Ctx, g: DubnoState, f: Unit, a: ActionOf<'move' | 'exit' | 'stay'>): void {
+  end(g.stack);
+  const phase = g.stack.at(-1) as Phase;
+  phase.moved.push(f.unit);
+  if (a.type === 'stay') return;
+  const from = g.units[f.unit]!.hex!;
   if (a.type === 'exit') {
-    g.units[a.unit] = { ...g.units[a.unit]!, status: 'exited', hex: null };
+    g.units[f.unit] = { ...g.units[f.unit]!, status: 'exited', hex: null };
     g.vp.german += env.data.tables.victory.exitVp;
-    ctx.log(`${nameOf(env, a.unit)} exits the map from ${from} toward Kiev (+${env.data.tables.victory.exitVp} VP)`, {
+    ctx.log(`${nameOf(env, f.unit)} exits the map from ${from} toward Kiev (+${env.data.tables.victory.exitVp} VP)`, {
       rule: '8.11',
     });
     return;
   }
-  g.units[a.unit]!.hex = a.to;
-  ctx.log(`${nameOf(env, a.unit)} moves ${from} to ${a.to}`, { rule: '8.2' });
+  g.units[f.unit]!.hex = a.to;
+  ctx.log(`${nameOf(env, f.unit)} moves ${from} to ${a.to}`, { rule: '8.2' });
 }
 
-/** 8.0 The Movement Phase: move any, some or none of the phasing player's units, each once (8.1, 8.3). */
-export const movement: DecisionOf<'movement', 'move' | 'exit' | 'endMovement'> = {
+/** Units the phasing player may still move. */
+function movers(env: Env, g: DubnoState, f: Phase): string[] {
+  return onMap(env, g, f.side).filter((u) => !whyNotMover(env, g, f, u));
+}
+
+/** 8.0 The Movement Phase: select each unit to move in turn (8.1, 8.3), or end movement. */
+export const movement: DecisionOf<'movement', 'select' | 'endMovement'> = {
   rule: '8.0',
   role: (_env, _g, f) => f.side,
   prompt: (_env, _g, f) => prompts.movement(f.side),
-  actions: ['move', 'exit', 'endMovement'],
+  actions: ['select', 'endMovement'],
+  legal: (env, g, f) => [
+    ...movers(env, g, f).map((unit) => ({ type: 'select' as const, unit })),
+    { type: 'endMovement' as const },
+  ],
+  perform(_env, _ctx, g, f, a) {
+    if (a.type === 'endMovement') end(g.stack);
+    else call(g.stack, { kind: 'moveUnit', side: f.side, unit: a.unit });
+  },
+  refuse: (env, g, f, a) => (a.type === 'select' ? whyNotMover(env, g, f, a.unit) : null),
+};
+
+/** 8.2, 8.11 The selected unit moves the whole way to a hex it can reach, exits the map, or stays. */
+export const moveUnit: DecisionOf<'moveUnit', 'move' | 'exit' | 'stay'> = {
+  rule: '8.2',
+  role: (_env, _g, f) => f.side,
+  prompt: (env, _g, f) => prompts.moveUnit(nameOf(env, f.unit)),
+  actions: ['move', 'exit', 'stay'],
   legal(env, g, f) {
-    const out: ActionOf<'move' | 'exit' | 'endMovement'>[] = [];
+    const phase = g.stack.at(-2) as Phase;
+    const out: ActionOf<'move' | 'exit' | 'stay'>[] = [];
     const occ = occupancy(env, g);
     const limit = stackLimit(env, f.side);
-    for (const u of onMap(env, g, f.side)) {
-      if (whyNotMover(env, g, f, u)) continue;
-      for (const d of destinations(env, g, u)) {
-        const here = occ.get(d.hex) ?? [];
-        if (here.length + 1 <= limit && !here.some((x) => sideOf(env, x) !== f.side))
-          out.push({ type: 'move', unit: u, to: d.hex });
-      }
-      if (canExit(env, g, f, u)) out.push({ type: 'exit', unit: u });
+    for (const d of destinations(env, g, f.unit)) {
+      const here = occ.get(d.hex) ?? [];
+      if (here.length + 1 <= limit && !here.some((x) => sideOf(env, x) !== f.side))
+        out.push({ type: 'move', unit: f.unit, to: d.hex });
     }
-    out.push({ type: 'endMovement' });
+    if (canExit(env, g, phase, f.unit)) out.push({ type: 'exit', unit: f.unit });
+    out.push({ type: 'stay' });
     return out;
   },
   perform,
   refuse(env, g, f, a) {
-    if (a.type === 'move') return whyNotMove(env, g, f, a.unit, a.to);
-    if (a.type === 'exit' && !canExit(env, g, f, a.unit))
-      return {
-        rule: '8.11',
-        message: `${a.unit} cannot exit: it must reach a designated exit hex, out of enemy ZOC, with MP left`,
-      };
+    const phase = g.stack.at(-2) as Phase;
+    if (a.type !== 'stay' && a.unit !== f.unit) return { rule: '8.2', message: `${nameOf(env, f.unit)} is the unit moving now` };
+    if (a.type === 'move') return whyNotMove(env, g, phase, a.unit, a.to);
+    if (a.type === 'exit' && !canExit(env, g, phase, a.unit))
+      return { rule: '8.11', message: `${a.unit} cannot exit: it must reach a designated exit hex, out of enemy ZOC, with MP left` };
     return null;
   },
 };

@@ -3,7 +3,7 @@
  * a test can start anywhere through the public contract. `load` checks the schema, then the rules'
  * invariants (ids, hexes, stacking, pools), naming the rule each breaks.
  */
-import { type Options, PositionChecks, parsePosition, type PositionCodec } from '@sandtable/engine';
+import { type Ctx, type Options, PositionChecks, parsePosition, type PositionCodec } from '@sandtable/engine';
 import { z } from 'zod';
 import type { Env } from './board.ts';
 import { entryArea, hexLabel, side } from './data/index.ts';
@@ -57,7 +57,7 @@ export function positionCodec(env: Env): PositionCodec<DubnoState> {
       const { options: _o, ...rest } = structuredClone(g);
       return { format: 'dubno-position/1', ...rest };
     },
-    load(json: unknown, options: Options): DubnoState {
+    load(json: unknown, options: Options, ctx?: Ctx): DubnoState {
       const p = parsePosition(positionSchema, json);
       const { format: _f, stack, result, ...rest } = p;
       const g: DubnoState = {
@@ -67,6 +67,7 @@ export function positionCodec(env: Env): PositionCodec<DubnoState> {
         result: result ?? null,
       };
       if (!stack && p.turn > 0) startTurn(env, g, p.turn);
+      if (ctx) flow.proceed(env, ctx, g); // automatic steps pending at the top (a phase's start) run now
       check(env, g);
       return g;
     },

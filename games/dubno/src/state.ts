@@ -28,6 +28,8 @@ export const frameSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('reinforce'), side, rp: z.number().int().min(0) }),
   /** 8.0 A Movement Phase (decision): the units that have moved (8.3). */
   z.strictObject({ kind: z.literal('movement'), side, moved: ids }),
+  /** 8.2 One unit selected to move (decision): its destination, or stay where it is. */
+  z.strictObject({ kind: z.literal('moveUnit'), side, unit: id }),
   /** 12.12 The Final Protective Fire Phase (decision, the non-phasing side): the hexes fired at. */
   z.strictObject({ kind: z.literal('fpf'), side, hexes }),
   /** 11.2, 14.0 A combat phase begins (procedure). */
@@ -128,6 +130,7 @@ export type Action =
   | { type: 'place'; unit: string; hex: string }
   | { type: 'replace'; unit: string }
   | { type: 'endReinforcement' }
+  | { type: 'select'; unit: string }
   | { type: 'move'; unit: string; to: string }
   | { type: 'exit'; unit: string }
   | { type: 'endMovement' }

@@ -18,7 +18,8 @@ export const prompts = {
       side,
     }),
   movement: (side: Side) =>
-    msg('prompt.movement', `move ${SIDE_NAME[side]} units, each once, or end movement`, { side }),
+    msg('prompt.movement', `select a ${SIDE_NAME[side]} unit to move (each moves once), or end movement`, { side }),
+  moveUnit: (unit: string) => msg('prompt.moveUnit', `move ${unit} to a hex it can reach, exit it, or leave it`, { unit }),
   fpf: (side: Side) =>
     msg('prompt.fpf', `fire ${SIDE_NAME[side]} final protective fire at enemy stacks next to your units, or pass`, {
       side,
@@ -53,6 +54,8 @@ export function describe(env: Env, a: Action): string {
       return `spend a replacement point on ${n(a.unit)}`;
     case 'endReinforcement':
       return 'end the reinforcement phase';
+    case 'select':
+      return `select ${n(a.unit)} to move`;
     case 'move':
       return `move ${n(a.unit)} to ${a.to}`;
     case 'exit':
@@ -94,7 +97,7 @@ export function describe(env: Env, a: Action): string {
     case 'advance':
       return `advance ${n(a.unit)} to ${a.to}`;
     case 'stay':
-      return 'do not advance';
+      return 'stay';
     case 'remove':
       return `remove ${n(a.unit)}`;
   }
