@@ -16,5 +16,8 @@ for (let i = 0; i < 20; i++) game.legalActions(s2, d2.role);
 console.log('moveUnit legal', (performance.now() - t0) / 20, game.legalActions(s2, d2.role).length);
 const st = structuredClone(s2);
 t0 = performance.now();
-for (let i = 0; i < 100; i++) { const c = structuredClone(s2); game.applyInPlace(c, d2.role, game.legalActions(s2, d2.role)[0]!, true); }
+for (let i = 0; i < 100; i++) {
+  const c = structuredClone(s2);
+  game.applyInPlace(c, d2.role, game.legalActions(s2, d2.role)[0]!, true);
+}
 console.log('applyInPlace+clone', (performance.now() - t0) / 100);

@@ -68,7 +68,9 @@ describe('8.0 movement', () => {
   });
 
   it('9.2, 9.4: stacking limits end moves: German 3 a hex, Soviet 1 (D7)', () => {
-    let s = start(scene({ side: 'soviet', phase: 'movement', units: { [T37]: '1508', '22MC-HQ': '1507', '22MC-38T': '1608' } }));
+    let s = start(
+      scene({ side: 'soviet', phase: 'movement', units: { [T37]: '1508', '22MC-HQ': '1507', '22MC-38T': '1608' } }),
+    );
     s = act(s, { type: 'select', unit: T37 });
     expect(refusal(s, { type: 'move', unit: T37, to: '1507' })).toMatch(/limit is 1 \[9\.1\]/);
   });
@@ -76,7 +78,10 @@ describe('8.0 movement', () => {
   it('8.4: a unit may always move one hex, whatever it costs, as its whole move (D4)', () => {
     // An out-of-command infantry unit (2 MP) next to marsh (3 MP for foot units).
     const woods = env.data.map.terrain.find((t) => t.terrain === 'marsh')!.hex;
-    const from = env.grid.neighbours(env.grid.hex(woods)).map((i) => env.grid.label(i)).find((h) => env.terrain[env.grid.hex(h)]!.id === 'clear')!;
+    const from = env.grid
+      .neighbours(env.grid.hex(woods))
+      .map((i) => env.grid.label(i))
+      .find((h) => env.terrain[env.grid.hex(h)]!.id === 'clear')!;
     const s = start(scene({ phase: 'movement', units: { [INF]: from }, event: 'none', weather: 'clear' }));
     expect(dests(s, INF)).toContain(woods);
   });

@@ -230,10 +230,14 @@ export const moveUnit: DecisionOf<'moveUnit', 'move' | 'exit' | 'stay'> = {
   perform,
   refuse(env, g, f, a) {
     const phase = g.stack.at(-2) as Phase;
-    if (a.type !== 'stay' && a.unit !== f.unit) return { rule: '8.2', message: `${nameOf(env, f.unit)} is the unit moving now` };
+    if (a.type !== 'stay' && a.unit !== f.unit)
+      return { rule: '8.2', message: `${nameOf(env, f.unit)} is the unit moving now` };
     if (a.type === 'move') return whyNotMove(env, g, phase, a.unit, a.to);
     if (a.type === 'exit' && !canExit(env, g, phase, a.unit))
-      return { rule: '8.11', message: `${a.unit} cannot exit: it must reach a designated exit hex, out of enemy ZOC, with MP left` };
+      return {
+        rule: '8.11',
+        message: `${a.unit} cannot exit: it must reach a designated exit hex, out of enemy ZOC, with MP left`,
+      };
     return null;
   },
 };

@@ -208,21 +208,22 @@ export const retreat: DecisionOf<'retreat', 'retreat'> = {
       return true;
     }
     if (legal().length > 0) return false;
+    const from = g.units[f.unit]!.hex!;
     eliminate(env, ctx, g, f.unit, 'no retreat open', env.unit[f.unit]!.ma === 0 ? '13.5' : '13.4');
-    recordPath(g, f);
+    recordPath(g, f, from);
     end(g.stack);
     return true;
   },
 };
 
 /** 13.6 The first unit to retreat leaves the path the winner may advance along. */
-function recordPath(g: DubnoState, f: FrameOf<'retreat'>): void {
+function recordPath(g: DubnoState, f: FrameOf<'retreat'>, from?: string): void {
+  if (f.path.length === 0 && from) f.path.push(from);
   const adv = g.stack.findLast((x): x is FrameOf<'advance'> => x.kind === 'advance');
   if (!adv || adv.side === f.side) return;
   if (adv.pathUnit === '' || adv.pathUnit === f.unit) {
     adv.pathUnit = f.unit;
-    adv.path = f.path.slice(1);
-    if (f.path[0] && !adv.vacated.includes(f.path[0])) adv.vacated = [f.path[0]];
+    adv.path = [...f.path]; // 13.6: from the hex it left, along every hex it retreated through
   }
 }
 

@@ -251,7 +251,21 @@ const endOfTurn: ProcedureOf<'endOfTurn'> = (env, ctx, g, f) => {
 export const flow = defineFlow<Env, DubnoState, Frame, Action>({
   name: 'dubno',
   stack: (g) => g.stack,
-  decisions: { reinforce, movement, moveUnit, fpf, combat, declare, screen, fire, hold, retreat, loss, advance, overstack },
+  decisions: {
+    reinforce,
+    movement,
+    moveUnit,
+    fpf,
+    combat,
+    declare,
+    screen,
+    fire,
+    hold,
+    retreat,
+    loss,
+    advance,
+    overstack,
+  },
   procedures: { turn, events, playerTurn: startPlayerTurn, combatStart, resolve, phaseEnd, recovery, endOfTurn },
   over: (g) => g.result !== null,
   onEmpty: 'trust', // the legal list is computed only when asked (speed); tests check no decision is empty

@@ -19,7 +19,8 @@ export const prompts = {
     }),
   movement: (side: Side) =>
     msg('prompt.movement', `select a ${SIDE_NAME[side]} unit to move (each moves once), or end movement`, { side }),
-  moveUnit: (unit: string) => msg('prompt.moveUnit', `move ${unit} to a hex it can reach, exit it, or leave it`, { unit }),
+  moveUnit: (unit: string) =>
+    msg('prompt.moveUnit', `move ${unit} to a hex it can reach, exit it, or leave it`, { unit }),
   fpf: (side: Side) =>
     msg('prompt.fpf', `fire ${SIDE_NAME[side]} final protective fire at enemy stacks next to your units, or pass`, {
       side,

@@ -44,7 +44,8 @@ export function scene(s: Scene): Position {
   const side = s.side ?? 'german';
   const g = initialState(env);
   g.turn = s.turn ?? 1;
-  for (const id of Object.keys(g.units)) g.units[id] = { ...g.units[id]!, status: 'gone', hex: null, due: null, entry: null };
+  for (const id of Object.keys(g.units))
+    g.units[id] = { ...g.units[id]!, status: 'gone', hex: null, due: null, entry: null };
   for (const [id, spec] of Object.entries(s.units)) {
     const u = typeof spec === 'string' ? { hex: spec } : spec;
     if (!env.unit[id]) throw new Error(`unknown unit ${id}`);

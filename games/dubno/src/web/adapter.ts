@@ -32,7 +32,10 @@ const PLACES: ReadonlySet<string> = new Set([...HEXES, ...data.units.map((u) => 
 const COLOR = {
   german: { fill: '#7d8a99', ink: '#101010' },
   soviet: { fill: '#b5483a', ink: '#ffffff' },
-  terrain: { clear: '#e8e3c0', woods: '#8fb878', marsh: '#a9c9c0', town: '#d8b48c', city: '#c99a6b' } as Record<string, string>,
+  terrain: { clear: '#e8e3c0', woods: '#8fb878', marsh: '#a9c9c0', town: '#d8b48c', city: '#c99a6b' } as Record<
+    string,
+    string
+  >,
   minor: '#4b8fd6',
   major: '#1f5fb0',
   road: '#7a4b2a',
@@ -86,7 +89,12 @@ function values(v: DubnoView, u: string): string {
   if (d.type === 'artillery') return `${d.bombard}-${d.range}-${d.fpf}/${d.defense}-${d.ma}`;
   const g = v as DubnoState;
   const at = (b: boolean | undefined, n: number | null) => (b ? `[${n}]` : `${n}`);
-  const vals = s.revealed ?? { attack: d.attack ?? 0, defense: d.defense ?? 0, atAttack: d.atAttack, atDefense: d.atDefense };
+  const vals = s.revealed ?? {
+    attack: d.attack ?? 0,
+    defense: d.defense ?? 0,
+    atAttack: d.atAttack,
+    atDefense: d.atDefense,
+  };
   void g;
   return `${at(vals.atAttack, vals.attack)}-${at(vals.atDefense, vals.defense)}-${d.ma}`;
 }
@@ -125,9 +133,9 @@ function marks(v: DubnoView): MapMark[] {
 
 /** The phase on top of the stack, in words. */
 function phase(v: DubnoView): string {
-  const f = v.stack.findLast((x) =>
-    ['reinforce', 'movement', 'fpf', 'combat'].includes(x.kind),
-  ) as FrameOf<'reinforce' | 'movement' | 'fpf' | 'combat'> | undefined;
+  const f = v.stack.findLast((x) => ['reinforce', 'movement', 'fpf', 'combat'].includes(x.kind)) as
+    | FrameOf<'reinforce' | 'movement' | 'fpf' | 'combat'>
+    | undefined;
   if (!f) return '-';
   if (f.kind === 'combat') return `${SIDE_NAME[f.side]} ${f.wave === 1 ? 'First' : 'Second'} Wave combat`;
   if (f.kind === 'fpf') return `${SIDE_NAME[f.side]} final protective fire (in the enemy's turn)`;
@@ -200,7 +208,8 @@ function panels(view: View<unknown>): InfoBoxData[] {
     {
       title: 'Air strikes',
       lines: (['german', 'soviet'] as const).map(
-        (s) => `${SIDE_NAME[s]}: ${v.air[s].drawn.GA} GA, ${v.air[s].drawn.MB} MB drawn; ${v.air[s].cup.GA + v.air[s].cup.MB} in the pool`,
+        (s) =>
+          `${SIDE_NAME[s]}: ${v.air[s].drawn.GA} GA, ${v.air[s].drawn.MB} MB drawn; ${v.air[s].cup.GA + v.air[s].cup.MB} in the pool`,
       ),
       odds: [],
       collapsed: true,
@@ -223,7 +232,13 @@ function info(view: View<unknown>): InfoBoxData | null {
     };
   if (f?.kind === 'declare' || f?.kind === 'fire') {
     const targets = f.kind === 'declare' ? f.targets : [f.target];
-    return { title: f.kind === 'declare' ? 'Combat being declared' : `${f.mode === 'fpf' ? 'FPF' : 'Bombardment'} being declared`, lines: [`Target: ${targets.join(', ')}`], odds: [], focus: targets };
+    return {
+      title:
+        f.kind === 'declare' ? 'Combat being declared' : `${f.mode === 'fpf' ? 'FPF' : 'Bombardment'} being declared`,
+      lines: [`Target: ${targets.join(', ')}`],
+      odds: [],
+      focus: targets,
+    };
   }
   return null;
 }
@@ -259,7 +274,10 @@ export const dubnoAdapter: GameAdapter = {
     const v = view.game as DubnoView;
     const held = holders(env, v).filter((h) => h.side);
     return [
-      ['Turn', `${v.turn} of ${data.tables.scenario.turns} (${data.tables.scenario.firstDay + Math.max(v.turn, 1) - 1} June 1941)`],
+      [
+        'Turn',
+        `${v.turn} of ${data.tables.scenario.turns} (${data.tables.scenario.firstDay + Math.max(v.turn, 1) - 1} June 1941)`,
+      ],
       ['Phase', phase(v)],
       ['Weather', v.weather],
       ['VP', `German ${v.vp.german}, Soviet ${v.vp.soviet}`],
@@ -278,7 +296,11 @@ export const dubnoAdapter: GameAdapter = {
   legend: [
     { glyph: '⬢', color: COLOR.terrain.woods!, text: 'woods (TEC)' },
     { glyph: '⬢', color: COLOR.terrain.marsh!, text: 'marsh (TEC)' },
-    { glyph: '━', color: COLOR.major, text: 'major river (Styr): retreat roll, no advance without a bridge (13.4, 13.6)' },
+    {
+      glyph: '━',
+      color: COLOR.major,
+      text: 'major river (Styr): retreat roll, no advance without a bridge (13.4, 13.6)',
+    },
     { glyph: '━', color: COLOR.minor, text: 'minor river (Ikva, Horyn...)' },
     { glyph: '━', color: COLOR.road, text: 'road: 1/3 MP (8.7)' },
     { glyph: '┅', color: COLOR.rail, text: 'railway: 1 MP (8.8)' },
