@@ -104,3 +104,6 @@ export function riverBetween(env: Env, a: string, b: string): { kind: 'minor' | 
 export function hexsideRow(env: Env, kind: 'minor' | 'major') {
   return env.data.tables.hexsides.find((h) => h.id === kind)!;
 }
+
+/** The key of the hexside between two hexes, "AAAA/BBBB" with the lower label first. */
+export const sideKey = (a: string, b: string): string => (a < b ? `${a}/${b}` : `${b}/${a}`);

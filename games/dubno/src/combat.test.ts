@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Action } from './state.ts';
 import { act, env, hexOf, legal, log, refusal, scene, start, top, unit } from './testing/index.ts';
 
 const PZ1 = '13Pz-Pz1'; // armour 6-4-8
@@ -273,7 +274,7 @@ describe('13.0 combat results', () => {
     let s = fight(duel([6])); // +1 -> column "+1", die 6 -> D1
     expect(log(s)).toContain('Result D1');
     expect(top(s).kind).toBe('retreat');
-    const to = legal(s)[0]! as { type: 'retreat'; to: string };
+    const to = legal(s)[0]! as Extract<Action, { type: 'retreat' }>;
     s = act(s, to);
     expect(hexOf(s, T37)).toBe(to.to);
     expect(legal(s)).toContainEqual({ type: 'advance', unit: INF, to: '1008' });

@@ -5,11 +5,11 @@
  * phase (8.3), so an action moves it the whole way to its destination. MP are kept in twelfths.
  */
 import { call, type Ctx, end, type Refusal } from '@sandtable/engine';
-import { type Env, hexsideRow, SIDE_BITS, terrainAt } from './board.ts';
+import { adjacent, type Env, hexsideRow, riverBetween, SIDE_BITS, sideKey, terrainAt } from './board.ts';
 import type { Side } from './data/index.ts';
 import type { ActionOf, DecisionOf, DubnoState, FrameOf } from './state.ts';
 import { prompts } from './texts.ts';
-import { inCommand, nameOf, occupancy, onMap, sideOf, stackLimit, typeOf, zocOf } from './units.ts';
+import { inCommand, nameOf, occupancy, onMap, pontoon, sideOf, stackLimit, typeOf, zocOf } from './units.ts';
 
 type Phase = FrameOf<'movement'>;
 type Unit = FrameOf<'moveUnit'>;
@@ -40,12 +40,18 @@ export function allowanceOf(env: Env, g: DubnoState, u: string, zoc: Set<string>
 }
 
 /** 8.6, 8.10 The cost in twelfths of stepping from `a` into `b` across country (Infinity: forbidden). */
-export function stepCost(env: Env, cls: 'foot' | 'mech', a: number, b: number): number {
+export function stepCost(
+  env: Env,
+  cls: 'foot' | 'mech',
+  a: number,
+  b: number,
+  bridged?: (a: number, b: number) => boolean,
+): number {
   const t = env.terrain[b]!;
   let cost = t.cost[cls] * TWELFTHS;
   const bits = env.grid.hexsideBetween(a, b);
   const river = bits & SIDE_BITS.major ? 'major' : bits & SIDE_BITS.minor ? 'minor' : null;
-  if (river && !(bits & SIDE_BITS.bridge)) cost += hexsideRow(env, river).cost[cls] * TWELFTHS;
+  if (river && !(bits & SIDE_BITS.bridge) && !bridged?.(a, b)) cost += hexsideRow(env, river).cost[cls] * TWELFTHS; // 8.10, 22.3
   return cost;
 }
 
@@ -88,6 +94,7 @@ export function destinations(
   const inZoc = (i: number) => zoc.has(env.grid.label(i));
   const disengaging = inZoc(start);
   const blocked = (to: number) => enemyAt(to) || (disengaging && inZoc(to));
+  const bridged = (a: number, b: number) => pontoon(env, g, side, env.grid.label(a), env.grid.label(b));
   const best = new Map<number, number>();
   const run = (cost: (a: number, b: number) => number) => {
     const reach = env.finder.reach(start, {
@@ -103,9 +110,9 @@ export function destinations(
       if ((best.get(n) ?? Infinity) > costs[k]!) best.set(n, costs[k]!);
     }
   };
-  if (g.options.allowMixedRoadMovement) run((a, b) => Math.min(lineCost(env, a, b), stepCost(env, cls, a, b)));
+  if (g.options.allowMixedRoadMovement) run((a, b) => Math.min(lineCost(env, a, b), stepCost(env, cls, a, b, bridged)));
   else {
-    run((a, b) => stepCost(env, cls, a, b));
+    run((a, b) => stepCost(env, cls, a, b, bridged));
     if (env.onRoad[start]) run((a, b) => lineCost(env, a, b)); // 8.7: starts on the road, stays on it
   }
   const out: Destination[] = [...best].map(([n, cost]) => ({ hex: env.grid.label(n), cost, minimum: false }));
@@ -183,6 +190,23 @@ function perform(env: Env, ctx: Ctx, g: DubnoState, f: Unit, a: ActionOf<'move' 
   }
   g.units[f.unit]!.hex = a.to;
   ctx.log(`${nameOf(env, f.unit)} moves ${from} to ${a.to}`, { rule: '8.2' });
+  // 22.3 An enemy unit moving next to an engineer destroys its bridge.
+  const near = adjacent(env, a.to);
+  for (const b of g.pontoons.filter((p) => sideOf(env, p.engineer) !== f.side && near.includes(p.at))) {
+    g.pontoons = g.pontoons.filter((p) => p !== b);
+    ctx.log(`The pontoon bridge at ${b.between} is destroyed`, { rule: '22.3' });
+  }
+}
+
+/** 22.3 The river hexsides engineer `u` may bridge now: it has not moved, is not in an enemy ZOC, and is next to them. */
+export function bridgeSites(env: Env, g: DubnoState, f: Phase, u: string): string[] {
+  if (whyNotMover(env, g, f, u) || !typeOf(env, u).engineer || g.units[u]!.supp) return [];
+  const hex = g.units[u]!.hex!;
+  if (zocOf(env, g, other(f.side)).has(hex)) return [];
+  return adjacent(env, hex).filter((n) => {
+    const r = riverBetween(env, hex, n);
+    return r.kind !== null && !r.bridge && !pontoon(env, g, f.side, hex, n);
+  });
 }
 
 /** Units the phasing player may still move. */
@@ -191,20 +215,37 @@ function movers(env: Env, g: DubnoState, f: Phase): string[] {
 }
 
 /** 8.0 The Movement Phase: select each unit to move in turn (8.1, 8.3), or end movement. */
-export const movement: DecisionOf<'movement', 'select' | 'endMovement'> = {
+export const movement: DecisionOf<'movement', 'select' | 'bridge' | 'endMovement'> = {
   rule: '8.0',
   role: (_env, _g, f) => f.side,
   prompt: (_env, _g, f) => prompts.movement(f.side),
-  actions: ['select', 'endMovement'],
+  actions: ['select', 'bridge', 'endMovement'],
   legal: (env, g, f) => [
     ...movers(env, g, f).map((unit) => ({ type: 'select' as const, unit })),
+    ...movers(env, g, f).flatMap((unit) =>
+      bridgeSites(env, g, f, unit).map((hex) => ({ type: 'bridge' as const, unit, hex })),
+    ),
     { type: 'endMovement' as const },
   ],
-  perform(_env, _ctx, g, f, a) {
+  perform(env, ctx, g, f, a) {
     if (a.type === 'endMovement') end(g.stack);
-    else call(g.stack, { kind: 'moveUnit', side: f.side, unit: a.unit });
+    else if (a.type === 'select') call(g.stack, { kind: 'moveUnit', side: f.side, unit: a.unit });
+    else {
+      const at = g.units[a.unit]!.hex!;
+      f.moved.push(a.unit); // 22.3: the engineer stays put this turn
+      g.pontoons.push({ engineer: a.unit, at, between: sideKey(at, a.hex) });
+      ctx.log(`${nameOf(env, a.unit)} lays a pontoon bridge over ${sideKey(at, a.hex)}`, { rule: '22.3' });
+    }
   },
-  refuse: (env, g, f, a) => (a.type === 'select' ? whyNotMover(env, g, f, a.unit) : null),
+  refuse(env, g, f, a) {
+    if (a.type === 'select') return whyNotMover(env, g, f, a.unit);
+    if (a.type === 'bridge' && !bridgeSites(env, g, f, a.unit).includes(a.hex))
+      return {
+        rule: '22.3',
+        message: `${a.unit} cannot bridge toward ${a.hex}: an engineer that has not moved, out of enemy ZOC, next to an unbridged river`,
+      };
+    return null;
+  },
 };
 
 /** 8.2, 8.11 The selected unit moves the whole way to a hex it can reach, exits the map, or stays. */

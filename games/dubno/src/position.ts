@@ -43,6 +43,7 @@ export const positionSchema = z.strictObject({
     soviet: z.strictObject({ cup: air, drawn: air }),
   }),
   vp: z.strictObject({ german: z.number(), soviet: z.number() }),
+  pontoons: z.array(z.strictObject({ engineer: z.string(), at: hexLabel, between: z.string() })),
   fired: z.array(z.string()),
   fpfBarred: z.array(z.string()),
   /** The decision stack, bottom first. Absent: the start of `turn`. */
@@ -103,6 +104,12 @@ function check(env: Env, g: DubnoState): void {
       `pool ${pool} has ${left.length} values for ${unrevealedOnBoard} untried units`,
     );
   }
+  for (const b of g.pontoons)
+    c.check(
+      g.units[b.engineer]?.hex === b.at && b.between.split('/').includes(b.at),
+      '22.3',
+      `the pontoon bridge at ${b.between} needs its engineer in ${b.at}`,
+    );
   c.check(g.turn <= env.data.tables.scenario.turns, '3.0', `turn ${g.turn} is past the last turn`);
   const top = g.stack.at(-1);
   c.check(

@@ -11,7 +11,7 @@ import { oddsOf, phaseOf } from './combat.ts';
 import { barFpf, eliminate, spendAir, suppress } from './effects.ts';
 import type { ActionOf, DecisionOf, DubnoState, FrameOf, ProcedureOf } from './state.ts';
 import { prompts } from './texts.ts';
-import { attackOf, defenseOf, nameOf, sideOf, stackLimit, typeOf, unitsAt, zocOf } from './units.ts';
+import { attackOf, defenseOf, nameOf, pontoon, sideOf, stackLimit, typeOf, unitsAt, zocOf } from './units.ts';
 
 /** 11.3 steps 4-9: resolve one declared combat. */
 export const resolve: ProcedureOf<'resolve'> = (env, ctx, g, d) => {
@@ -172,7 +172,7 @@ export const retreat: DecisionOf<'retreat', 'retreat'> = {
     if (f.path.length === 0) f.path.push(from);
     const river = riverBetween(env, from, a.to);
     barFpf(env, g, f.unit);
-    if (river.kind && !river.bridge) {
+    if (river.kind && !river.bridge && !pontoon(env, g, f.side, from, a.to)) {
       const [die] = ctx.roll(1, `${nameOf(env, f.unit)} retreats across the ${river.kind} river`);
       if (env.data.tables.rolls.riverRetreatLost.includes(die!)) {
         eliminate(env, ctx, g, f.unit, 'lost crossing the river in retreat', '13.4');
@@ -262,7 +262,8 @@ export function advanceOptions(env: Env, g: DubnoState, f: FrameOf<'advance'>, u
     unitsAt(env, g, h).filter((x) => x !== u).length + 1 <= stackLimit(env, side);
   const crossable = (a: string, b: string) => {
     const r = riverBetween(env, a, b);
-    return !(r.kind === 'major' && !r.bridge && !(f.engineer && side === phaseOf(g)?.side)); // 13.6, 22.4
+    const bridged = r.bridge || pontoon(env, g, side, a, b);
+    return !(r.kind === 'major' && !bridged && !(f.engineer && side === phaseOf(g)?.side)); // 13.6, 22.3, 22.4
   };
   const here = g.units[u]!.hex!;
   const out: string[] = [];

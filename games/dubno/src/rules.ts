@@ -46,6 +46,7 @@ export function initialState(env: Env, options: Record<string, unknown> = {}): D
     weather: t.weather.default,
     air: { german: cup('german'), soviet: cup('soviet') },
     vp: { german: 0, soviet: 0 },
+    pontoons: [],
     fired: [],
     fpfBarred: [],
     stack: firstFrames(),

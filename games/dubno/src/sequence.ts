@@ -191,7 +191,12 @@ const combatStart: ProcedureOf<'combatStart'> = (env, ctx, g, f) => {
 };
 
 /** 9.1 At the end of every phase, an overstacked hex loses its excess (owner's choice; eliminated for VP). */
-const phaseEnd: ProcedureOf<'phaseEnd'> = (env, _ctx, g) => {
+const phaseEnd: ProcedureOf<'phaseEnd'> = (env, ctx, g) => {
+  // 22.3 A bridge lasts as long as its engineer stays in place.
+  for (const b of g.pontoons.filter((p) => g.units[p.engineer]!.hex !== p.at)) {
+    g.pontoons = g.pontoons.filter((p) => p !== b);
+    ctx.log(`The pontoon bridge at ${b.between} is gone: its engineer left`, { rule: '22.3' });
+  }
   for (const [hex, here] of occupancy(env, g)) {
     const side = sideOf(env, here[0]!);
     if (here.length > stackLimit(env, side)) call(g.stack, { kind: 'overstack', side, hex });

@@ -133,6 +133,7 @@ export type Action =
   | { type: 'select'; unit: string }
   | { type: 'move'; unit: string; to: string }
   | { type: 'exit'; unit: string }
+  | { type: 'bridge'; unit: string; hex: string }
   | { type: 'endMovement' }
   | { type: 'fpf'; hex: string }
   | { type: 'endFpf' }
@@ -187,6 +188,8 @@ export interface DubnoState {
   air: Record<Side, { cup: Air; drawn: Air }>;
   /** 23.1 Victory points. */
   vp: Record<Side, number>;
+  /** 22.3 Pontoon bridges: the engineer, the hex it stays in, and the hexside "AAAA/BBBB" it spans. */
+  pontoons: { engineer: string; at: string; between: string }[];
   /** 12.1 Artillery that has fired in this player turn. */
   fired: string[];
   /** 12.13 Artillery barred from FPF: retreated or suppressed since its owner's turn began (A20). */

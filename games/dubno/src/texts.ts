@@ -59,6 +59,8 @@ export function describe(env: Env, a: Action): string {
       return `select ${n(a.unit)} to move`;
     case 'move':
       return `move ${n(a.unit)} to ${a.to}`;
+    case 'bridge':
+      return `${n(a.unit)} bridges the river toward ${a.hex}`;
     case 'exit':
       return `exit ${n(a.unit)} off the map`;
     case 'endMovement':

@@ -119,3 +119,37 @@ export function commandRadius(env: Env, g: DubnoState, hq: string): number {
 
 /** Display name. */
 export const nameOf = (env: Env, u: string): string => env.unit[u]!.name;
+
+/** 22.3 A pontoon bridge of `side` over the hexside between `a` and `b`. */
+export function pontoon(env: Env, g: DubnoState, side: Side, a: string, b: string): boolean {
+  const key = a < b ? `${a}/${b}` : `${b}/${a}`;
+  return g.pontoons.some((p) => p.between === key && sideOf(env, p.engineer) === side);
+}
+
+/**
+ * 23.6 Line of communication: a path from `from` to any of `to` that enters no prohibited terrain,
+ * no enemy-occupied hex, and no enemy ZOC hex unless a friendly unit occupies it. (A36: the tracing
+ * function only; this scenario's VP do not use it.)
+ */
+export function hasLoc(env: Env, g: DubnoState, side: Side, from: string, to: readonly string[]): boolean {
+  const occ = occupancy(env, g);
+  const zoc = zocOf(env, g, side === 'german' ? 'soviet' : 'german');
+  const goals = new Set(to);
+  const open = (h: string) => {
+    const here = occ.get(h) ?? [];
+    if (here.some((u) => sideOf(env, u) !== side)) return false;
+    return !zoc.has(h) || here.length > 0;
+  };
+  const seen = new Set([from]);
+  const queue = [from];
+  while (queue.length) {
+    const h = queue.shift()!;
+    if (goals.has(h)) return true;
+    for (const n of adjacent(env, h)) {
+      if (seen.has(n) || !open(n)) continue;
+      seen.add(n);
+      queue.push(n);
+    }
+  }
+  return false;
+}

@@ -71,7 +71,7 @@ describe('web adapter', () => {
       { type: 'addAttacker', unit: '13Pz-Pz1' },
       { type: 'addAttacker', unit: '13Pz-Sch1' },
     );
-    const t = adapter.odds!(game, s, 'german', { type: 'resolve', crt: 'assault' })!;
+    const t = adapter.odds!(game, s, 'german', { type: 'resolve', crt: 'assault' } as never)!;
     expect(t[0]!.title).toBe('Assault CRT: 10 - 2 = +8, column +8,9 (combined arms +1, woods -1)');
     expect(t[0]!.rows.reduce((n, r) => n + r.p, 0)).toBeCloseTo(1);
   });
