@@ -264,7 +264,7 @@ describe('13.0 combat results', () => {
     s = act(s, { type: 'addAttacker', unit: SCH }, { type: 'resolve', crt: 'assault' });
     expect(log(s)).toContain('Result DE');
     expect(unit(s, T37).status).toBe('eliminated');
-    expect(s.game.vp.german).toBe(2);
+    expect(s.game.vp.german).toBe(env.type.tank!.vp); // 23.1: the tank regiment's VP
     expect(top(s).kind).toBe('advance');
     s = act(s, { type: 'advance', unit: PZ1, to: '1008' });
     expect(hexOf(s, PZ1)).toBe('1008');

@@ -88,7 +88,12 @@ describe('8.0 movement', () => {
 
   it('8.11, 23.5: a German unit on an exit hex out of enemy ZOC exits and scores VP (S5, D34)', () => {
     const exit = env.data.map.exits.german[0]!;
-    let s = start(scene({ phase: 'movement', units: { [PZ]: exit, [HQ]: exit } }));
+    const early = act(start(scene({ phase: 'movement', units: { [PZ]: exit, [HQ]: exit } })), {
+      type: 'select',
+      unit: PZ,
+    });
+    expect(legal(early)).not.toContainEqual({ type: 'exit', unit: PZ }); // only on the last turn (scenario)
+    let s = start(scene({ phase: 'movement', turn: 8, units: { [PZ]: exit, [HQ]: exit } }));
     s = act(s, { type: 'select', unit: PZ });
     expect(legal(s)).toContainEqual({ type: 'exit', unit: PZ });
     s = act(s, { type: 'exit', unit: PZ });
@@ -96,7 +101,7 @@ describe('8.0 movement', () => {
     expect(s.game.vp.german).toBe(env.data.tables.victory.exitVp);
     // In an enemy ZOC it may not exit.
     const near = env.grid.neighbours(env.grid.hex(exit)).map((i) => env.grid.label(i))[0]!;
-    let z = start(scene({ phase: 'movement', units: { [PZ]: exit, [HQ]: exit, [T37]: near } }));
+    let z = start(scene({ phase: 'movement', turn: 8, units: { [PZ]: exit, [HQ]: exit, [T37]: near } }));
     z = act(z, { type: 'select', unit: PZ });
     expect(legal(z)).not.toContainEqual({ type: 'exit', unit: PZ });
   });

@@ -160,6 +160,7 @@ function whyNotMover(env: Env, g: DubnoState, f: Phase, u: string): Refusal | nu
 /** 8.11 Can `u` exit the map this phase: reach a designated exit hex out of enemy ZOC with MP left for one more hex. */
 export function canExit(env: Env, g: DubnoState, f: Phase, u: string): boolean {
   if (whyNotMover(env, g, f, u) || f.side !== 'german') return false;
+  if (g.turn < env.data.tables.victory.exitFromTurn) return false; // 8.11: the scenario permits exits from this turn
   const zoc = zocOf(env, g, 'soviet');
   const exits = env.data.map.exits.german;
   const budget = allowanceOf(env, g, u, zoc);

@@ -45,7 +45,7 @@ export function initialState(env: Env, options: Record<string, unknown> = {}): D
     event: 'none',
     weather: t.weather.default,
     air: { german: cup('german'), soviet: cup('soviet') },
-    vp: { german: 0, soviet: 0 },
+    vp: { ...t.victory.startVp }, // 23.1, scenario: VP at the start
     pontoons: [],
     fired: [],
     fpfBarred: [],

@@ -221,7 +221,7 @@ describe('9.0 stacking, 15.0 recovery, 23.0 victory', () => {
     );
     s = act(s, { type: 'endCombat' });
     const o = game.outcome(s)!;
-    expect(o.winner).toBe('german'); // Dubno 5 + 3 = 8 against Rovno 2 + 1 = 3
-    expect(o.reason).toBe('German tactical victory: German 8 VP, Soviet 3 VP');
+    expect(o.winner).toBe('german'); // Dubno 5 + 3 = 8 against Rovno 6 + 1 = 7
+    expect(o.reason).toBe('German tactical victory: German 8 VP, Soviet 7 VP');
   });
 });

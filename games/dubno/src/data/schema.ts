@@ -183,6 +183,8 @@ export const tablesFile = z.strictObject({
   victory: z.strictObject({
     objectives: z.array(z.strictObject({ name: z.string(), vp: bySide(nat) })),
     exitVp: nat,
+    exitFromTurn: pos,
+    startVp: bySide(nat),
     levels: z.array(z.strictObject({ min: nat, max: nat, level: z.string() })),
     provenance,
   }),
