@@ -8,6 +8,9 @@ import { adjacent, distance, type Env, other, riverBetween, hexsideRow, terrainA
 import type { CrtName, Side } from './data/index.ts';
 import { airCount, airLeft, airStrength, reveal } from './effects.ts';
 import { bombardTargets, supplyLegal, supplyPerform } from './fire.ts';
+import { bombardOf, phaseOf, whyNotFire } from './guns.ts';
+
+export { bombardOf, phaseOf, whyNotFire };
 import type { ActionOf, Air, DecisionOf, DubnoState, Frame, FrameOf } from './state.ts';
 import { prompts } from './texts.ts';
 import {
@@ -28,11 +31,6 @@ import {
 type Phase = FrameOf<'combat'>;
 type Declared = FrameOf<'declare'> | FrameOf<'resolve'> | FrameOf<'screen'>;
 const NO_AIR: Air = { GA: 0, MB: 0 };
-
-/** The combat phase frame on the stack (the declaration and its results sit above it). */
-export function phaseOf(g: DubnoState): Phase | undefined {
-  return g.stack.findLast((f): f is Phase => f.kind === 'combat');
-}
 
 /** 11.2, 13.6 A hex may be attacked: it holds enemy units, none already attacked or advanced this phase. */
 export function attackable(env: Env, g: DubnoState, f: Phase, hex: string): boolean {
@@ -200,27 +198,6 @@ export function whyNotSupport(env: Env, g: DubnoState, d: FrameOf<'declare'>, u:
   return null;
 }
 
-/** 12.1, 12.11, 12.13, 15.3, 7.8d Artillery that may fire now (support, bombardment or FPF). */
-export function whyNotFire(
-  env: Env,
-  g: DubnoState,
-  side: Side,
-  u: string,
-  use: 'support' | 'bombard' | 'fpf',
-): Refusal | null {
-  const d = env.unit[u];
-  if (!d || d.side !== side || d.type !== 'artillery' || g.units[u]!.status !== 'map')
-    return { rule: '12.0', message: `${u} is no artillery of the firing side on the map` };
-  if (g.fired.includes(u)) return { rule: '12.1', message: `${nameOf(env, u)} has already fired this player turn` };
-  if (g.units[u]!.supp) return { rule: '15.3', message: `${nameOf(env, u)} is suppressed and may not fire` };
-  if (!inCommand(env, g, u)) return { rule: '7.8', message: `${nameOf(env, u)} is out of command and may not fire` };
-  if (adjacent(env, g.units[u]!.hex!).some((h) => unitsAt(env, g, h).some((x) => sideOf(env, x) !== side)))
-    return { rule: use === 'fpf' ? '12.13' : '12.11', message: `${nameOf(env, u)} is adjacent to the enemy` };
-  if (use === 'fpf' && g.fpfBarred.includes(u))
-    return { rule: '12.13', message: `${nameOf(env, u)} retreated or was suppressed since its turn began` };
-  return null;
-}
-
 function whyNotAir(env: Env, g: DubnoState, d: FrameOf<'declare'>, kind: 'GA' | 'MB'): Refusal | null {
   if (airLeft(env, g, d.side, d.air)[kind] <= 0)
     return { rule: '17.5', message: `no ${kind} marker is left this turn` };
@@ -370,13 +347,6 @@ export interface Odds {
   column: number;
   label: string;
   crt: CrtName;
-}
-
-/** 20.3 Artillery strength, doubled by maximum supply this phase. */
-export function bombardOf(env: Env, g: DubnoState, u: string): number {
-  const f = phaseOf(g);
-  const base = env.unit[u]!.bombard ?? 0;
-  return f?.supplied.includes(u) ? base * 2 : base;
 }
 
 /** 11.3 step 4, 11.14 The differential and its column after every shift. */

@@ -6,7 +6,7 @@
 import { call, type Ctx, end, type Refusal } from '@sandtable/engine';
 import { adjacent, distance, type Env, other, terrainAt } from './board.ts';
 import type { FireResult, Side } from './data/index.ts';
-import { bombardOf, phaseOf, whyNotFire } from './combat.ts';
+import { bombardOf, phaseOf, whyNotFire } from './guns.ts';
 import { airCount, airLeft, airStrength, barFpf, eliminate, reveal, spendAir, suppress } from './effects.ts';
 import type { ActionOf, Air, DecisionOf, DubnoState, FrameOf } from './state.ts';
 import { prompts } from './texts.ts';
