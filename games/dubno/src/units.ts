@@ -123,7 +123,10 @@ export const nameOf = (env: Env, u: string): string => env.unit[u]!.name;
 /** 22.3 A pontoon bridge of `side` over the hexside between `a` and `b`. */
 export function pontoon(env: Env, g: DubnoState, side: Side, a: string, b: string): boolean {
   const key = a < b ? `${a}/${b}` : `${b}/${a}`;
-  return g.pontoons.some((p) => p.between === key && sideOf(env, p.engineer) === side);
+  // 22.3: a bridge lasts only as long as its engineer stays in place.
+  return g.pontoons.some(
+    (p) => p.between === key && sideOf(env, p.engineer) === side && g.units[p.engineer]?.hex === p.at,
+  );
 }
 
 /**
