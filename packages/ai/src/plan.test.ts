@@ -31,6 +31,24 @@ describe('plan summaries', () => {
     expect(line).toBe('first: take (odds of winning 90%)');
   });
 
+  it("a game's summary hook that throws falls back to the steps joined: a summary never ends a game", () => {
+    const s = nim.setup('1', 'heap', { stones: 5 });
+    const take: NimAction = { type: 'take', n: 2 };
+    const hooks = {
+      ...nimHooks,
+      summarize: () => {
+        throw new RangeError('hexes 0713 and 0909 are not adjacent');
+      },
+    };
+    const line = summarizePlan({ game: nim, hooks }, nim.view(s, 'first'), [take], {
+      iterations: 1,
+      elapsedMs: 1,
+      winChance: 0.9,
+      visits: 1,
+    });
+    expect(line).toBe('first: take (odds of winning 90%)');
+  });
+
   it('a searched choice carries its stats and plan', () => {
     const s = nim.setup('1', 'heap', { stones: 7 });
     const c = searchPlayer({ game: nim, hooks: nimHooks }, 'x', { iterations: 500, stopEarly: false }).choose(

@@ -22,7 +22,15 @@ export function summarizePlan(
     `summary:${start.seq}`,
     hooks.determinize ?? game.rules.determinize,
   );
-  if (hooks.summarize) return hooks.summarize(state.game, start.role, actions, stats);
+  if (hooks.summarize) {
+    // A summary only reports: a game's narrator that fails falls back to the steps joined, and
+    // never ends the game it describes.
+    try {
+      return hooks.summarize(state.game, start.role, actions, stats);
+    } catch {
+      // fall through to the plain description
+    }
+  }
   const steps: string[] = [];
   for (const a of actions) {
     steps.push(game.rules.describe?.(state.game, a) ?? a.type);

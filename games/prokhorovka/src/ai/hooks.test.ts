@@ -199,6 +199,34 @@ describe('Prokhorovka priors and rollouts', () => {
     expect(attackOdds(g, [a!.id, b!.id], t.id)).toBeGreaterThan(attackOdds(g, [a!.id], t.id));
   });
 
+  it('issue 18: a summary read from the impulse start (attacker moved since, 9.1(1)) names the attack and never throws', () => {
+    const g = start();
+    const { h, n1 } = openGround(g);
+    const a = g.units.find((u) => u.side === 'DE' && u.hex >= 0)!;
+    const t = g.units.find((u) => u.side === 'SU' && u.hex === RESERVE)!;
+    put(g, t.id, h);
+    const far = grid.hexesWithin(h, 4).find((x) => grid.distance(x, h) === 4)!;
+    put(g, a.id, far);
+    expect(grid.directionTo(far, h)).toBe(-1);
+    const odds = attackOdds(g, [a.id], t.id);
+    expect(odds).toBeGreaterThan(0);
+    expect(odds).toBeLessThan(1);
+    const text = summarizePK(
+      g,
+      'DE',
+      [
+        { type: 'pick', unit: a.id },
+        { type: 'moveTo', hex: grid.label(n1) },
+        { type: 'endPhase' },
+        { type: 'pickAttacker', unit: a.id },
+        { type: 'attack', target: t.id },
+        { type: 'endPhase' },
+      ],
+      { iterations: 1, elapsedMs: 1, winChance: 0.5, visits: 1 },
+    );
+    expect(text).toContain(`attacks ${t.id}`);
+  });
+
   it('no pick-and-cancel for nothing; chits go under units rather than back to the pool', () => {
     const g = start();
     const w = (a: PGAction) =>

@@ -145,7 +145,9 @@ export function attackOdds(g: PGState, attackers: readonly string[], target: str
   let att = (a.artillery * tec.artilleryHit) / 6 + Math.max(0, a.tanks - d.tanks) * 0.5 + a.armor;
   for (const x of attackers) {
     const ah = hexOf(g, x);
-    const river = ah >= 0 && (grid.hexsideBetween(ah, th) & 3) !== 0;
+    // An attacker not (or no longer) next to the target, as in a summary read from the impulse's
+    // start, fires as if across open ground: the odds stay a rough figure, never an error.
+    const river = ah >= 0 && grid.directionTo(ah, th) >= 0 && (grid.hexsideBetween(ah, th) & 3) !== 0;
     att += (fireOf(g, x) * (river ? 1 : tec.normalHit)) / 6;
   }
   const def =
