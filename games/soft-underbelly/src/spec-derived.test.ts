@@ -77,6 +77,24 @@ describe('§6, §39-§42 supply and victory', () => {
     expect(p.game.outcome(p.s)).toMatchObject({ winner: 'allies', rule: '§6 ③ L81' });
   });
 
+  it('§6 ② L79 §7 L91 §41 L414 (issue 18): a game that ends in the supply phase shows the turn in which it ended', () => {
+    const p = pos({}, [1, 1]);
+    put(p.s, p.data, 'allies', '01', 2); // Munich, the only Allied units, cut off by the Axis in Tyrol (02)
+    put(p.s, p.data, 'axis', '02', 2);
+    endTurnByPasses(p, 'allies', 3);
+    expect(p.game.outcome(p.s)).toMatchObject({ winner: 'axis', rule: '§6 ② L79' });
+    expect(p.s.game.turn).toBe(3);
+  });
+
+  it('§6 ③ L81 (issue 18): a game won in Munich at the end of a turn shows that turn', () => {
+    const p = pos({}, [1, 1]);
+    for (const a of ['01', '02', '05']) put(p.s, p.data, 'allies', a, 1);
+    put(p.s, p.data, 'axis', '10', 1);
+    endTurnByPasses(p, 'allies', 3);
+    expect(p.game.outcome(p.s)).toMatchObject({ winner: 'allies', rule: '§6 ③ L81' });
+    expect(p.s.game.turn).toBe(3);
+  });
+
   it('D-38 §41 L414 §45 L446: a cut-off Allied unit outside Munich is kept when the Allies played Logistic Effort', () => {
     const p = pos({}, [1, 1]);
     put(p.s, p.data, 'allies', '03', 2); // Piedmont, cut off by the Axis in 04, 06, 22

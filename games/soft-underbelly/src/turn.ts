@@ -4,7 +4,7 @@ import { callInOrder, type SUDecision, type SUStep } from './handlers.ts';
 import { supplyPhase } from './supply.ts';
 import { overlord, surrenderCheck } from './surrender.ts';
 import { ALLIES, AXIS, GONE, log, POOL, SEA } from './state.ts';
-import { finalVictory, munichCheck } from './victory.ts';
+import { continuousChecks, finalVictory, munichCheck } from './victory.ts';
 import { msg } from './texts/index.ts';
 import { sideName } from './texts/names.ts';
 
@@ -72,6 +72,9 @@ export const turnEnd: SUStep<'turnEnd'> = (E, ctx, g) => {
     surrenderCheck(E, ctx, g);
     supplyPhase(E, ctx, g);
   }
+  // §6 ② L79 is checked continuously: units the supply phase removed may end the game here, in this
+  // turn, before the counter moves on (issue 18).
+  continuousChecks(E, ctx, g);
   if (g.turn >= E.d.turns) finalVictory(E, ctx, g);
   if (g.result) return;
   // §7 L91: naval transport back to normal (AMB-43: Overlord's 3; 0 once the Italian fleet is gone).
