@@ -4,7 +4,7 @@
  */
 import { call, end, type Ctx } from '@sandtable/engine';
 import type { Side } from './data/index.ts';
-import { areaAt, areaName, counterOf, nationCode, unitLabel, type Board } from './board.ts';
+import { areaAt, areaName, counterOf, unitLabel, type Board } from './board.ts';
 import { bySide, type TRDecision } from './actions.ts';
 import { checkOverflow } from './capacity.ts';
 import { eliminationThreshold, resultOf, type Target } from './combat.ts';
@@ -12,6 +12,7 @@ import { enterArea } from './nations.ts';
 import { other, type Combat, type TRState } from './state.ts';
 import {
   axisLeaningNeutral,
+  boundaryBars,
   controlUnits,
   ctrlSide,
   enemyControlUnits,
@@ -139,14 +140,7 @@ export function retreatDests(b: Board, g: TRState, u: number, only: number): num
     if (!neutral && cs === other(side)) continue; // ①
     if (!neutral && enemyControlUnits(b, g, a, side).length) continue; // ②
     if (cls === 'land' && controlUnits(b, g, a, side).filter((v) => b.unitClass[v] === 'land').length >= 10) continue; // ③
-    if (
-      side === 'axis' &&
-      b.nationSide0[n] === 'axis' &&
-      nationCode(n) !== 'GE' &&
-      nationCode(n) !== 'FI' &&
-      b.northOfBoundary[a]
-    )
-      continue; // 15.6 [REC]
+    if (boundaryBars(b, n, side, a)) continue; // 15.6 [REC]
     if (g.options.opt16_7 && counterOf(b, u).type === 'GF' && b.flag[a] !== n) continue; // 16.7(2)
     out.push(a);
   }

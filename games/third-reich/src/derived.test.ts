@@ -5,7 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { POOL, REMOVED } from './board.ts';
-import { ctrlSide, sourceCount } from './world.ts';
+import { ctrlSide, placements, sourceCount } from './world.ts';
+import { retreatDests } from './damage.ts';
+import { stratDests } from './movement.ts';
+import type { Act } from './state.ts';
 import {
   A,
   N,
@@ -170,6 +173,61 @@ describe('TC-36..41: movement through play', () => {
     s = group(s, 'yugoslavia', [['YU-LF', 1]]);
     s = act(s, { type: 'declare', action: 'move' });
     expect(areasOffered(s, 'to')).toContain('austria');
+  });
+
+  it('15.6(2), 3.1.2⑤ (issue 18): Vichy French units stay south of the boundary in moves, retreats, mobilization and Strategic Movement', () => {
+    const NORTH = ['western_france', 'paris', 'lorraine', 'switzerland'];
+    const setUp = () => {
+      const s = scene(
+        [
+          ['FR-LF', 'southern_france', 2],
+          ['GE-LF', 'southern_france', 1],
+          ['GE-LF', 'paris', 1],
+          ['GE-LF', 'western_france', 1],
+          ['GE-LF', 'lorraine', 1],
+        ],
+        { axis: ['ax2-blitz-1'] },
+      );
+      belligerent(s, 'FR', 'axis'); // Vichy France: France began as an Allied belligerent, not a neutral
+      for (const a of ['southern_france', 'paris', 'western_france', 'lorraine']) s.game.ctrl[A(a)] = N('GE');
+      return s;
+    };
+    expect(b.nationSide0[N('FR')]).toBe('allies');
+    expect(b.nationStart[N('FR')]).toBe('belligerent');
+    // Moves (15.6(1)): the Germans may go north, the Vichy French may not.
+    let s = playSv(setUp(), 'ax2-blitz-1');
+    s = group(s, 'southern_france', [['FR-LF', 1]]);
+    s = act(s, { type: 'declare', action: 'move' });
+    for (const a of NORTH) expect(areasOffered(s, 'to')).not.toContain(a);
+    s = playSv(setUp(), 'ax2-blitz-1');
+    s = group(s, 'southern_france', [['GE-LF', 1]]);
+    s = act(s, { type: 'declare', action: 'move' });
+    expect(areasOffered(s, 'to')).toContain('paris');
+    // Retreats (15.6 [REC]).
+    const g = setUp().game;
+    const fr = unitsOf({ game: g } as S, 'FR-LF', 'southern_france')[0]!;
+    const ge = unitsOf({ game: g } as S, 'GE-LF', 'southern_france')[0]!;
+    const names = (list: number[]) => list.map((a) => b.areaIds[a]);
+    for (const a of NORTH) expect(names(retreatDests(b, g, fr, -1))).not.toContain(a);
+    expect(names(retreatDests(b, g, ge, -1))).toContain('paris');
+    // Mobilization (15.6 [REC]): French units are placed only south of the line.
+    const placed = names(placements(b, g, b.counterIndex.get('FR-LF')!, 'axis'));
+    for (const a of NORTH) expect(placed).not.toContain(a);
+    expect(names(placements(b, g, b.counterIndex.get('GE-LF')!, 'axis'))).toContain('paris');
+    // Strategic Movement (15.6).
+    const group1 = (u: number): Act => ({
+      side: 'axis',
+      mode: 'event',
+      units: [u],
+      area: A('southern_france'),
+      type: null,
+      path: [A('southern_france')],
+      target: -1,
+      damaged: [],
+      blitz: null,
+    });
+    for (const a of NORTH) expect(names(stratDests(b, g, group1(fr)))).not.toContain(a);
+    expect(names(stratDests(b, g, group1(ge)))).toContain('paris');
   });
 
   it('TC-40, 15.7: no Allied ship in the Baltic, no Allied air attack across it (units in it may be attacked), nobody in the Black Sea', () => {

@@ -16,6 +16,7 @@ import { enterArea } from './nations.ts';
 import { other, type Act, type TRState } from './state.ts';
 import {
   axisLeaningNeutral,
+  boundaryBars,
   controlUnits,
   ctrlSide,
   enemyControlUnits,
@@ -102,13 +103,13 @@ export function checkMove(
     if (seaMove && b.isSea[y] && ctrlSide(b, g, y) !== side)
       return fail('8.1.2(1)②', 'a sea move may not enter a sea area your side does not control');
     if (hasLand && b.isSea[y] && !seaMove) return fail('8.1.1(1)①', 'land units enter sea areas only by sea move');
-    if (side === 'axis') {
-      for (const u of group) {
-        const n = b.unitNation[u]!;
-        const code = b.data.nations[n]!.id;
-        if (code !== 'GE' && code !== 'FI' && b.nationSide0[n] === 'axis' && b.northOfBoundary[y])
-          return fail('15.6(1)', `${nationName(b, code)} units may not go north of the Axis-allies boundary line`);
-      }
+    for (const u of group) {
+      const n = b.unitNation[u]!;
+      if (boundaryBars(b, n, side, y))
+        return fail(
+          '15.6(1)',
+          `${nationName(b, b.data.nations[n]!.id)} units may not go north of the Axis-allies boundary line`,
+        );
     }
     cost += 1; // 8.1(1)①, 8.2(3)
     if (!air) {
@@ -354,14 +355,7 @@ export function stratDests(b: Board, g: TRState, act: Act): number[] {
     )
       continue;
     if (overstacked(b, g, act, a)) continue; // 8.1.1(2)①
-    if (
-      act.side === 'axis' &&
-      b.northOfBoundary[a] &&
-      act.units.some(
-        (u) => !['GE', 'FI'].includes(nationCode(b.unitNation[u]!)) && b.nationSide0[b.unitNation[u]!] === 'axis',
-      )
-    )
-      continue; // 15.6
+    if (act.units.some((u) => boundaryBars(b, b.unitNation[u]!, act.side, a))) continue; // 15.6
     out.push(a);
   }
   return out.sort((x, y) => x - y);

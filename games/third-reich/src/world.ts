@@ -5,7 +5,7 @@
  */
 import type { EdgeTest } from '@sandtable/engine';
 import type { Side } from './data/index.ts';
-import { CONDITIONAL_LINK, POOL, REMOVED, type Board } from './board.ts';
+import { CONDITIONAL_LINK, nationCode, POOL, REMOVED, type Board } from './board.ts';
 import { other, type TRState } from './state.ts';
 
 export type CtrlSide = Side | 'neutral' | null;
@@ -112,6 +112,20 @@ export function sourceCount(b: Board, g: TRState, side: Side, strategic = false)
 export function axisLeaningNeutral(b: Board, g: TRState, area: number): boolean {
   const n = b.flag[area]!;
   return n >= 0 && !g.natBel[n] && g.natSide[n] === 'axis';
+}
+
+/**
+ * 15.6: whether units of nation `n`, moving for `side`, are barred from `area` by the Axis-allies
+ * boundary line. (1) binds every Axis-side nation but Germany and Finland; (2) frees only the
+ * nations that began the game as Allied-leaning neutrals, so France, an Allied belligerent at the
+ * start, is bound once Vichy France (3.1.2⑤) makes it Axis. The one check behind moves, retreats
+ * ([REC]), mobilization ([REC]) and Strategic Movement.
+ */
+export function boundaryBars(b: Board, n: number, side: Side, area: number): boolean {
+  if (side !== 'axis' || !b.northOfBoundary[area]) return false;
+  const code = nationCode(n);
+  if (code === 'GE' || code === 'FI') return false; // 15.6(1)
+  return !(b.nationSide0[n] === 'allies' && b.nationStart[n] === 'neutral'); // 15.6(2)
 }
 
 /** Whether `side` may enter the area at all (15.7.2-15.7.4). */
@@ -359,14 +373,7 @@ export function placements(
       if (b.isSea[a] || !f[a] || ctrlSide(b, g, a) !== side || pre.enemy[a] || !stackOk(a)) continue; // 12.0(3)②③
       if (g.options.mobilizationOrigin === 'literal' && b.flag[a] !== n) continue; // AMB-23 literal reading
       if (g.options.opt16_7 && c.type === 'GF' && b.flag[a] !== n) continue; // 16.7(1)
-      if (
-        side === 'axis' &&
-        c.nation !== 'GE' &&
-        c.nation !== 'FI' &&
-        b.nationSide0[n] === 'axis' &&
-        b.northOfBoundary[a]
-      )
-        continue; // 15.6 [REC]
+      if (boundaryBars(b, n, side, a)) continue; // 15.6 [REC]
       out.push(a);
     }
   } else {
