@@ -26,6 +26,8 @@ import {
 } from './combat/testkit.ts';
 import { AS_CHIT, DETACHED, detachmentUnitId, inEnemyZoc, locReach, values, type Phase } from './state.ts';
 import { askPhase } from './sequence.ts';
+import { stackFire } from './combat/fire.ts';
+import { cur } from './combat/core.ts';
 
 /** A position in the phasing side's `phase` (movement by default), built like the combat tests'. */
 function at(p: Pos, phase = 'movement'): S {
@@ -195,5 +197,40 @@ describe('签一览 detachment, A-26: a face-up detachment is a combat unit', ()
       expect(v.units.find((u) => u.id === id)).toMatchObject({ hex: '1409', where: 'map' });
       expect(v.units.find((u) => u.id === detachmentUnitId(c2))).toMatchObject({ hex: null, where: 'chit' });
     }
+  });
+});
+
+describe('签一览 detachment, A-58: face-down under a unit it is an ordinary Equip chit', () => {
+  /** The Soviet's equipment declaration (11.2(1)1: the Soviet declares first) in a battle for 71G, a detachment under it. */
+  function declaring(options: Record<string, boolean> = {}): S {
+    let s = position({ units: { GD: '1904', '71G': '1905' }, chits: { '71G': ['Detachment', 'Bunker'] }, options });
+    s = until(declare(s, ['GD', '71G']), 'cb:equip');
+    expect(prokhorovka.decision(s)).toMatchObject({ kind: 'cb:equip', role: 'SU' });
+    return s;
+  }
+  const fire = (s: S) => stackFire(E, s.game, cur(s.game)!, '71G');
+
+  it('A-58 (default): it is not offered for declaration, cannot turn face-up without separating, and adds no normal fire', () => {
+    let s = declaring();
+    const det = chit(s, '71G', 'Detachment');
+    expect(legal(s)).toContainEqual({ type: 'declareChit', chit: chit(s, '71G', 'Bunker') });
+    expect(legal(s)).not.toContainEqual({ type: 'declareChit', chit: det });
+    expect(() => prokhorovka.apply(s, 'SU', { type: 'declareChit', chit: det })).toThrow(
+      expect.objectContaining({ rule: '签一览 detachment, A-58' }),
+    );
+    const before = fire(s);
+    s = act(s, { type: 'doneDeclaring' });
+    expect(loc(s, det)).toMatchObject({ loc: '71G', faceUp: false });
+    expect(fire(s)).toBe(before);
+  });
+
+  it('A-58 stackedDetachmentDeclared (10.2(2) reading): it may be declared, turns face-up and adds its normal fire', () => {
+    let s = declaring({ stackedDetachmentDeclared: true });
+    const det = chit(s, '71G', 'Detachment');
+    const before = fire(s);
+    s = act(s, { type: 'declareChit', chit: det });
+    expect(loc(s, det).faceUp).toBe(true);
+    expect(fire(s)).toBe(before + (E.equipById.get(det)!.normal ?? 0));
+    expect(E.equipById.get(det)!.normal).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Rule options: the optional rules 19.1-19.6 and one named option for each of the spec's 57
- * ambiguities (spec §8, A-01..A-57) with its recommended default. `doc` cites the ambiguity.
+ * ambiguities (spec §8, A-01..A-57; A-58 added from a review, issue 18) with its recommended default. `doc` cites the ambiguity.
  */
 import type { OptionSpec, Options } from '@sandtable/engine';
 
@@ -402,6 +402,12 @@ export const OPTION_SPECS: readonly OptionSpec[] = [
     doc: "A-57 (12.0(2), 11.2(1)3): true = a ranged target uses its own hex's TDL, river bonus only across an adjacent hexside; false = the defending hex's TDL",
     default: true,
   },
+  {
+    key: 'stackedDetachmentDeclared',
+    label: 'A-58 stackedDetachmentDeclared',
+    doc: 'A-58 (\u7b7e\u4e00\u89c8 detachment vs 10.2(2)): false = a face-down detachment under a unit is an ordinary Equip chit that may not turn face-up without separating, so it is never declared in a battle (the chit list); true = as an equipment chit with normal firepower (10.2(2)) it may be declared, turning face-up and adding its normal fire',
+    default: false,
+  },
 ];
 
 export interface Opts {
@@ -468,6 +474,7 @@ export interface Opts {
   vpRoadCutBonus: boolean;
   entryByTrackSource: boolean;
   rangedTdlOwnHex: boolean;
+  stackedDetachmentDeclared: boolean;
 }
 
 /** Resolved options (the engine has filled defaults and checked types). */
@@ -477,5 +484,5 @@ export function toOpts(o: Options): Opts {
   return out as unknown as Opts;
 }
 
-/** The ambiguity ids covered (A-01..A-57). */
+/** The ambiguity ids covered (A-01..A-58). */
 export const AMBIGUITY_IDS = OPTION_SPECS.map((s) => /^A-\d\d/.exec(s.doc)?.[0]).filter((x): x is string => !!x);

@@ -18,8 +18,8 @@ function started(seed = 's1', options = {}): S {
 }
 
 describe('options (spec §8)', () => {
-  it('every ambiguity A-01..A-57 is a named option with a default; 19.1-19.6 are options', () => {
-    expect(new Set(AMBIGUITY_IDS).size).toBe(57);
+  it('every ambiguity A-01..A-58 is a named option with a default; 19.1-19.6 are options', () => {
+    expect(new Set(AMBIGUITY_IDS).size).toBe(58);
     for (const k of [
       'extendedGame',
       'xxivPanzerCorps',

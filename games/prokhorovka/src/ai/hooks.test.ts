@@ -215,7 +215,7 @@ describe('Prokhorovka priors and rollouts', () => {
       g,
       'DE',
       [
-        { type: 'pick', unit: a.id },
+        { type: 'pick', unit: a.id, mode: 'normal' },
         { type: 'moveTo', hex: grid.label(n1) },
         { type: 'endPhase' },
         { type: 'pickAttacker', unit: a.id },

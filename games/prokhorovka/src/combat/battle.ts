@@ -187,12 +187,24 @@ export function declarable(E: Env, g: PGState, b: Battle, side: Side): { chit: s
       if (side === b.attacker && !activated(g, u.id)) continue;
     }
     if (side === b.attacker && roleOf(d, null) === 'at') continue;
+    if (stackedDetachmentBar(E, g, c.id)) continue;
     const bar = su152Bar(g, c.id);
     if (d.cls !== 'spart' || bar !== 'art') out.push({ chit: c.id });
     if (g.o.beastKiller && d.atFireOptional && stacks.includes(u.id) && bar !== 'spat')
       out.push({ chit: c.id, asSpat: true }); // 19.3(1): range 0
   }
   return out;
+}
+
+/**
+ * 签一览 detachment, A-58: a face-down detachment under a unit is an ordinary Equip chit and may not
+ * turn face-up without separating, so it is not declared (declaring turns a chit face-up, 11.2(1)4).
+ * Under the 10.2(2) reading (`stackedDetachmentDeclared`) it is a normal weapon like any chit with
+ * normal firepower.
+ */
+function stackedDetachmentBar(E: Env, g: PGState, chit: string): boolean {
+  const c = g.equip.find((e) => e.id === chit);
+  return !!c && !g.o.stackedDetachmentDeclared && !c.faceUp && E.equipById.get(chit)?.cls === 'detachment';
 }
 
 /** 19.3(2): the mode an SU152 may not use now. */
@@ -678,6 +690,12 @@ export const declareEquipmentChits: Decides<'cb:equip', ActionOf<'declareChit' |
     if (!b || !c) return { rule: '11.2(1)', message: 'no such equipment chit in this battle' };
     if (f.side === b.attacker && (c.cls === 'atgun' || c.cls === 'aagun'))
       return { rule: '5.1(4)1, 11.5(1)1', message: "the attacker's AT guns may not take part" };
+    if (stackedDetachmentBar(E, g, a.chit))
+      return {
+        rule: '签一览 detachment, A-58',
+        message:
+          'a face-down detachment under a unit is an ordinary Equip chit: it may not turn face-up without separating',
+      };
     if (g.combat!.rangedUsed.includes(a.chit))
       return {
         rule: '11.2(1)3, A-34',
