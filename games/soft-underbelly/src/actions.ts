@@ -17,6 +17,7 @@ export type SUAction =
   | { type: 'step'; to: string }
   | { type: 'ship'; to: string }
   | { type: 'stop' }
+  | { type: 'drop'; unit: string }
   | { type: 'fly'; to: string }
   | { type: 'cancel' }
   | { type: 'endMovement' }

@@ -116,11 +116,21 @@ function shipTargets(E: Env, g: SUState, d: Group): number[] {
   return out;
 }
 
+/**
+ * §12 L154: a moving group may split as it likes, leaving units along its route; §16 L176: after a
+ * naval transport the carried units may go on by land separately. A unit may leave once the group
+ * has moved (at its origin it was simply never added) and while another unit goes on (the last
+ * one stops with the group).
+ */
+function mayDrop(d: Group): boolean {
+  return d.path.length > 1 && d.cubes + d.ids.length > 1;
+}
+
 export const group: SUDecision<'group'> = {
   rule: '§12 L146-L154',
   role: (_E, _g, f) => f.side,
   prompt: (E, _g, f) => msg('su.group', { area: areaName(E, f.origin) }),
-  actions: ['add', 'step', 'ship', 'stop'],
+  actions: ['add', 'drop', 'step', 'ship', 'stop'],
   legal(E, g, d) {
     const side = d.side;
     const at = d.at;
@@ -131,6 +141,10 @@ export const group: SUDecision<'group'> = {
       if (free > 0) out.push({ type: 'add', unit: 'cube' });
       if (free > 1) out.push({ type: 'add', unit: 'allCubes' });
       for (const id of freeCounters(g, side, at, d)) out.push({ type: 'add', unit: id });
+    }
+    if (mayDrop(d)) {
+      if (d.cubes > 0) out.push({ type: 'drop', unit: 'cube' });
+      for (const id of d.ids) out.push({ type: 'drop', unit: id });
     }
     if (d.cubes + d.ids.length > 0) {
       for (const b of E.m.adj[at]!) if (!stepProblem(E, g, d, b)) out.push({ type: 'step', to: ids[b]! });
@@ -146,6 +160,22 @@ export const group: SUDecision<'group'> = {
       if (a.unit === 'cube') d.cubes++;
       else if (a.unit === 'allCubes') d.cubes += freeCubes(g, side, at, d);
       else d.ids.push(a.unit);
+      return;
+    }
+    if (a.type === 'drop') {
+      // §12 L154: the group splits; the unit left here has made its move (AMB-32: one continuous move).
+      if (a.unit === 'cube') {
+        d.cubes--;
+        g.moved[side][at] = g.moved[side][at]! + 1;
+      } else {
+        d.ids = d.ids.filter((id) => id !== a.unit);
+        unit(g, a.unit).mv = true;
+      }
+      log(
+        ctx,
+        `${side} leaves ${a.unit === 'cube' ? 'a cube' : a.unit} in ${areaName(E, at)}; the group goes on`,
+        '§12 L154',
+      );
       return;
     }
     if (a.type === 'step' || a.type === 'ship') {
@@ -185,6 +215,17 @@ export const group: SUDecision<'group'> = {
   },
   refuse(E, g, d, a) {
     const size = d.cubes + d.ids.length;
+    if (a.type === 'drop') {
+      if (!mayDrop(d))
+        return {
+          rule: '§12 L154, AMB-32',
+          message:
+            d.path.length < 2
+              ? 'units leave a group once it has moved (before that, simply do not add them)'
+              : 'the last unit of a group stops with it: choose stop',
+        };
+      return { rule: '§12 L154', message: `${a.unit === 'cube' ? 'no cube' : a.unit} is not in the moving group` };
+    }
     if (a.type === 'add') {
       if (d.side === AXIS && g.blockade === d.at)
         return { rule: '§45 L452', message: 'no Axis unit may enter or leave the Blockade area this impulse' };

@@ -220,6 +220,50 @@ describe('§12-§17 movement', () => {
     expect(p.s.game.transport.allies).toBe(0);
     expect(p.s.game.cubes.allies[idx(p.data, '20')]).toBe(2);
   });
+  it('§12 L154 §16 L176 (issue 18): a tank shipped with three cubes goes on alone by land while the cubes stay', () => {
+    const p = pos();
+    put(p.s, p.data, 'allies', '19', 2, ['uk-tank-2']); // with the cube pos() puts there: 3
+    p.s.game.ctrl[idx(p.data, '13')] = 'allies';
+    u(p, 'uboat').up = false;
+    u(p, 'it-fleet').up = false;
+    startImpulse(p.s, p.data, 'allies');
+    p.s = passWindows(p.game, p.s);
+    go(p, 'allies', { type: 'select', area: '19' });
+    go(p, 'allies', { type: 'add', unit: 'allCubes' });
+    go(p, 'allies', { type: 'add', unit: 'uk-tank-2' });
+    expect(has(p, 'allies', { type: 'drop', unit: 'cube' })).toBe(false); // not moved yet: leave it out instead
+    go(p, 'allies', { type: 'ship', to: '13' });
+    p.s = passWindows(p.game, p.s);
+    for (let i = 0; i < 3; i++) go(p, 'allies', { type: 'drop', unit: 'cube' });
+    expect(has(p, 'allies', { type: 'drop', unit: 'uk-tank-2' })).toBe(false); // the last unit stops with the group
+    expect(() => p.game.apply(p.s, 'allies', { type: 'drop', unit: 'uk-tank-2' })).toThrow(/§12 L154/);
+    go(p, 'allies', { type: 'step', to: '12' });
+    p.s = passWindows(p.game, p.s);
+    go(p, 'allies', { type: 'stop' });
+    expect(u(p, 'uk-tank-2').loc).toBe(idx(p.data, '12'));
+    expect(p.s.game.cubes.allies[idx(p.data, '13')]).toBe(3);
+    // AMB-32: the cubes left in Calabria made their move this impulse.
+    expect(has(p, 'allies', { type: 'select', area: '13' })).toBe(false);
+  });
+  it('§12 L154 (issue 18): a moving group drops units off along its route and picks others up', () => {
+    const p = pos();
+    put(p.s, p.data, 'allies', '13', 2);
+    put(p.s, p.data, 'allies', '11', 1);
+    startImpulse(p.s, p.data, 'allies');
+    p.s = passWindows(p.game, p.s);
+    go(p, 'allies', { type: 'select', area: '13' });
+    go(p, 'allies', { type: 'add', unit: 'allCubes' });
+    go(p, 'allies', { type: 'step', to: '11' });
+    p.s = passWindows(p.game, p.s);
+    go(p, 'allies', { type: 'add', unit: 'cube' }); // picked up in Campania
+    go(p, 'allies', { type: 'drop', unit: 'cube' });
+    go(p, 'allies', { type: 'step', to: '12' });
+    p.s = passWindows(p.game, p.s);
+    go(p, 'allies', { type: 'stop' });
+    expect(p.s.game.cubes.allies[idx(p.data, '11')]).toBe(1);
+    expect(p.s.game.cubes.allies[idx(p.data, '12')]).toBe(2);
+    expect(p.s.game.cubes.allies[idx(p.data, '13')]).toBe(0);
+  });
   it('§17 L186-L192 D-20: interceptors must be face-up; each rolls, 5-6 = 1 loss to the transported units', () => {
     const p = pos({}, [5, 2]);
     put(p.s, p.data, 'axis', '17', 1, ['de-air-1']);

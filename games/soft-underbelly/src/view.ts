@@ -204,6 +204,8 @@ export function describeAction(E: Env, a: SUAction): string {
       return `naval transport to ${nm(E, a.to)}`;
     case 'stop':
       return 'stop moving';
+    case 'drop':
+      return `leave ${a.unit === 'cube' ? 'a cube' : a.unit} here (it stops; the group goes on)`;
     case 'fly':
       return `fly to ${nm(E, a.to)}`;
     case 'cancel':

@@ -137,6 +137,8 @@ export function actionWeight(g: SUState, side: Side, a: SUAction): number {
       return 0.5;
     case 'cancel':
       return 0.15;
+    case 'drop':
+      return 0.3;
     case 'pass':
       return 0.3;
     case 'endImpulse':

@@ -103,7 +103,7 @@ export function suGroupPath(d: Decision | null, history: readonly Action[]): str
     const a = history[i] as Action & { area?: string; to?: string };
     if ((a.type === 'step' || a.type === 'ship') && a.to) path.unshift(a.to);
     else if (a.type === 'select' && a.area) return [a.area, ...path];
-    else if (a.type !== 'add') return [];
+    else if (a.type !== 'add' && a.type !== 'drop') return [];
   }
   return [];
 }
