@@ -10,6 +10,7 @@ import { areaAt, DEV, POOL, type Board } from './board.ts';
 import { bySide, type TRAction, type TRDecision } from './actions.ts';
 import { cardClass, cardOf, discardAtRandom } from './cards.ts';
 import { diplomacy, diplomacyChoices, vichy, vichyPossible } from './nations.ts';
+import { canForm } from './groups.ts';
 import { recovery } from './recovery.ts';
 import { other, type TRState } from './state.ts';
 import { ctrlSide, friendlyUnit, placements } from './world.ts';
@@ -30,8 +31,9 @@ const GROUP_EVENTS = [
 export function eventPlayable(b: Board, g: TRState, side: Side): boolean {
   const e = cardOf(b, g.op!.card).effect;
   if (e.kind === 'supply') return true; // 13.0
-  if (e.kind === 'blitzkrieg') return true; // 17.1
-  if (GROUP_EVENTS.includes(e.kind)) return true; // one group (3.6(2), 8.1.2, 9.2(2), 16.2)
+  // 17.1; one group (3.6(2), 8.1.2, 9.2(2), 16.2): offered only when some group could act (7.2, issue 18)
+  if (e.kind === 'blitzkrieg') return canForm(b, g, side, 'blitz');
+  if (GROUP_EVENTS.includes(e.kind)) return canForm(b, g, side, 'event');
   if (e.kind === 'diplomacy') return diplomacyChoices(b, g, side).length > 0; // 3.1.2
   if (e.kind === 'development') return developChoices(b, g, side, e.maxSv, false).length > 0; // 2.3.2
   if (e.kind === 'vichyFrance') return vichyPossible(b, g); // 3.1.2⑤

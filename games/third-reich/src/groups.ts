@@ -34,22 +34,35 @@ function mayJoin(b: Board, g: TRState, u: number, side: Side, mode: ActMode): bo
   return true;
 }
 
-/** The areas where a group of `mode` may be formed (7.0). */
-export function formAreas(b: Board, g: TRState, side: Side, mode: ActMode): number[] {
+/**
+ * The areas where a group of `mode` may be formed (7.0): those with a unit that may join and then
+ * act (`worthAdding`), so that forming never leads to a group that can only be cancelled.
+ */
+export function formAreas(b: Board, g: TRState, side: Side, mode: ActMode, one = false): number[] {
   const s = new Set<number>();
-  for (let u = 0; u < g.loc.length; u++) if (mayJoin(b, g, u, side, mode)) s.add(g.loc[u]!);
+  const tried = new Set<number>();
+  for (let u = 0; u < g.loc.length; u++) {
+    const area = g.loc[u]!;
+    if (s.has(area) || !mayJoin(b, g, u, side, mode)) continue;
+    const key = area * 4096 + b.unitKind[u]!;
+    if (tried.has(key)) continue; // units of one kind in one area act alike
+    tried.add(key);
+    if (worthAdding(b, g, emptyAct(b, g, side, mode, area), u)) {
+      s.add(area);
+      if (one) break;
+    }
+  }
   return [...s].sort((x, y) => x - y);
 }
 
-/** Whether `side` may take an air operation: an unused AF, CV or CVE (5.0(3), AMB-32). */
-export function hasAirOperation(b: Board, g: TRState, side: Side): boolean {
-  for (let u = 0; u < g.loc.length; u++) if (mayJoin(b, g, u, side, 'air')) return true;
-  return false;
+/** Whether `side` may form some group of `mode` that has an action to declare (7.0-7.2). */
+export function canForm(b: Board, g: TRState, side: Side, mode: ActMode): boolean {
+  return formAreas(b, g, side, mode, true).length > 0;
 }
 
-/** Starts a group in an area (7.0). */
-export function form(b: Board, g: TRState, side: Side, mode: ActMode, area: number): void {
-  g.act = {
+/** The group `form` would start (7.0), for probing before it is formed. */
+function emptyAct(b: Board, g: TRState, side: Side, mode: ActMode, area: number): Act {
+  const act: Act = {
     side,
     mode,
     units: [],
@@ -61,24 +74,47 @@ export function form(b: Board, g: TRState, side: Side, mode: ActMode, area: numb
     blitz: mode === 'blitz' ? { left: 2, twice: false, firstDone: false, points: 0, flipLater: [] } : null,
   };
   const ek = mode === 'event' ? b.cardById.get(g.op?.card ?? '')?.effect.kind : undefined;
-  if (ek === 'seaTransport') g.act.noFlip = true; // 8.1.2(1)④ exception
+  if (ek === 'seaTransport') act.noFlip = true; // 8.1.2(1)④ exception
   if (ek === 'seaLion' || ek === 'landing')
-    g.act.blitz = { left: 2, twice: false, firstDone: false, points: 0, flipLater: [] }; // move, then attack
+    act.blitz = { left: 2, twice: false, firstDone: false, points: 0, flipLater: [] };
+  return act;
+}
+
+/**
+ * Whether adding unit u leaves the group an action to declare (7.2): a unit after which only
+ * Cancel would remain is not offered (issue 18).
+ */
+function worthAdding(b: Board, g: TRState, act: Act, u: number): boolean {
+  return declareChoices(b, g, { ...act, units: [...act.units, u] }, true).length > 0;
+}
+
+/**
+ * Whether `side` may take an air operation: an unused AF, CV or CVE (5.0(3), AMB-32) whose group
+ * would have an action to declare (6.2, 7.2: an operation that could only be cancelled is not offered).
+ */
+export function hasAirOperation(b: Board, g: TRState, side: Side): boolean {
+  return canForm(b, g, side, 'air');
+}
+
+/** Starts a group in an area (7.0); Sea Lion and Landing move, then attack (as a Blitzkrieg's two actions). */
+export function form(b: Board, g: TRState, side: Side, mode: ActMode, area: number): void {
+  g.act = emptyAct(b, g, side, mode, area);
   call(g.stack, { kind: 'group', side });
 }
 
 // ---- 7.2 the group's action ---------------------------------------------------------------------------
-/** The actions the group may declare now (7.2; the events' own actions). */
-function declareChoices(b: Board, g: TRState, act: Act): OpAction[] {
+/** The actions the group may declare now (7.2; the events' own actions); with `one`, at most the first found. */
+function declareChoices(b: Board, g: TRState, act: Act, one = false): OpAction[] {
   const out: OpAction[] = [];
   if (!act.units.length) return out;
+  const lim = one ? 1 : Infinity;
   const area = g.loc[act.units[0]!]!;
   const probe = (type: ActType) => ({ ...act, type, path: [area] });
   const ek = eventKind(b, g, act);
   if (ek === 'seaLion' || ek === 'landing') {
     // a sea move into a coastal land area, then a normal attack there
     if (act.blitz!.left === 2) {
-      const out: OpAction[] = stepChoices(b, g, probe('move')).length ? [{ type: 'declare', action: 'move' }] : [];
+      const out: OpAction[] = stepChoices(b, g, probe('move'), lim).length ? [{ type: 'declare', action: 'move' }] : [];
       if (ek === 'landing' && dropZones(b, g, act).length) out.push({ type: 'declare', action: 'drop' }); // airborne units fly instead
       return out;
     }
@@ -87,14 +123,16 @@ function declareChoices(b: Board, g: TRState, act: Act): OpAction[] {
   if (ek === 'strategicMovement') return stratDests(b, g, act).length ? [{ type: 'declare', action: 'move' }] : [];
   if (ek === 'strategicBombing') return bombTargets(b, g, act).length ? [{ type: 'declare', action: 'bomb' }] : [];
   if (ek === 'seaTransport')
-    return stepChoices(b, g, probe('move')).length ? [{ type: 'declare', action: 'move' }] : []; // 8.1.2: a sea move
+    return stepChoices(b, g, probe('move'), lim).length ? [{ type: 'declare', action: 'move' }] : []; // 8.1.2: a sea move
   if (ek === 'longRangeBombing')
     return airTargets(b, g, act, extraRange(b, g, act)).length && act.units.every((u) => b.unitClass[u] === 'air')
       ? [{ type: 'declare', action: 'airAttack' }]
       : [];
-  if (act.mode !== 'air' && stepChoices(b, g, probe('move')).length) out.push({ type: 'declare', action: 'move' });
-  if (act.units.every((u) => b.unitClass[u] === 'air') && stepChoices(b, g, probe('airMove')).length)
+  if (act.mode !== 'air' && stepChoices(b, g, probe('move'), lim).length) out.push({ type: 'declare', action: 'move' });
+  if (one && out.length) return out;
+  if (act.units.every((u) => b.unitClass[u] === 'air') && stepChoices(b, g, probe('airMove'), lim).length)
     out.push({ type: 'declare', action: 'airMove' });
+  if (one && out.length) return out;
   if (act.mode !== 'air' && canNormalAttack(b, g, act)) {
     out.push({ type: 'declare', action: 'attack' });
     if (act.blitz && act.blitz.left === 2 && g.options.blitzCombined)
@@ -219,7 +257,7 @@ export const groupDecision: TRDecision<'group'> = {
       for (const u of unitsIn(g, a.area)) {
         if (a.units.includes(u) || !mayJoin(b, g, u, a.side, a.mode) || seen.has(b.unitKind[u]!)) continue;
         seen.add(b.unitKind[u]!);
-        out.push({ type: 'add', unit: u });
+        if (worthAdding(b, g, a, u)) out.push({ type: 'add', unit: u });
       }
     }
     out.push(...declareChoices(b, g, a));
@@ -254,6 +292,8 @@ export const groupDecision: TRDecision<'group'> = {
       if (g.loc[a.unit] !== act.area) return { rule: '7.0', message: 'a group is formed from the units of one area' };
       if (act.blitz && act.blitz.left < 2)
         return { rule: '17.1', message: 'the second action of a Blitzkrieg group takes no new units' };
+      if (mayJoin(b, g, a.unit, act.side, act.mode) && !worthAdding(b, g, act, a.unit))
+        return { rule: '7.2', message: 'with this unit the group would have no action to declare (move, attack)' };
     }
     if (a.type === 'declare' && a.action === 'airAttack' && b.data.turns[g.turn - 1]!.winter)
       return {

@@ -72,7 +72,7 @@ export const impulseDecision: TRDecision<'impulse'> = {
       return { rule: '6.0', message: `${cardName(b, a.card)} is not in ${sideName(f.side)}'s hand` };
     if (a.type === 'useBank') return { rule: '10.2', message: 'no banked Ambush SV' };
     if (a.type === 'air' && !hasAirOperation(b, g, f.side))
-      return { rule: '6.2', message: 'an air operation needs an unused air unit or carrier' };
+      return { rule: '6.2, 7.2', message: 'an air operation needs an unused air unit or carrier that could then act' };
     return null;
   },
   /** 5.0(3): no cards in hand and no unused air units -> automatic pass (AMB-32; banked SV keeps the turn, 10.2). */

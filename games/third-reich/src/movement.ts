@@ -165,8 +165,8 @@ export function moveCheck(b: Board, g: TRState, act: Act, path: number[], air: b
   return checkMove(b, g, act.side, act.units, path, air, { allowUsed: act.blitz !== null && act.blitz.left < 2 });
 }
 
-/** The areas the group may step to next. */
-export function stepChoices(b: Board, g: TRState, act: Act): number[] {
+/** The areas the group may step to next (at most `limit` of them: whether there is one is often all a caller asks). */
+export function stepChoices(b: Board, g: TRState, act: Act, limit = Infinity): number[] {
   const air = act.type === 'airMove';
   const last = act.path.at(-1)!;
   const out: number[] = [];
@@ -177,6 +177,9 @@ export function stepChoices(b: Board, g: TRState, act: Act): number[] {
   // move 2 MP at 1 MP per area entered (+1 with enemy ships), so from land it is land - sea - land (one sea area).
   if (landing && act.path.length >= 3) return out;
   for (const y of neighbours(b, g, last, act.side)) {
+    // 8.2(2)(3): an air move is over friendly areas at 1 MP each, so coming back to an area only
+    // wastes movement: it is offered (and searched) along paths that never revisit an area.
+    if (air && act.path.includes(y)) continue;
     if (seaOnly && !b.isSea[y]) continue;
     if (landing && act.path.length === 2 && !landingOk(b, g, act, y)) continue;
     if (
@@ -188,6 +191,7 @@ export function stepChoices(b: Board, g: TRState, act: Act): number[] {
     const p = [...act.path, y];
     const r = moveCheck(b, g, act, p, air);
     if (r.ok && (!r.seaMove || capacityOk(b, g, act, p))) out.push(y);
+    if (out.length >= limit) break;
   }
   return out;
 }
@@ -232,6 +236,8 @@ export const pathDecision: TRDecision<'path'> = {
         ? { rule: '8.1', message: 'the group has not moved yet' }
         : { rule: '8.1.2', message: 'Sea Lion and Landing end their sea move on land' };
     if (a.type !== 'to') return null;
+    if (act.type === 'airMove' && act.path.includes(b.areaIndex.get(a.area) ?? -1))
+      return { rule: '8.2(3)', message: `the air move has already passed ${a.area}: take the shorter path` };
     const r = checkMove(b, g, f.side, act.units, [...act.path, b.areaIndex.get(a.area) ?? -1], act.type === 'airMove', {
       allowUsed: !!act.blitz && act.blitz.left < 2,
     });

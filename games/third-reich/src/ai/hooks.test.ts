@@ -16,7 +16,6 @@ import {
   attackOdds,
   chanceOfHits,
   evaluateTR,
-  leadsNowhere,
   positionKey,
   stalled,
   summarizeTR,
@@ -459,12 +458,9 @@ describe('Third Reich: no progress is worth nothing (cancel loops, 6.2, 7.0)', (
     expect(evaluateTR(g, 'axis')).toBe(1);
   });
 
-  it('an air operation (6.2) that can lead to no action is not tried before a pass; one that can is', () => {
+  it('6.2, 7.2 (issue 18): an air operation that could lead to no action is not offered; one that can is', () => {
     const lone = scene([['UK-AF', 'london', 1]], { active: 'allies' }); // leaving London empty is illegal (8.1(4)), no target in range
-    expect(thirdReich.legalActions(lone, 'allies')).toEqual([{ type: 'air' }, { type: 'pass' }]);
-    expect(leadsNowhere(lone.game, 'allies', { type: 'air' })).toBe(true);
-    const [air, pass] = weights(lone.game, 'allies', [{ type: 'air' }, { type: 'pass' }]);
-    expect(air).toBeLessThan(pass!);
+    expect(thirdReich.legalActions(lone, 'allies')).toEqual([{ type: 'pass' }]);
     const escorted = scene(
       [
         ['UK-AF', 'london', 1],
@@ -472,7 +468,7 @@ describe('Third Reich: no progress is worth nothing (cancel loops, 6.2, 7.0)', (
       ],
       { active: 'allies' },
     ); // it may air-move to Northern England
-    expect(leadsNowhere(escorted.game, 'allies', { type: 'air' })).toBe(false);
+    expect(thirdReich.legalActions(escorted, 'allies')).toContainEqual({ type: 'air' });
     const [air2, pass2] = weights(escorted.game, 'allies', [{ type: 'air' }, { type: 'pass' }]);
     expect(air2).toBeGreaterThan(pass2!);
   });
@@ -530,6 +526,26 @@ describe('Third Reich search from a view (hands hidden, 2.3.2(4))', () => {
 });
 
 describe('Third Reich impulse summary', () => {
+  it('8.2(3) (issue 18): an air move that came back to an area is told by its shortest path', () => {
+    const g = start();
+    const text = summarizeTR(
+      g,
+      'axis',
+      [
+        { type: 'air' },
+        { type: 'form', area: 'ruhr' },
+        { type: 'add', unit: unitsOf(g, 'GE', 'ruhr')[0]! },
+        { type: 'declare', action: 'airMove' },
+        { type: 'to', area: 'hamburg' },
+        { type: 'to', area: 'ruhr' },
+        { type: 'to', area: 'berlin' },
+        { type: 'stop' },
+      ],
+      { iterations: 1, elapsedMs: 1, winChance: 0.5, visits: 1 },
+    );
+    expect(text).toMatch(/air-moves \S+ \S+ Ruhr - Berlin/);
+  });
+
   it('says the card, the group action with its units and odds, and the chance to win', () => {
     const g = start();
     const units = unitsOf(g, 'GE', 'east_prussia');

@@ -8,16 +8,7 @@
  * Hands are hidden (2.3.2(4)): the searcher works from a role's view, and the rules' own
  * `determinize` draws the opponent's hand and deck from the cards not seen.
  */
-import {
-  cloneState,
-  jsonEqual,
-  weightedIndex,
-  seedRng,
-  type EngineState,
-  type Game,
-  type Role,
-  type RngState,
-} from '@sandtable/engine';
+import { weightedIndex, type Game, type Role, type RngState } from '@sandtable/engine';
 import {
   ctrlSide,
   friendlyUnit,
@@ -166,80 +157,6 @@ export function attackOdds(
   if (!defenders.length) return { odds: 0, need: 0 };
   const need = Math.min(...defenders.map((u) => pointsToDislodge(g, u)));
   return { odds: chanceOfHits(units, air, need), need };
-}
-
-// ---- dead ends: a group that can take no action (7.2) -------------------------------------------
-
-const SHELL_DICE = seedRng(0);
-
-/** A state shell for stepping the rules on a copy (forming and adding roll no dice). */
-function shell(g: TRState): EngineState<TRState> {
-  return {
-    gameId: 'third-reich',
-    game: g,
-    rng: { s: [...SHELL_DICE.s], script: [], draws: 0 },
-    log: [],
-    seq: 0,
-    barrier: { seq: 0, reason: '' },
-    actors: [],
-  };
-}
-
-/** Whether some group of up to 3 added units reaches an action to declare (7.2), from a group decision. */
-function reachesDeclare(s: EngineState<TRState>, side: Side, depth: number, budget: { left: number }): boolean {
-  const legal = thirdReich.legalActions(s, side);
-  if (legal.some((a) => a.type === 'declare')) return true;
-  if (depth >= 3) return false;
-  for (const add of legal) {
-    if (add.type !== 'add' || budget.left-- <= 0) continue;
-    const next = shell(cloneState(s.game));
-    thirdReich.applyInPlace(next, side, add, true);
-    if (reachesDeclare(next, side, depth + 1, budget)) return true;
-  }
-  return false;
-}
-
-const deadEnds = new Map<number, boolean>();
-
-/** After `a` (already applied to `s`): can a group still declare an action (7.2)? From an air operation's choice of area, through any of its areas. */
-function progressPossible(s: EngineState<TRState>, side: Side, budget: { left: number }): boolean {
-  const top = s.game.stack.at(-1);
-  if (top?.kind === 'group') return reachesDeclare(s, side, 0, budget);
-  if (top?.kind !== 'choose') return true;
-  for (const form of thirdReich.legalActions(s, side)) {
-    if (form.type !== 'form' || budget.left-- <= 0) continue;
-    const next = shell(cloneState(s.game));
-    thirdReich.applyInPlace(next, side, form, true);
-    if (reachesDeclare(next, side, 0, budget)) return true;
-  }
-  return false;
-}
-
-/**
- * Whether taking an air operation (6.2), forming a group (7.0) or adding a unit to it (7.1)
- * leads to no action at all: the rules offer every area with a unit that may join and every
- * unit that may join, and a group that can do nothing may only cancel. Cached by position: a
- * search meets the same position in many determinizations (hands differ, the map does not).
- */
-export function leadsNowhere(
-  g: TRState,
-  side: Side,
-  a: Extract<TRAction, { type: 'form' | 'add' | 'air' }>,
-  /** `positionKey(g)`, when the caller judges several actions of one position */
-  at = positionKey(g),
-  /** True when `a` is one of the legal actions the caller was handed (no need to look it up) */
-  offered = false,
-): boolean {
-  const key = hashJson([side, a, at]);
-  const known = deadEnds.get(key);
-  if (known !== undefined) return known;
-  if (!offered && !thirdReich.rules.legalActions(g, side).some((x) => jsonEqual(x, a))) return false; // not offered here: nothing to judge
-  const s = shell(cloneState(g));
-  thirdReich.applyInPlace(s, side, a, true);
-  const dead = !progressPossible(s, side, { left: 16 });
-  if (deadEnds.size > 4000) deadEnds.clear();
-  deadEnds.set(key, dead);
-  return dead;
 }
 
 /** How much an attack by `units` on `target` promises: expected hits against the points that drive every defender out, and the odds for the weakest. */
@@ -454,51 +371,19 @@ export function actionWeight(g: TRState, sc: Scene, a: TRAction): number {
   }
 }
 
-/** Steps that may start a group that can do nothing (7.2): see `leadsNowhere`. */
-const mayLeadNowhere = (a: TRAction): a is Extract<TRAction, { type: 'form' | 'add' | 'air' }> =>
-  a.type === 'form' || a.type === 'add' || a.type === 'air';
-
 /**
- * The weights of `actions` for `role`. The dead-end look-ahead (`leadsNowhere`: a clone and a walk
- * of the rules) runs only on the best `checkTop` candidates that may start a group, best first,
- * until that many are found live: a search widens in prior order, so those are the ones it tries.
+ * The weights of `actions` for `role`. (A step that would leave a group able only to cancel is
+ * never offered by the rules, 7.2, so no look-ahead for dead ends is needed here.)
  */
-export function weights(g: TRState, role: Role, actions: readonly TRAction[], checkTop = 3): number[] {
+export function weights(g: TRState, role: Role, actions: readonly TRAction[]): number[] {
   if (!isSide(role) || actions.length < 2) return actions.map(() => 1);
   const sc = scene(g, role);
-  const w = actions.map((a) => actionWeight(g, sc, a));
-  const order = actions
-    .map((_, i) => i)
-    .filter((i) => mayLeadNowhere(actions[i]!))
-    .sort((x, y) => w[y]! - w[x]!);
-  let live = 0;
-  let at: number | undefined;
-  for (const i of order) {
-    const a = actions[i]!;
-    if (live >= checkTop) break;
-    at ??= positionKey(g);
-    if (mayLeadNowhere(a) && leadsNowhere(g, role, a, at)) w[i] = DEAD_END;
-    else live++;
-  }
-  return w;
+  return actions.map((a) => actionWeight(g, sc, a));
 }
 
-const DEAD_END = 0.001;
-
-/** A rollout's step among `actions`, the legal actions of `role` at `g`: drawn by the weights, a drawn group start checked for a dead end (7.2) and drawn again if it is one. */
+/** A rollout's step, drawn by the weights. */
 export function rolloutPick(g: TRState, role: Role, actions: readonly TRAction[], rng: RngState): number {
-  const w = weights(g, role, actions, 0);
-  let i = weightedIndex(rng, w);
-  let at: number | undefined;
-  for (let tries = 0; tries < 4 && isSide(role); tries++) {
-    const a = actions[i]!;
-    if (!mayLeadNowhere(a)) return i;
-    at ??= positionKey(g);
-    if (!leadsNowhere(g, role, a, at, true)) return i;
-    w[i] = DEAD_END;
-    i = weightedIndex(rng, w);
-  }
-  return i;
+  return weightedIndex(rng, weights(g, role, actions));
 }
 
 // ---- summaries ------------------------------------------------------------------------------------
@@ -510,6 +395,17 @@ function unitsWords(units: readonly number[]): string {
   const n = new Map<string, number>();
   for (const u of units) n.set(counter(u).id, (n.get(counter(u).id) ?? 0) + 1);
   return [...n].map(([id, k]) => `${k} ${id}`).join(', ') || 'no units';
+}
+
+/** An air move's path with every return to an area cut out (8.2(3)): Ruhr - Hamburg - Ruhr - Berlin is Ruhr - Berlin. */
+export function loopErased(path: readonly number[]): number[] {
+  const out: number[] = [];
+  for (const a of path) {
+    const i = out.indexOf(a);
+    if (i >= 0) out.length = i + 1;
+    else out.push(a);
+  }
+  return out;
 }
 
 /**
@@ -542,7 +438,11 @@ export function summarizeTR(g: TRState, role: Role, actions: readonly TRAction[]
       );
     } else if (group.path.length)
       said.push(
-        `${group.type === 'airMove' ? 'air-moves' : 'moves'} ${what} ${[group.from, ...group.path].map(areaName).join(' - ')}`,
+        `${group.type === 'airMove' ? 'air-moves' : 'moves'} ${what} ${(group.type === 'airMove'
+          ? loopErased
+          : (p: number[]) => p)([group.from, ...group.path])
+          .map(areaName)
+          .join(' - ')}`,
       );
     group = null;
   };
