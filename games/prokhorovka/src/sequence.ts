@@ -307,6 +307,11 @@ export const reorganization: Decides<'reorganization', ReorganizationAction> = {
         message: 'at most 2 chits from the pool, onto units with a LOC and free equipment capacity',
       };
     if (a.type === 'airMission') return missionRefusal(E, g, f.side, a);
+    if (a.type === 'reorgReturn')
+      return {
+        rule: '5.1(7)2',
+        message: 'only a chit under one of your units with a LOC (or a face-up detachment, A-26) goes back to the pool',
+      };
     return null;
   },
 };

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalJson, randomIndex, seedRng, type EngineState } from '@sandtable/engine';
 import type { SUAction } from './actions.ts';
 import { softUnderbelly } from './index.ts';
+import { suFlow } from './sequence.ts';
 import type { SUState } from './state.ts';
 import { go, passWindows, position as empty, put, startImpulse } from './testing/fixtures.ts';
 
@@ -19,6 +20,7 @@ function position(opts = {}, dice: number[] = []) {
 }
 /** A rule citation: a section (§12), a line (L432) or an ambiguity (AMB-35). */
 const CITES = /§\d+|L\d{2,3}|AMB-\d+/;
+const CLOSING = new Set(['pass', 'done', 'cancel']);
 
 describe('refusals name their rule (issue #18 item 4)', () => {
   it('an Extra Impulse asked for with its track full cites the track (§44 L432), in any impulse', () => {
@@ -70,6 +72,7 @@ describe('refusals name their rule (issue #18 item 4)', () => {
       const seen = new Map<string, SUAction>();
       for (let step = 0; step < 400 && !softUnderbelly.outcome(s); step++) {
         const d = softUnderbelly.decision(s)!;
+        const top = suFlow.top(s.game)!.kind;
         const legal = softUnderbelly.legalActions(s, d.role);
         for (const a of legal) seen.set(canonicalJson(a), a);
         const now = new Set(legal.map((a) => canonicalJson(a)));
@@ -82,6 +85,11 @@ describe('refusals name their rule (issue #18 item 4)', () => {
             expect(why, `${role} ${canonicalJson(a)} at ${d.kind}`).not.toBeNull();
             expect(why!.rule, `${role} ${canonicalJson(a)} at ${d.kind}: ${why!.message}`).toMatch(CITES);
             expect(why!.message.length).toBeGreaterThan(0);
+            // An action of a kind that is not on top cites its own kind's (or a specific) rule, never the
+            // top's; the closing words of many decisions (pass, done, cancel) are refused by the decision now.
+            const owners = suFlow.ownersOf(a.type);
+            if (!CLOSING.has(a.type) && !owners.some((o) => o.kind === top || o.rule === d.rule))
+              expect(why!.rule, `${role} ${canonicalJson(a)} at ${d.kind}: ${why!.message}`).not.toBe(d.rule);
             checked++;
           }
         }

@@ -2,7 +2,7 @@
  * Actions in words (CLI, UI, logs), and why an action that is not legal now is refused, with the
  * rule that forbids it.
  */
-import type { Refusal, Role } from '@sandtable/engine';
+import { canonicalJson, type Refusal, type Role } from '@sandtable/engine';
 import { areaAt, areaName, type Board } from './board.ts';
 import { sameAction, type TRAction } from './actions.ts';
 import { cardOf } from './cards.ts';
@@ -132,7 +132,15 @@ export function describeAction(b: Board, g: TRState, a: TRAction): string {
 export function explainAction(b: Board, g: TRState, role: Role, a: TRAction): Refusal | null {
   const d = flow.currentDecision(b, g);
   if (!d) return { rule: '14.0', message: 'the game is over' };
-  if (flow.legalActions(b, g, role).some((x) => sameAction(x, a))) return null;
+  const legal = flow.legalActions(b, g, role);
+  if (legal.some((x) => canonicalJson(x) === canonicalJson(a))) return null;
+  const alike = legal.find((x) => sameAction(x, a));
+  // Cards of one class are alike and offered once: the one listed is the card to name.
+  if (alike)
+    return {
+      rule: d.rule,
+      message: `cards of one class are offered once: ${JSON.stringify(alike)} is the one to name`,
+    };
   if (d.role === role && a.type === 'play' && g.op) return { rule: '6.1(1)', message: 'one card per impulse' };
   return flow.explain(b, g, role, a) ?? { rule: d.rule, message: `not legal now: ${d.prompt}` };
 }

@@ -57,7 +57,7 @@ export function createThirdReichRules(data: ThirdReichData): GameRules<TRState, 
     outcome: (g) => g.outcome,
     clone: (g) => cloneState(g),
     describe: (g, a) => describeAction(b, g, a),
-    explain: (g, role, a) => explainAction(b, g, role, normalise(g, role, a)),
+    explain: (g, role, a) => explainAction(b, g, role, a),
     summary(g, role) {
       const lines = summaryText(b, view(b, g, role), role);
       if (g.op) lines.push(`Card in play: ${opName(b, g.op.card)}, ${g.op.svLeft} SV left.`);

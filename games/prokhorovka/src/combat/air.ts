@@ -443,7 +443,10 @@ export function missionRefusal(E: Env, g: PGState, side: Side, a: ActionOf<'airM
     return { rule: '16.3(1), A-18', message: 'the target must be a face-up chit with an armor value' };
   if (a.mission === 'bomb' && !cur(g))
     return { rule: '16.1(1)1', message: 'bombing only while a battle is being resolved' };
-  return null;
+  return {
+    rule: '16.0(1), 16.1(1)',
+    message: 'an air mission flies an unused air chit of your own support pool, of the type the mission needs',
+  };
 }
 
 // ---- decisions -------------------------------------------------------------------------------
@@ -515,6 +518,7 @@ export const intercept: AirDecision<'intercept', 'intercept' | 'noIntercept'> = 
     ...fighters(E, g, f.side).map((chit) => ({ type: 'intercept' as const, chit })),
     { type: 'noIntercept' },
   ],
+  refuse: () => ({ rule: '16.1(3)', message: 'the interceptor is an unused fighter of your own support pool' }),
   perform(E, ctx, g, f, a) {
     end(g.stack);
     if (a.type === 'intercept') {

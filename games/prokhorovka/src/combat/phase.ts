@@ -246,10 +246,19 @@ export const attackPhase = (rule: string): Decides<Extract<Phase, 'normalAttack'
     }
   },
   refuse(E, g, f, a) {
-    if (a.type === 'pickAttacker') return attackBar(E, g, a.unit);
+    if (a.type === 'pickAttacker')
+      return (
+        attackBar(E, g, a.unit) ??
+        (g.combat?.picked
+          ? { rule: '9.1(1)', message: `${g.combat.picked} is picked: name its target or unpick it first` }
+          : { rule: '9.2(1)', message: 'the declaration is closed: the declared battles are being resolved' })
+      );
     if (a.type === 'attack') return { rule: '9.1(1)', message: 'a unit attacks one adjacent enemy unit' };
     if (a.type === 'airMission') return missionRefusal(E, g, f.side, a);
-    return null;
+    if (a.type === 'unpick') return { rule: '9.1(1)', message: 'no attacker is picked' };
+    const c = g.combat;
+    if (c?.picked) return { rule: '9.1(1)', message: `${c.picked} is picked: name its target or unpick it first` };
+    return { rule: '9.2(1)', message: 'the declaration is closed: the declared battles are being resolved' };
   },
 });
 
