@@ -914,10 +914,10 @@ describe('6.1.2 movement and bombing events', () => {
     s.game.ctrl[A('paris')] = N('GE');
     s = act(s, { type: 'play', card: 'al4-landing' });
     s = act(s, { type: 'event' });
-    s = group(s, 'london', [['UK-LF', 2]]);
-    expect(types(s)).not.toContain('declare'); // 2 units, capacity 1
-    s = act(s, { type: 'cancel' });
     s = group(s, 'london', [['UK-LF', 1]]);
+    expect(types(s)).not.toContain('add'); // a second unit would exceed capacity 1: no landing, so not offered (7.2)
+    const second = unitsOf(s, 'UK-LF', 'london').find((u) => !s.game.act!.units.includes(u))!;
+    expect(() => game.apply(s, 'allies', { type: 'add', unit: second })).toThrow(/\[7\.2\]/);
     s = act(s, { type: 'declare', action: 'move' });
     s = act(s, { type: 'to', area: 'english_channel' });
     expect(game.legalActions(s, 'allies').filter((a) => a.type === 'to')).toEqual([{ type: 'to', area: 'paris' }]); // western France is not enemy-held
@@ -1763,8 +1763,8 @@ describe('TC-61, 9.1(2), 9.1.1②: an air unit in a normal attack rolls against 
   });
 });
 
-describe('7.2: a group left with nothing to declare says why its only choice is to cancel', () => {
-  it('all three units of Paris in one group: no move (8.1(4)), no attack (9.1); Cancel names the rules', () => {
+describe('7.2: no unit is offered that would leave a group nothing to declare (issue 18)', () => {
+  it('all three units of Paris in one group could not move (8.1(4)) nor attack (9.1): the third is not offered', () => {
     let s = scene(
       [
         ['FR-LF', 'paris', 2],
@@ -1778,10 +1778,7 @@ describe('7.2: a group left with nothing to declare says why its only choice is 
     expect(types(s)).toContain('declare'); // two of three may still move
     expect(rules.describe!(s.game, { type: 'cancel' })).toBe('Cancel');
     const tf = unitsOf(s, 'FR-TF', 'paris')[0]!;
-    s = act(s, { type: 'add', unit: tf });
-    expect(game.legalActions(s, 'allies')).toEqual([{ type: 'cancel' }]);
-    expect(rules.describe!(s.game, { type: 'cancel' })).toMatch(
-      /^Cancel: this group can take no action \(a move must leave a control unit behind, 8\.1\(4\)/,
-    );
+    expect(game.legalActions(s, 'allies')).not.toContainEqual({ type: 'add', unit: tf });
+    expect(() => game.apply(s, 'allies', { type: 'add', unit: tf })).toThrow(/no action to declare.*\[7\.2\]/);
   });
 });
