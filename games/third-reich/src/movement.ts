@@ -7,7 +7,7 @@
  */
 import { call, end, RuleError, type Ctx } from '@sandtable/engine';
 import type { Side } from './data/index.ts';
-import { areaAt, areaName, counterOf, LINK_KINDS, nationCode, type Board } from './board.ts';
+import { areaAt, areaName, counterOf, LINK_KINDS, type Board } from './board.ts';
 import { bySide, type TRAction, type TRDecision } from './actions.ts';
 import { capacityLeft, capacityOk } from './capacity.ts';
 import { eventKind } from './cards.ts';
