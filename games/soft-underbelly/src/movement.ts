@@ -173,7 +173,7 @@ export const group: SUDecision<'group'> = {
       }
       log(
         ctx,
-        `${side} leaves ${a.unit === 'cube' ? 'a cube' : a.unit} in ${areaName(E, at)}; the group goes on`,
+        `${sideName(side)} leaves ${a.unit === 'cube' ? 'a cube' : unitName(E, a.unit)} in ${areaName(E, at)}; the group goes on`,
         '§12 L154',
       );
       return;
@@ -224,7 +224,10 @@ export const group: SUDecision<'group'> = {
               ? 'units leave a group once it has moved (before that, simply do not add them)'
               : 'the last unit of a group stops with it: choose stop',
         };
-      return { rule: '§12 L154', message: `${a.unit === 'cube' ? 'no cube' : a.unit} is not in the moving group` };
+      return {
+        rule: '§12 L154',
+        message: `${a.unit === 'cube' ? 'no cube' : unitName(E, a.unit)} is not in the moving group`,
+      };
     }
     if (a.type === 'add') {
       if (d.side === AXIS && g.blockade === d.at)

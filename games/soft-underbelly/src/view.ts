@@ -205,7 +205,7 @@ export function describeAction(E: Env, a: SUAction): string {
     case 'stop':
       return 'stop moving';
     case 'drop':
-      return `leave ${a.unit === 'cube' ? 'a cube' : a.unit} here (it stops; the group goes on)`;
+      return `leave ${a.unit === 'cube' ? 'a cube' : unitName(E, a.unit)} here (it stops; the group goes on)`;
     case 'fly':
       return `fly to ${nm(E, a.to)}`;
     case 'cancel':

@@ -139,7 +139,7 @@ export function explainAction(b: Board, g: TRState, role: Role, a: TRAction): Re
   if (alike)
     return {
       rule: d.rule,
-      message: `cards of one class are offered once: ${JSON.stringify(alike)} is the one to name`,
+      message: `cards of one class are offered once: the one to name is "${describeAction(b, g, alike)}"`,
     };
   if (d.role === role && a.type === 'play' && g.op) return { rule: '6.1(1)', message: 'one card per impulse' };
   return flow.explain(b, g, role, a) ?? { rule: d.rule, message: `not legal now: ${d.prompt}` };

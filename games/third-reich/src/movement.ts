@@ -30,7 +30,7 @@ import {
   unitsIn,
 } from './world.ts';
 import { msg } from './texts/index.ts';
-import { sideName, nationName, nationAdjective } from './texts/names.ts';
+import { sideName, nationName, nationAdjective, areaTitle } from './texts/names.ts';
 
 export type MoveCheck =
   | { ok: true; cost: number; seaMove: boolean; seas: number[] }
@@ -237,7 +237,10 @@ export const pathDecision: TRDecision<'path'> = {
         : { rule: '8.1.2', message: 'Sea Lion and Landing end their sea move on land' };
     if (a.type !== 'to') return null;
     if (act.type === 'airMove' && act.path.includes(b.areaIndex.get(a.area) ?? -1))
-      return { rule: '8.2(3)', message: `the air move has already passed ${a.area}: take the shorter path` };
+      return {
+        rule: '8.2(3)',
+        message: `the air move has already passed ${areaTitle(b, a.area)}: take the shorter path`,
+      };
     const r = checkMove(b, g, f.side, act.units, [...act.path, b.areaIndex.get(a.area) ?? -1], act.type === 'airMove', {
       allowUsed: !!act.blitz && act.blitz.left < 2,
     });
