@@ -180,8 +180,15 @@ function drawCube(ctx: Ctx, p: Piece, x: number, y: number, s: number): void {
   }
 }
 
-/** Draws one counter with its top-left corner at (x, y) and side `s` pixels. */
-export function drawCounter(ctx: Ctx, p: Piece, x: number, y: number, s: number): void {
+/** Values stay at least this many CSS pixels high on counters of at least VALUES_FROM pixels. */
+export const MIN_VALUE_PX = 9;
+const VALUES_FROM = 24;
+
+/**
+ * Draws one counter with its top-left corner at (x, y) and side `s` pixels; `dpr` device pixels
+ * to the CSS pixel (values are kept MIN_VALUE_PX CSS pixels high from VALUES_FROM on).
+ */
+export function drawCounter(ctx: Ctx, p: Piece, x: number, y: number, s: number, dpr = 1): void {
   if (s < 7) {
     ctx.fillStyle = p.fill;
     ctx.fillRect(x, y, s, s);
@@ -207,7 +214,7 @@ export function drawCounter(ctx: Ctx, p: Piece, x: number, y: number, s: number)
       ctx.fillText(p.top, x + s / 2, y + s * 0.07, s * 0.92);
     }
     if (p.bottom) {
-      ctx.font = `bold ${Math.round(s * 0.22)}px system-ui, sans-serif`;
+      ctx.font = `bold ${valuePx(s, dpr)}px system-ui, sans-serif`;
       ctx.textBaseline = 'alphabetic';
       ctx.fillText(p.bottom, x + s / 2, y + s * 0.93, s * 0.92);
     }
@@ -244,6 +251,12 @@ export function drawCounter(ctx: Ctx, p: Piece, x: number, y: number, s: number)
   }
 }
 
+/** The values' type size in device pixels on a counter of `s` device pixels. */
+export function valuePx(s: number, dpr = 1): number {
+  const own = Math.round(s * 0.22);
+  return s >= VALUES_FROM * dpr ? Math.max(own, Math.ceil(MIN_VALUE_PX * dpr)) : own;
+}
+
 /** Sprite cache: one canvas per (look, pixel size). Cleared when it grows past `max`. */
 export class CounterSprites {
   private readonly cache = new Map<string, HTMLCanvasElement | OffscreenCanvas>();
@@ -257,7 +270,7 @@ export class CounterSprites {
       if (this.cache.size >= this.max) this.cache.clear();
       c = makeCanvas(px + 2, px + 2);
       const cx = c.getContext('2d') as Ctx;
-      drawCounter(cx, p, 1, 1, px);
+      drawCounter(cx, p, 1, 1, px, dpr);
       this.cache.set(key, c);
     }
     return c;

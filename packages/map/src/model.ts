@@ -155,6 +155,8 @@ export interface Piece {
   band?: string;
   /** A letter in the top-left corner on a yellow tab (e.g. "R" for a designated reserve). */
   corner?: string;
+  /** The piece's main value (e.g. its attack factor): a stack drawn as one badge shows its strongest. */
+  value?: number;
 }
 
 export interface PathOverlay {
@@ -170,6 +172,13 @@ export interface MapModel {
   bounds: Bounds;
   /** World units per km or per hex radius: the size of one counter in world units. */
   pieceSize: number;
+  /**
+   * Below this counter size in CSS pixels, all the stacks of a place are drawn as one badge (the
+   * count of pieces and the strongest `value`), legible where counters would be specks. Unset: never.
+   */
+  badgeBelow?: number;
+  /** Area names are lettered from this counter size in CSS pixels on (default 24: once counters read). */
+  namesFrom?: number;
   seaColor: string;
   areas: AreaShape[];
   links: LinkLine[];

@@ -592,7 +592,9 @@ export class MapRenderer {
 
   private drawAreaLabels(ctx: CanvasRenderingContext2D, areas: AreaShape[], cam: Camera): void {
     const ps = this.model.pieceSize * cam.scale;
-    const lettered = ps > 24; // names once counters are big enough to read (from about scale 0.45 on an area map)
+    // names once counters are big enough to read (from about scale 0.45 on an area map), or as the model says
+    const badges = ps < (this.model.badgeBelow ?? 0);
+    const lettered = !badges && ps > (this.model.namesFrom ?? 24);
     ctx.textBaseline = 'middle';
     for (const a of areas) {
       const sx = a.center[0] * cam.scale + cam.ox,
@@ -603,6 +605,18 @@ export class MapRenderer {
         ctx.font = 'italic 600 12px Georgia, serif';
         ctx.fillStyle = 'rgba(60,55,45,0.85)';
         ctx.fillText(a.name, sx, sy);
+      } else if (badges) {
+        // zoomed out (stacks as badges): the area's name above its badge, in two lines if long
+        ctx.font = '600 10px system-ui, sans-serif';
+        ctx.lineWidth = 3;
+        ctx.strokeStyle = 'rgba(250,246,235,0.85)';
+        ctx.fillStyle = '#2e2616';
+        const lines = nameLines(a.name);
+        lines.forEach((t, k) => {
+          const y = sy - 14 - (lines.length - 1 - k) * 10;
+          ctx.strokeText(t, sx, y);
+          ctx.fillText(t, sx, y);
+        });
       } else if (a.label) {
         ctx.font = 'bold 12px system-ui, sans-serif';
         const w = Math.max(22, ctx.measureText(a.label).width + 12);
@@ -629,7 +643,7 @@ export class MapRenderer {
         const total = a.icons.length * 16;
         a.icons.forEach((ic, k) => {
           const x = sx - total / 2 + 8 + k * 16,
-            y = sy + ps * 0.5 + 12;
+            y = badges ? sy + 16 : sy + ps * 0.5 + 12;
           ctx.lineWidth = 3;
           ctx.strokeStyle = 'rgba(0,0,0,0.6)';
           ctx.strokeText(ic.glyph, x, y);
@@ -666,6 +680,7 @@ export class MapRenderer {
     ids.sort((a, b) => a - b);
     const s = this.model.pieceSize * cam.scale;
     this.drawnStacks = ids.length;
+    if (s < (this.model.badgeBelow ?? 0)) return this.drawBadges(ctx, cam, ids, ov);
     for (const i of ids) {
       const st = this.stacks[i]!;
       const x = st.x * cam.scale + cam.ox - s / 2,
@@ -709,6 +724,54 @@ export class MapRenderer {
           ctx.strokeRect(x - 3, y - 3 - d, s + 6 + d, s + 6 + d);
         }
       }
+    }
+  }
+
+  /**
+   * Zoomed out: every place's stacks as one badge, the number of pieces on a dark tab and the
+   * strongest piece's value on its colours, in 10 px type; ringed when a piece in it is highlighted.
+   */
+  private drawBadges(ctx: CanvasRenderingContext2D, cam: Camera, ids: number[], ov: Overlays): void {
+    const places = new Map<string, { x: number; y: number; pieces: Piece[] }>();
+    for (const i of ids) {
+      const st = this.stacks[i]!;
+      const key = st.key.includes('@') ? st.key : st.place;
+      const c = st.key.includes('@') ? null : this.model.placeCenter(st.place);
+      const g = places.get(key) ?? { x: c?.[0] ?? st.x, y: c?.[1] ?? st.y, pieces: [] };
+      g.pieces.push(...st.pieces);
+      places.set(key, g);
+    }
+    ctx.font = 'bold 10px system-ui, sans-serif';
+    ctx.textBaseline = 'middle';
+    ctx.textAlign = 'center';
+    for (const g of places.values()) {
+      const best = strongest(g.pieces);
+      const n = g.pieces.reduce((k, p) => k + (p.count ?? 1), 0);
+      const value = best.value !== undefined ? String(best.value) : '';
+      const wn = Math.max(12, ctx.measureText(String(n)).width + 5);
+      const wv = value ? Math.max(12, ctx.measureText(value).width + 6) : 0;
+      const x = g.x * cam.scale + cam.ox - (wn + wv) / 2,
+        y = g.y * cam.scale + cam.oy - 7;
+      let kind: HighlightKind | undefined;
+      for (const p of g.pieces) kind = ov.highlights.get(p.id) ?? kind;
+      if (kind) {
+        ctx.lineWidth = 3;
+        ctx.strokeStyle = HIGHLIGHT_COLORS[kind];
+        ctx.strokeRect(x - 2.5, y - 2.5, wn + wv + 5, 19);
+      }
+      ctx.fillStyle = '#1b1b1b';
+      ctx.fillRect(x, y, wn, 14);
+      ctx.fillStyle = '#fff';
+      ctx.fillText(String(n), x + wn / 2, y + 7.5);
+      if (wv) {
+        ctx.fillStyle = best.fill;
+        ctx.fillRect(x + wn, y, wv, 14);
+        ctx.fillStyle = best.ink;
+        ctx.fillText(value, x + wn + wv / 2, y + 7.5);
+      }
+      ctx.lineWidth = 1;
+      ctx.strokeStyle = 'rgba(0,0,0,0.8)';
+      ctx.strokeRect(x - 0.5, y - 0.5, wn + wv + 1, 15);
     }
   }
 
@@ -841,6 +904,29 @@ function segDist2(x: number, y: number, a: Pt, b: Pt): number {
   const ex = a[0] + t * dx - x,
     ey = a[1] + t * dy - y;
   return ex * ex + ey * ey;
+}
+
+/** A name in one line, or two split at the space or hyphen nearest its middle when over 10 letters. */
+export function nameLines(name: string): string[] {
+  if (name.length <= 10) return [name];
+  let cut = -1;
+  for (let i = 1; i < name.length - 1; i++)
+    if (
+      (name[i] === ' ' || name[i] === '-') &&
+      (cut < 0 || Math.abs(i - name.length / 2) < Math.abs(cut - name.length / 2))
+    )
+      cut = i;
+  if (cut < 0) return [name];
+  return [name.slice(0, name[cut] === '-' ? cut + 1 : cut), name.slice(cut + 1)];
+}
+
+/** The piece a badge shows: the highest `value` (unused before used), else the top piece. */
+export function strongest(pieces: Piece[]): Piece {
+  let best = pieces[pieces.length - 1]!;
+  for (const p of pieces)
+    if ((p.value ?? -1) > (best.value ?? -1) || ((p.value ?? -1) === (best.value ?? -1) && best.used && !p.used))
+      best = p;
+  return best;
 }
 
 /** Chits under a counter: small squares peeking out along its foot, their labels readable from ~30 px counters. */

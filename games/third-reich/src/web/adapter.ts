@@ -256,6 +256,8 @@ export const thirdReichAdapter: GameAdapter = {
     return {
       bounds: BOUNDS,
       pieceSize: 86,
+      // zoomed out to Europe, counters would be specks: each area's units as one badge, names lettered
+      badgeBelow: 30,
       seaColor: '#5f86ad',
       areas: areas.map((a) => areaShape(a, v, control)),
       links: BORDER_LINKS,
@@ -307,7 +309,12 @@ export const thirdReichAdapter: GameAdapter = {
     { glyph: '┅', color: '#14326e', text: 'strait: a sea border between land areas (AMB-2)' },
     { glyph: '⊘', color: '#8a1c1c', text: 'point contact: not adjacent (2.2.1(6))' },
     { glyph: '▬', color: '#c8202a', text: 'red band: unit used, back side up (2.1.1(2))' },
-    { glyph: 'GE', color: '#222', text: "label: the area's flag (nation of its territory)" },
+    { glyph: 'GE', color: '#222', text: "label: the area's flag (nation of its territory), when zoomed in" },
+    {
+      glyph: '3|4',
+      color: '#222',
+      text: "zoomed out: an area's units as one badge, their number and the strongest attack factor",
+    },
   ],
   rulesKey: 'third-reich',
 };

@@ -83,6 +83,7 @@ export function unitPiece(t: TRTables, u: number, area: string, used: boolean): 
     symbol: SYMBOL[c.type] ?? 'marker',
     top: `${c.nation} ${c.jet ? 'JET' : c.type}`,
     bottom: printedValues(c),
+    value: c.attack,
     used,
     title: `${c.nation} ${type?.name ?? c.type}${c.jet ? ' (jet)' : ''} ${printedValues(c)}${used ? ' - used, back side up' : ''}`,
   };
