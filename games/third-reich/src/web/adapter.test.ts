@@ -3,6 +3,7 @@ import { thirdReich, thirdReichData, type TRView } from '../index.ts';
 import { describe, expect, it } from 'vitest';
 import { placesOf, boundsOf, pointInArea, type Pt, MapRenderer } from '@sandtable/map';
 import { BORDER_LINKS, LAND, OFF_MAP, REACH, onLand, thirdReichAdapter as adapter } from './adapter.ts';
+import shapes from './shapes.json' with { type: 'json' };
 
 const data = thirdReichData();
 const SIDES = ['axis', 'allies'] as const;
@@ -24,14 +25,39 @@ describe('Third Reich map', () => {
     expect(m.areas).toHaveLength(84);
     for (const a of data.areas) {
       const shape = m.areas.find((x) => x.id === a.id)!;
-      expect(1 + (shape.rings?.length ?? 0), a.id).toBe(a.polygons.length);
-      expect(pointInArea(a.center[0], a.center[1], shape), `${a.id} label inside its area`).toBe(true);
+      const drawn = (shapes.areas as Record<string, number[][][]>)[a.id] ?? a.polygons;
+      expect(1 + (shape.rings?.length ?? 0), a.id).toBe(drawn.length);
+      expect(pointInArea(shape.center[0], shape.center[1], shape), `${a.id} label inside its area`).toBe(true);
+      if (a.type === 'land' && a.id !== 'usa') expect(onLand(shape.center), `${a.id} label on land`).toBe(true);
     }
     const fill = (id: string) => m.areas.find((x) => x.id === id)!.fill;
     expect(fill('berlin')).toBe(fill('ruhr')); // both German
     expect(fill('berlin')).not.toBe(fill('paris'));
     expect(fill('moscow')).not.toBe(fill('berlin'));
     expect(fill('north_sea')).toMatch(/^#[67]/); // a blue
+  });
+
+  it('draws the land areas along the 1939 borders: each city lies in the area of its 1939 nation', () => {
+    const m = adapter.map(thirdReich.view(thirdReich.setup('1'), 'axis'))!;
+    const at = (lat: number, lon: number): string[] => {
+      const p: Pt = [(lon - 15) * 111.32 * Math.cos((50 * Math.PI) / 180), -(lat - 50) * 110.57];
+      return m.areas.filter((a) => a.on === 'land' && pointInArea(p[0], p[1], a)).map((a) => a.id);
+    };
+    expect(at(52.52, 13.4)).toEqual(['berlin']);
+    expect(at(54.35, 18.65)).toEqual(['east_prussia']); // Danzig, a Free City in the German customs area
+    expect(at(54.71, 20.51)).toEqual(['east_prussia']); // Koenigsberg, today Kaliningrad (Russia)
+    expect(at(51.11, 17.03)).not.toEqual(expect.arrayContaining(['western_poland', 'warsaw', 'cracow'])); // Breslau, German
+    expect(at(52.41, 16.93)).toEqual(['western_poland']); // Poznan
+    expect(at(50.08, 14.43)).toEqual(['bohemia']); // Prague, the Protectorate
+    // Vienna, German since the Anschluss (the game's grid draws the Austria-Bohemia line south of it)
+    expect(['austria', 'bohemia']).toContain(at(48.21, 16.37)[0]);
+    expect(at(60.71, 28.75)).toEqual(['finland']); // Viipuri (Vyborg), Finnish until 1940
+    expect(at(48.44, 22.72)).toEqual(['hungary']); // Munkacs (Mukachevo), Hungarian from 1938
+    expect(at(48.29, 25.94)).toEqual(['romania']); // Cernauti (Chernivtsi), Romanian until 1940
+    expect(at(47.01, 28.86)).toEqual(['romania']); // Chisinau, Bessarabia
+    expect(at(45.33, 14.44)).toEqual(['northern_italy']); // Fiume (Rijeka), Italian
+    expect(at(48.86, 2.35)).toEqual(['paris']);
+    expect(at(55.75, 37.62)).toEqual(['moscow']);
   });
 
   it("lies over Europe's coastlines: the land model is inside the map's extent (27-72N 26W-56E) and puts Berlin on land, the North Sea at sea", () => {
@@ -208,7 +234,8 @@ describe('Third Reich side panels', () => {
     };
     const v = thirdReich.view(s, 'axis');
     const arrow = adapter.path!(v, { type: 'to', area: 'munich' } as never, [])!;
-    const c = (id: string) => data.areas.find((a) => a.id === id)!.center;
+    const m = adapter.map(v)!;
+    const c = (id: string) => m.placeCenter(id);
     expect(arrow.points).toEqual([c('berlin'), c('ruhr'), c('munich')]);
     expect(arrow.label).toBe('step 2');
     expect(adapter.path!(v, { type: 'pass' } as never, [])).toBeNull();

@@ -20,6 +20,7 @@ import {
   type TRView,
 } from '../index.ts';
 import coastline from './coast.json?coastline';
+import shapes from './shapes.json' with { type: 'json' };
 import {
   type AreaShape,
   type LinkLine,
@@ -48,6 +49,16 @@ const tables: TRTables = {
     allies: sourceCount(board, g as unknown as TRState, 'allies'),
   }),
 };
+
+/**
+ * Land areas drawn along real borders and coasts (display only; tools/build-shapes.mjs): the 1939
+ * nations of nations-1939.json divided among their areas. Rules, hit tests of the off-map box and
+ * the strait and point-contact marks keep map.json's grid polygons.
+ */
+const SHAPES: Record<string, number[][][]> = shapes.areas;
+/** Where an area's counters, name and symbols go: on its land, away from its edges (the tool's choice). */
+const CENTERS: Record<string, number[]> = shapes.centers;
+const centerOf = (a: AreaData): Pt => (CENTERS[a.id] ?? a.center) as Pt;
 
 const SEA = { axis: '#7f97b4', allies: '#6f9fcf', none: '#86acd0' };
 const UNCONTROLLED = '#e9e2cc';
@@ -86,13 +97,13 @@ function areaShape(a: AreaData, v: TRView, control: (string | null)[]): AreaShap
   const icons: NonNullable<AreaShape['icons']> = [];
   if (CAPITALS.has(a.id)) icons.push({ glyph: '✪', color: '#ffd84a' });
   if (a.source) icons.push(SOURCE_ICON[a.source]);
-  const [first, ...rest] = a.polygons as Pt[][];
+  const [first, ...rest] = (SHAPES[a.id] ?? a.polygons) as Pt[][];
   const s: AreaShape = {
     id: a.id,
     label: a.type === 'sea' ? '' : (a.flag ?? ''),
     name: a.name,
     polygon: first!,
-    center: a.center as Pt,
+    center: centerOf(a),
     fill: areaFill(a, nation, n >= 0 && !!v.natBel[n], n >= 0 ? (v.natSide[n] ?? null) : null),
     icons,
   };
@@ -200,7 +211,7 @@ export const BOUNDS = boundsOf(
 
 export function placeCenter(place: string): Pt | null {
   const a = byId.get(place);
-  return a ? (a.center as Pt) : null;
+  return a ? centerOf(a) : null;
 }
 
 /** Everything an action may name that the screen shows: areas and unit counters (map), cards (side panels). */
@@ -240,7 +251,9 @@ function moveArrow(view: View<unknown>, a: Action): { points: Pt[]; label?: stri
         : v.act.path.length
           ? v.act.path
           : [v.act.area];
-  const pts = [...from.map((i) => areas[i]?.center as Pt | undefined), placeCenter(to)].filter((p): p is Pt => !!p);
+  const pts = [...from.map((i) => (areas[i] ? centerOf(areas[i]) : undefined)), placeCenter(to)].filter(
+    (p): p is Pt => !!p,
+  );
   if (pts.length < 2) return null;
   return {
     points: pts,
