@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch, serveApp } from '@sandtable/web/e2e/browser';
+import { MIN_VALUE_PX } from '../src/counter.ts';
 
 let browser: Browser;
 let app: { url: string; close(): Promise<void> };
@@ -42,6 +43,16 @@ describe('maps as printed maps', () => {
         await page.getByTestId('map').waitFor();
         await page.waitForTimeout(1500);
         await page.screenshot({ path: `${SHOTS}${game}-${w}x${h}.png` });
+        // the map key is there to open
+        await expect.poll(() => page.getByText('Map key').count()).toBeGreaterThan(0);
+        // values legible: counters with values of 9 px or more, or (zoomed out) one badge per place in 10 px type
+        const c = await page.evaluate(() => {
+          const el = document.querySelector('canvas[data-testid=map]') as unknown as {
+            sandtable: { counters(): { px: number; numberPx: number } };
+          };
+          return el.sandtable.counters();
+        });
+        expect(c.numberPx, `${game}: counters of ${c.px.toFixed(1)} px`).toBeGreaterThanOrEqual(MIN_VALUE_PX);
         expect(errors).toEqual([]);
         await page.close();
       });

@@ -182,7 +182,7 @@ function drawCube(ctx: Ctx, p: Piece, x: number, y: number, s: number): void {
 
 /** Values stay at least this many CSS pixels high on counters of at least VALUES_FROM pixels. */
 export const MIN_VALUE_PX = 9;
-const VALUES_FROM = 24;
+const VALUES_FROM = 18;
 
 /**
  * Draws one counter with its top-left corner at (x, y) and side `s` pixels; `dpr` device pixels
@@ -203,9 +203,11 @@ export function drawCounter(ctx: Ctx, p: Piece, x: number, y: number, s: number,
   ctx.strokeStyle = 'rgba(0,0,0,0.7)';
   ctx.stroke();
   if (s >= 14) {
-    const bw = s * 0.56,
-      bh = s * 0.34;
-    drawSymbol(ctx, p.symbol, x + (s - bw) / 2, y + s * 0.3, bw, bh, p.ink);
+    // small counters with enlarged values: a smaller symbol higher up, so the two do not meet
+    const tight = !!p.bottom && valuePx(s, dpr) > s * 0.3;
+    const bw = s * (tight ? 0.44 : 0.56),
+      bh = s * (tight ? 0.26 : 0.34);
+    drawSymbol(ctx, p.symbol, x + (s - bw) / 2, y + s * (tight ? 0.2 : 0.3), bw, bh, p.ink);
     ctx.fillStyle = p.ink;
     ctx.textAlign = 'center';
     if (p.top && s >= 26) {

@@ -11,3 +11,4 @@ export * from './spatial.ts';
 export * from './render.ts';
 export * from './adapter.ts';
 export * from './actions.ts';
+export * from './legible.ts';

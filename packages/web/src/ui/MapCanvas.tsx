@@ -3,6 +3,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import {
   type Camera,
   fitCamera,
+  legibleCamera,
+  numberPx,
   keyCamera,
   pan,
   zoomAt,
@@ -71,7 +73,8 @@ export function MapCanvas({ model, overlays, onPlaceClick, onHover, walk = [], p
       size.current = { w: Math.max(1, rect.width), h: Math.max(1, rect.height), dpr };
       c.width = Math.round(size.current.w * dpr);
       c.height = Math.round(size.current.h * dpr);
-      if (first || !moved.current) cam.current = fit(); // until the player moves the map, it fits the screen
+      // until the player moves the map, it fits the screen (zoomed in about the middle where numbers would not read)
+      if (first || !moved.current) cam.current = legibleCamera(props.current.model, size.current.w, size.current.h);
       setTick((t) => t + 1);
       redraw();
     };
@@ -88,6 +91,12 @@ export function MapCanvas({ model, overlays, onPlaceClick, onHover, walk = [], p
         const p = props.current.model.placeCenter(place);
         const c = cam.current;
         return p && c ? [p[0] * c.scale + c.ox, p[1] * c.scale + c.oy] : null;
+      },
+      /** A counter's side in CSS pixels, and whether stacks are drawn as badges at this zoom. */
+      counters(): { px: number; numberPx: number } {
+        const m = props.current.model;
+        const px = m.pieceSize * (cam.current?.scale ?? 0);
+        return { px, numberPx: numberPx(m, px) };
       },
     };
   }, []);
