@@ -265,7 +265,10 @@ export class CounterSprites {
   constructor(private readonly max = 4000) {}
 
   get(p: Piece, s: number, dpr: number): HTMLCanvasElement | OffscreenCanvas {
-    const px = Math.max(1, Math.round(s * dpr));
+    // sizes in steps of about 1/16 (whole pixels up to 16): a zoom reuses sprites instead of drawing ~100 new ones a frame
+    const raw = Math.max(1, s * dpr);
+    const step = raw <= 16 ? 1 : 2 ** Math.floor(Math.log2(raw)) / 16;
+    const px = Math.max(1, Math.round(Math.round(raw / step) * step));
     const key = `${px}|${p.fill}|${p.ink}|${p.symbol}|${p.top ?? ''}|${p.bottom ?? ''}|${p.used ? 1 : 0}|${p.steps?.join('/') ?? ''}|${p.count ?? ''}|${p.band ?? ''}|${p.corner ?? ''}`;
     let c = this.cache.get(key);
     if (!c) {
