@@ -1,13 +1,13 @@
 /**
  * Every game's map as a player first sees it, at 1400x860 and 390x844: screenshots in
- * packages/map/e2e/shots/ (looked at by hand), and the checks a player would make: the map key
+ * packages/web/e2e/shots/ (looked at by hand), and the checks a player would make: the map key
  * is shown, and counters are drawn at a legible size at the default zoom.
  */
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launch, serveApp } from '@sandtable/web/e2e/browser';
-import { MIN_VALUE_PX } from '../src/counter.ts';
+import { launch, serveApp } from './browser.ts';
+import { MIN_VALUE_PX } from '@sandtable/map';
 
 let browser: Browser;
 let app: { url: string; close(): Promise<void> };
@@ -23,7 +23,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-const GAMES = ['third-reich', 'soft-underbelly', 'prokhorovka'];
+const GAMES = ['third-reich', 'soft-underbelly', 'prokhorovka', 'dubno'];
 const SIZES = [
   [1400, 860],
   [390, 844],
