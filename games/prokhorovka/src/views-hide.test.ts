@@ -59,4 +59,34 @@ describe('Prokhorovka views: face-down chits stay hidden', () => {
     expect(played).toBeGreaterThan(300);
     expect(backsSeen, 'enemy chits were seen by their backs').toBeGreaterThan(100);
   });
+
+  it('3.5(5), 3.6(3): a log line names an enemy chit only while it is face-up (declared, revealed), never face-down', () => {
+    // The log keeps a chit's id once it was seen (a declared chit may later go back face-down to
+    // its cup, 3.5(7)); what it may never do is name one that was face-down before and after.
+    const rng = seedRng('prokhorovka-log-names');
+    let s = prokhorovka.setup('prokhorovka-log-names');
+    let named = 0;
+    for (let played = 0; played < 900; played++) {
+      const d = prokhorovka.decision(s);
+      if (!d) break;
+      const before = s;
+      const actions = prokhorovka.view(s, d.role).actions;
+      s = prokhorovka.apply(s, d.role, actions[randomIndex(rng, actions.length)]!);
+      const faceUp = new Set(
+        [before, s].flatMap((x) =>
+          [...(x.game as any).equip, ...(x.game as any).support].filter((c) => c.faceUp).map((c) => c.id as string),
+        ),
+      );
+      for (const side of ['DE', 'SU'] as const) {
+        const fresh = prokhorovka.view(s, side).log.slice(prokhorovka.view(before, side).log.length);
+        const enemyId = new RegExp(`(?<!det-)\\b${other(side)}-[ES]\\d\\d\\b`, 'g');
+        for (const e of fresh)
+          for (const [id] of e.text.matchAll(enemyId)) {
+            named++;
+            expect(faceUp.has(id), `${side}'s log names face-down ${id} at step ${played}: ${e.text}`).toBe(true);
+          }
+      }
+    }
+    expect(named, 'enemy chits were named once face-up').toBeGreaterThan(5);
+  });
 });
