@@ -8,6 +8,8 @@
  *   POST /api/lobby                       {tokens:[...]} -> the games those tokens hold
  *   GET  /api/games/:id                   the token's role's view message
  *   POST /api/games/:id/actions           {version, action, role?, key?} -> the new view message
+ *   POST /api/games/:id/undo              {version} -> takes back the seat's own last action (409 undo-refused
+ *                                         after a roll, a reveal or a hand-over); the view message
  *   PUT  /api/games/:id/webhook           {url | null}
  *   PUT  /api/games/:id/email             {email | null} (servers with SMTP_URL); seen by no other seat
  *   POST /api/games/:id/token             revokes this seat token, answers {role, token} with a new one
@@ -318,6 +320,13 @@ function registerRoutes(
     const ack = await service.act(p, { version: b.version, action: b.action, role: b.role, key });
     if (ack.version !== ack.view.version) reply.header('x-first-version', String(ack.version));
     return ack.view;
+  });
+
+  // A retry cannot undo twice: the undo names the version it was asked from, and the first one changed it.
+  app.post('/api/games/:id/undo', async (req: ById) => {
+    const p = await principalFor(req);
+    if (p.seat) await g.limitAction(req);
+    return (await service.undo(p, { version: body(req).version })).view;
   });
 
   app.post('/api/games/:id/token', async (req: ById) => service.reissueToken(await principalFor(req), bearer(req)!));

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stateHash } from './hash.ts';
 import { spawnServer } from './child.ts';
-import { committed, parseEvent, seatsChanged } from './db/bus.ts';
+import { committed, parseEvent, rewound, seatsChanged } from './db/bus.ts';
 import type { PostgresRepository } from './db/postgres.ts';
 import { PgAdvisoryClaims } from './lease.ts';
 import { recordOf } from './live.ts';
@@ -102,6 +102,7 @@ describe('commit bus payloads', () => {
   it('carries a commit (game and version) and a seat change, and ignores anything else', () => {
     expect(parseEvent(committed('g1', 7))).toEqual({ gameId: 'g1', version: 7 });
     expect(parseEvent(seatsChanged('g1'))).toEqual({ gameId: 'g1', seats: true });
+    expect(parseEvent(rewound('g1', 6))).toEqual({ gameId: 'g1', version: 6, rewound: true });
     expect(parseEvent('{"g":"g1","v":"7"}')).toBeNull();
     expect(parseEvent('not json')).toBeNull();
   });

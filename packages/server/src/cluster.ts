@@ -40,9 +40,9 @@ export function clusterFor(
         repo.channel,
         {
           event: (e) =>
-            void ('version' in e ? service.catchUp(e.gameId, e.version) : service.seatsChanged(e.gameId)).catch(
-              failed(`commit bus ${e.gameId}`),
-            ),
+            void (
+              'version' in e ? service.catchUp(e.gameId, e.version, e.rewound === true) : service.seatsChanged(e.gameId)
+            ).catch(failed(`commit bus ${e.gameId}`)),
           resync: () => void service.resync().catch(failed('resync')),
           log: o.log,
         },

@@ -12,6 +12,7 @@ export type ErrorCode =
   | 'illegal'
   | 'game-over'
   | 'not-finished'
+  | 'undo-refused'
   | 'rate-limited'
   | 'unavailable';
 

@@ -125,6 +125,11 @@ export class ReplayChecker {
     return run;
   }
 
+  /** Drops a game's answers: an online undo makes a version stand for another log. */
+  forget(gameId: string): void {
+    for (const key of [...this.cache.keys()]) if (key.startsWith(`${gameId}@`)) this.cache.delete(key);
+  }
+
   private inWorker(job: ReplayJob): Promise<Divergence> {
     if (!this.worker) {
       const w = new Worker(bootstrap(), { eval: true, workerData: { sandtableReplay: this.modules } });

@@ -367,12 +367,14 @@ export class GameService {
    * Another instance committed `version` of a game (PostgreSQL NOTIFY): a cached copy catches up
    * and pushes to its subscribers here. Without a version (after a missed stretch), re-reads the store.
    */
-  async catchUp(id: string, version?: number): Promise<void> {
+  async catchUp(id: string, version?: number, rewound = false): Promise<void> {
     const live = this.live.get(id);
     const behind = (l: Live) => version === undefined || l.row.version < version;
-    if (!live || !behind(live)) return;
+    if (!live || !(rewound || behind(live))) return;
     await this.locked(id, async (l) => {
-      if (behind(l)) await this.refreshLocked(l);
+      // An undo on another instance: the cached copy may hold actions the store no longer has.
+      if (rewound) await this.refreshLocked(l, true);
+      else if (behind(l)) await this.refreshLocked(l);
     });
   }
 
@@ -392,7 +394,8 @@ export class GameService {
 
   /** Every cached game re-read from the store (the commit bus was down for a while). */
   async resync(): Promise<void> {
-    await Promise.all([...this.live.keys()].map((id) => this.catchUp(id)));
+    // Forced: a missed undo leaves the store at a version the cached copy may also have.
+    await Promise.all([...this.live.keys()].map((id) => this.catchUp(id, undefined, true)));
   }
 
   /**
@@ -400,10 +403,13 @@ export class GameService {
    * instance committed), the copy is reloaded from the store (latest snapshot and the actions
    * after it), then pushed to this instance's subscribers, and the AI is driven. The cached
    * object itself stays (its queue and AI flags go on); only what follows from the store changes.
+   * `rewound`: an online undo removed actions (here or on another instance): reloaded whatever
+   * the versions, and each role's next update is a whole view (its log may have shrunk).
    */
-  private async refreshLocked(live: Live): Promise<void> {
+  private async refreshLocked(live: Live, rewound = false): Promise<void> {
     const row = await this.o.repo.getGame(live.row.id);
-    if (!row || row.version <= live.row.version) return;
+    if (!row || (!rewound && row.version <= live.row.version)) return;
+    if (rewound) this.replays.forget(row.id);
     let loaded: Live | null;
     try {
       loaded = await loadLive(this.o.repo, this.o.catalog, row.id, this.o.clock.now());
@@ -415,17 +421,18 @@ export class GameService {
       this.live.delete(row.id);
       return;
     }
-    // The views sent stay (the log only grows, so patches from them still apply), and so do the idempotency keys.
+    // The views sent stay (the log only grows, so patches from them still apply) unless rewound,
+    // and so do the idempotency keys (a late retry of an undone action must not apply it again).
     const {
       lock: _lock,
       aiBusy: _busy,
       aiFailures: _failures,
       autopilot: _autopilot,
-      views: _views,
+      views,
       acks: _acks,
       ...fromStore
     } = loaded;
-    Object.assign(live, fromStore);
+    Object.assign(live, fromStore, rewound ? { views } : {});
     if (live.autopilot !== live.row.turnRole) live.autopilot = null;
     this.broadcast(live);
     this.driveAi(live);
@@ -522,7 +529,8 @@ export class GameService {
   }
 
   private async applyLocked(live: Live, role: string, version: number, action: Action): Promise<Ack> {
-    if (this.o.claims && version > live.row.version) await this.refreshLocked(live);
+    // Several instances: a version this copy does not hold may be newer, or older after an undo elsewhere.
+    if (this.o.claims && version !== live.row.version) await this.refreshLocked(live, version < live.row.version);
     const fresh = () => ({ view: this.message(live, role) });
     if (live.row.status === 'finished')
       throw new ApiError(409, 'game-over', `the game is over: ${outcomeOf(live.row)?.reason ?? ''}`.trim(), fresh());
@@ -543,6 +551,69 @@ export class GameService {
     }
     await this.persist(live, role, action, next);
     return { version: next.seq, view: this.message(live, role) };
+  }
+
+  // ---------- undo ----------
+
+  /**
+   * Online undo (issue 16 item 6): takes back the seat's own last action while nothing since its
+   * turn began was irreversible: no roll, no reveal, no hand-over (the engine's undo barrier, as
+   * local play's undo). One action at a time; the version names the view the undo was asked from.
+   */
+  async undo(p: Principal, input: { version: unknown }): Promise<Ack> {
+    if (!p.seat) throw new ApiError(403, 'forbidden', 'a spectator token cannot undo: use a seat token');
+    if (!Number.isInteger(input.version) || (input.version as number) < 0)
+      throw badRequest('"version" must be the non-negative integer version of the view the undo was asked from');
+    return this.locked(p.gameId, (live) => this.undoLocked(live, p.role, input.version as number));
+  }
+
+  private async undoLocked(live: Live, role: string, version: number): Promise<Ack> {
+    if (this.o.claims && version !== live.row.version) await this.refreshLocked(live, version < live.row.version);
+    const fresh = () => ({ view: this.message(live, role) });
+    if (live.row.status === 'finished')
+      throw new ApiError(409, 'game-over', `the game is over: ${outcomeOf(live.row)?.reason ?? ''}`.trim(), fresh());
+    const s = live.state;
+    if (version !== s.seq)
+      throw new ApiError(
+        409,
+        'stale',
+        `stale undo: it was asked at version ${version}, the game is at version ${s.seq}; the fresh view is attached`,
+        fresh(),
+      );
+    const refused = (why: string) => new ApiError(409, 'undo-refused', why, fresh(), 'undo');
+    if (s.seq === 0) throw refused('nothing to undo: no action has been taken');
+    const last = s.actors[s.seq - 1];
+    if (last !== role) throw refused(`cannot undo: the last action was ${last}'s, not ${role}'s`);
+    if (s.barrier.seq >= s.seq) throw refused(`cannot undo: ${s.barrier.reason}`);
+    const r = live.row;
+    // No hand-over lies between (a barrier), so the turn, its start and its deadline stay as they are.
+    const turn: TurnUpdate = {
+      status: r.status,
+      turnRole: r.turnRole,
+      turnSince: r.turnSince,
+      outcome: r.outcome,
+      deadlineDone: r.deadlineDone,
+    };
+    const ok = await this.o.repo.undoActions({
+      gameId: r.id,
+      from: s.seq,
+      to: s.seq - 1,
+      at: this.o.clock.now(),
+      turn,
+    });
+    if (!ok) {
+      await this.refreshLocked(live, true);
+      const reloaded = this.live.get(r.id) ?? (await this.get(r.id));
+      throw new ApiError(
+        409,
+        'stale',
+        `stale undo: the game moved on to version ${reloaded.state.seq}; the fresh view is attached`,
+        { view: this.message(reloaded, role) },
+      );
+    }
+    await this.refreshLocked(live, true);
+    const now = this.live.get(r.id) ?? (await this.get(r.id));
+    return { version: now.state.seq, view: this.message(now, role) };
   }
 
   private async persist(live: Live, role: string, action: Action, next: Live['state']): Promise<void> {

@@ -18,16 +18,21 @@ export function channelFor(schema: string | undefined): string {
   return schema ? `sandtable_${schema}` : 'sandtable';
 }
 
-export type BusEvent = { gameId: string; version: number } | { gameId: string; seats: true };
+/** A commit of `version`; a rewind to `version` (an online undo removed actions); a seat change. */
+export type BusEvent = { gameId: string; version: number; rewound?: true } | { gameId: string; seats: true };
 
 export const committed = (gameId: string, version: number): string => JSON.stringify({ g: gameId, v: version });
+export const rewound = (gameId: string, version: number): string => JSON.stringify({ g: gameId, v: version, u: 1 });
 export const seatsChanged = (gameId: string): string => JSON.stringify({ g: gameId, s: 1 });
 
 export function parseEvent(payload: string | undefined): BusEvent | null {
   try {
-    const m = JSON.parse(payload ?? '') as { g?: unknown; v?: unknown; s?: unknown };
+    const m = JSON.parse(payload ?? '') as { g?: unknown; v?: unknown; s?: unknown; u?: unknown };
     if (typeof m.g !== 'string') return null;
-    if (Number.isInteger(m.v)) return { gameId: m.g, version: m.v as number };
+    if (Number.isInteger(m.v))
+      return m.u === 1
+        ? { gameId: m.g, version: m.v as number, rewound: true }
+        : { gameId: m.g, version: m.v as number };
     return m.s === 1 ? { gameId: m.g, seats: true } : null;
   } catch {
     return null;

@@ -15,7 +15,7 @@ import {
   seatToParams,
   snapshotFromRow,
 } from './rows.ts';
-import { NOTIFY, channelFor, committed, seatsChanged } from './bus.ts';
+import { NOTIFY, channelFor, committed, rewound, seatsChanged } from './bus.ts';
 import {
   ConflictError,
   type ActionRow,
@@ -24,6 +24,7 @@ import {
   type Repository,
   type SeatRow,
   type SnapshotRow,
+  type UndoInput,
 } from './types.ts';
 
 type Raw = Record<string, unknown>;
@@ -153,6 +154,33 @@ export class PostgresRepository implements Repository {
       });
     } catch (e) {
       if (e instanceof ConflictError || (e as { code?: string }).code === '23505') return false; // 23505: unique_violation
+      throw e;
+    }
+  }
+
+  async undoActions(u: UndoInput): Promise<boolean> {
+    const t = u.turn;
+    try {
+      return await this.tx(async (c) => {
+        const moved = await c.query(q(SQL.advanceGame), [
+          u.to,
+          u.at,
+          t.status,
+          t.turnRole,
+          t.turnSince,
+          t.outcome,
+          t.deadlineDone,
+          u.gameId,
+          u.from,
+        ]);
+        if (moved.rowCount !== 1) throw new ConflictError(`${u.gameId} is not at version ${u.from}`);
+        await c.query(q(SQL.deleteActionsAfter), [u.gameId, u.to]);
+        await c.query(q(SQL.deleteSnapshotsAfter), [u.gameId, u.to]);
+        await c.query(NOTIFY, [this.channel, rewound(u.gameId, u.to)]);
+        return true;
+      });
+    } catch (e) {
+      if (e instanceof ConflictError) return false;
       throw e;
     }
   }

@@ -129,6 +129,9 @@ export const SQL = {
   insertSnapshot: 'INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)',
   /** Snapshots are a cache (the log is the truth): only the latest is kept, or storage would grow with length². */
   pruneSnapshots: 'DELETE FROM snapshots WHERE game_id = ? AND seq < ?',
+  /** Online undo (types.ts undoActions): the actions and snapshots after a version. */
+  deleteActionsAfter: 'DELETE FROM actions WHERE game_id = ? AND seq > ?',
+  deleteSnapshotsAfter: 'DELETE FROM snapshots WHERE game_id = ? AND seq > ?',
   insertAction: 'INSERT INTO actions (game_id, seq, role, action, at, state_hash) VALUES (?, ?, ?, ?, ?, ?)',
   /** Guarded by version: a concurrent writer makes it touch no row. */
   advanceGame: `UPDATE games SET version = ?, updated_at = ?, status = ?, turn_role = ?, turn_since = ?, outcome = ?, deadline_done = ?

@@ -8,7 +8,7 @@
 import Database from 'better-sqlite3';
 import { MIGRATIONS, SCHEMA_TABLE } from './migrations.ts';
 import { SQL, actionFromRow, gameFromRow, gameToParams, seatFromRow, seatToParams, snapshotFromRow } from './rows.ts';
-import type { ActionRow, AppendInput, GameRow, Repository, SeatRow, SnapshotRow } from './types.ts';
+import type { ActionRow, AppendInput, GameRow, Repository, SeatRow, SnapshotRow, UndoInput } from './types.ts';
 
 type Raw = Record<string, unknown>;
 
@@ -116,6 +116,28 @@ export class SqliteRepository implements Repository {
       if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return false;
       throw e;
     }
+  }
+
+  async undoActions(u: UndoInput): Promise<boolean> {
+    const t = u.turn;
+    const tx = this.db.transaction((): boolean => {
+      const moved = this.st(SQL.advanceGame).run(
+        u.to,
+        u.at,
+        t.status,
+        t.turnRole,
+        t.turnSince,
+        t.outcome,
+        t.deadlineDone,
+        u.gameId,
+        u.from,
+      );
+      if (moved.changes !== 1) return false;
+      this.st(SQL.deleteActionsAfter).run(u.gameId, u.to);
+      this.st(SQL.deleteSnapshotsAfter).run(u.gameId, u.to);
+      return true;
+    });
+    return tx.immediate();
   }
 
   async actions(gameId: string, afterSeq = 0): Promise<ActionRow[]> {

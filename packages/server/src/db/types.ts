@@ -1,7 +1,8 @@
 /**
  * The storage interface the server needs, small on purpose: SQLite and PostgreSQL implement it
- * with the same migrations and pass the same test suite. The action log is append-only: there
- * is no call that updates or deletes an action.
+ * with the same migrations and pass the same test suite. The action log is append-only but for
+ * one call: `undoActions`, a seat's online undo within its own turn, which removes actions after
+ * the last roll, reveal or hand-over (no one else has seen anything follow from them).
  */
 export type SeatKind = 'human' | 'ai';
 export type GameStatus = 'active' | 'finished';
@@ -84,6 +85,15 @@ export interface AppendInput {
   snapshot?: SnapshotRow;
 }
 
+/** An online undo: the game goes back from version `from` to `to` (the actions after `to` are removed). */
+export interface UndoInput {
+  gameId: string;
+  from: number;
+  to: number;
+  at: number;
+  turn: TurnUpdate;
+}
+
 export interface Repository {
   readonly kind: 'sqlite' | 'postgres';
   /** Applies pending migrations; returns the schema version. */
@@ -99,6 +109,12 @@ export interface Repository {
    * reloads. Resolves only after the transaction committed durably.
    */
   appendAction(input: AppendInput): Promise<boolean>;
+  /**
+   * Removes actions `to + 1 .. from` and snapshots after `to`, and sets the game row to version
+   * `to`, atomically, only if the game is at version `from` (false otherwise: another writer
+   * moved it). Other instances hear of it on the commit bus as a rewind.
+   */
+  undoActions(input: UndoInput): Promise<boolean>;
   actions(gameId: string, afterSeq?: number): Promise<ActionRow[]>;
   latestSnapshot(gameId: string): Promise<SnapshotRow | null>;
   setWebhook(gameId: string, role: string, url: string | null): Promise<void>;
