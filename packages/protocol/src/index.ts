@@ -40,6 +40,8 @@ export interface ViewMessage {
   version: number;
   summary: GameSummary;
   view: View<unknown>;
+  /** Sent after an online undo: replaces a view of a later version (which a client would otherwise keep). */
+  rewound?: true;
 }
 
 /** One JSON Patch (RFC 6902) operation: the subset a view patch uses. */

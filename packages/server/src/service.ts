@@ -434,7 +434,7 @@ export class GameService {
     } = loaded;
     Object.assign(live, fromStore, rewound ? { views } : {});
     if (live.autopilot !== live.row.turnRole) live.autopilot = null;
-    this.broadcast(live);
+    this.broadcast(live, undefined, rewound);
     this.driveAi(live);
   }
 
@@ -459,7 +459,7 @@ export class GameService {
    * Sends each subscriber what changed since the version it holds: a patch when it holds the
    * role's previous view and the patch is smaller, else the whole view.
    */
-  private broadcast(live: Live, except?: Subscriber): void {
+  private broadcast(live: Live, except?: Subscriber, rewound = false): void {
     const subs = this.subscribers.get(live.row.id);
     if (!subs?.size) return;
     const summary = this.summary(live);
@@ -470,7 +470,8 @@ export class GameService {
       if (!u) byRole.set(sub.role, (u = { update: live.views.update(live.state, sub.role, summary) }));
       const patch = u.update.patch && sub.version === u.update.from ? u.update.patch : null;
       try {
-        sub.send(patch ?? (u.whole ??= u.update.full()));
+        const whole = () => (u.whole ??= rewound ? { ...u.update.full(), rewound: true } : u.update.full());
+        sub.send(patch ?? whole());
         sub.version = u.update.version;
       } catch (e) {
         this.o.log?.(`subscriber send failed: ${(e as Error).message}`);
@@ -613,7 +614,7 @@ export class GameService {
     }
     await this.refreshLocked(live, true);
     const now = this.live.get(r.id) ?? (await this.get(r.id));
-    return { version: now.state.seq, view: this.message(now, role) };
+    return { version: now.state.seq, view: { ...this.message(now, role), rewound: true } };
   }
 
   private async persist(live: Live, role: string, action: Action, next: Live['state']): Promise<void> {

@@ -102,7 +102,7 @@ for (const variant of storeVariants())
 
       const once = await undo(url, g.id, g.a, 4);
       expect(once.status).toBe(200);
-      expect(once.body.version).toBe(3);
+      expect(once.body).toMatchObject({ version: 3, rewound: true });
       expect(once.body.view.game.marks.a).toEqual(['x', 'x']);
       expect(once.body.view.log.map((l: { text: string }) => l.text)).not.toContain('a marks y');
       const twice = await undo(url, g.id, g.a, 3);
@@ -155,12 +155,13 @@ for (const variant of storeVariants())
       const [wa, wb] = [await watch(g.a), await watch(g.b)];
       await act(url, g.id, g.a, 0, { type: 'mark', what: 'x' });
       await act(url, g.id, g.a, 1, { type: 'mark', what: 'y' });
-      await wb.waitFor((m) => (m.type === 'view' || m.type === 'patch') && m.version === 2);
-      const from = wb.messages.length;
+      for (const ws of [wa, wb]) await ws.waitFor((m) => m.type === 'view' && m.version === 2);
+      const from = new Map([wa, wb].map((ws) => [ws, ws.messages.length]));
       expect((await undo(url, g.id, g.a, 2)).status).toBe(200);
       for (const ws of [wa, wb]) {
-        const m = await ws.waitFor((x) => x.type === 'view' && x.version === 1, 10_000, ws === wb ? from : 0);
+        const m = await ws.waitFor((x) => x.type === 'view' && x.version === 1, 10_000, from.get(ws));
         expect(m.view.game.marks.a).toEqual(['x']);
+        expect(m.rewound, 'marked: it replaces a view of a later version').toBe(true);
         expect(m.view.log.map((l: { text: string }) => l.text)).toEqual(['a marks x']);
       }
       const url2 = await start(true);

@@ -147,6 +147,23 @@ export function OnlineGame({ token, games, client, onExit }: OnlineGameProps) {
     setMsg({ kind: 'error', text, rule: r.error.rule });
   }
 
+  /** 6: takes back this seat's last action within its turn; the server refuses after a roll, a reveal or a hand-over. */
+  async function undo(): Promise<void> {
+    if (!vm) return;
+    setBusy(true);
+    setPending(null);
+    setMsg(null);
+    const r = await client.undo(vm.gameId, token, vm.version);
+    setBusy(false);
+    setSelected([]);
+    if (r.ok) {
+      setVm(r.view);
+      return setMsg({ kind: 'info', text: 'Your last action was taken back.' });
+    }
+    const text = r.error.message.replace(/^cannot undo: /, 'Undo not possible: ');
+    setMsg({ kind: 'error', text, rule: r.error.rule });
+  }
+
   /** 3: an action the game marks as weighty (a card, a phase's end) is shown and asked first, as in local play. */
   function choose(a: Action): void {
     if (askFirstSetting() && adapter && view && adapter.weighty?.(a, view)) return setPending(a);
@@ -238,6 +255,16 @@ export function OnlineGame({ token, games, client, onExit }: OnlineGameProps) {
         {view.outcome && vm.role !== 'observer' && (
           <button data-testid="download-record" onClick={() => void download()}>
             {S.downloadRecord}
+          </button>
+        )}
+        {vm.role !== 'observer' && vm.summary.status === 'active' && (
+          <button
+            data-testid="online-undo"
+            disabled={!myTurn || busy || vm.version === 0}
+            title="Take back your last action (until a roll, a reveal or a hand-over)"
+            onClick={() => void undo()}
+          >
+            Undo
           </button>
         )}
         <button

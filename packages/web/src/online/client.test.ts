@@ -212,6 +212,27 @@ describe('OnlineClient connection', () => {
     expect(sockets).toHaveLength(2);
     expect(c.state).toBe('closed');
   });
+
+  it('takes a view of an earlier version after an undo (marked rewound, or after resubscribing), not an older push', () => {
+    const c = client.connect();
+    const views: number[] = [];
+    c.subscribe('tok-a', (m) => views.push(m.version));
+    sockets[0]!.accept();
+    sockets[0]!.push(vm(5));
+    sockets[0]!.push(vm(4)); // an older push: ignored
+    sockets[0]!.push({ ...vm(4), rewound: true }); // the seat's last action was taken back
+    expect(views).toEqual([5, 4]);
+    sockets[0]!.push(vm(5));
+    sockets[0]!.drop(); // an undo while away: the resubscription's view is the truth
+    vi.advanceTimersByTime(100);
+    sockets[1]!.accept();
+    sockets[1]!.push(vm(4));
+    expect(views).toEqual([5, 4, 5, 4]);
+    c.close();
+    vi.advanceTimersByTime(1000);
+    expect(sockets).toHaveLength(2);
+    expect(c.state).toBe('closed');
+  });
 });
 
 describe('OnlineClient HTTP', () => {
@@ -236,6 +257,30 @@ describe('OnlineClient HTTP', () => {
     expect(JSON.parse(String(calls[0]!.init!.body))).toMatchObject({ game: 'some-game' });
     await expect(c.view('g', 'bad')).rejects.toMatchObject({ status: 401, error: { code: 'unauthorized' } });
     expect((calls[1]!.init!.headers as Record<string, string>).authorization).toBe('Bearer bad');
+  });
+
+  it('asks for an undo with the version it was asked from; a refusal comes back with its reason', async () => {
+    const calls: { url: string; body: unknown }[] = [];
+    let refuse = false;
+    const fetch = async (url: string, init?: RequestInit) => {
+      calls.push({ url, body: JSON.parse(String(init?.body)) });
+      if (refuse)
+        return new Response(
+          JSON.stringify({ error: { code: 'undo-refused', message: 'cannot undo: dice were rolled', rule: 'undo' } }),
+          { status: 409 },
+        );
+      return new Response(JSON.stringify({ ...vm(6), rewound: true }), { status: 200 });
+    };
+    const c = new OnlineClient({ base: 'http://h:1', fetch });
+    expect(await c.undo('g1', 'tok-a', 7)).toMatchObject({ ok: true, view: { version: 6, rewound: true } });
+    expect(calls[0]).toEqual({ url: 'http://h:1/api/games/g1/undo', body: { version: 7 } });
+    refuse = true;
+    expect(await c.undo('g1', 'tok-a', 6)).toEqual({
+      ok: false,
+      status: 409,
+      error: { code: 'undo-refused', message: 'cannot undo: dice were rolled', rule: 'undo' },
+      view: null,
+    });
   });
 });
 

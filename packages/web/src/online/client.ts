@@ -104,6 +104,22 @@ export class OnlineClient {
     return this.call('GET', `/api/games/${encodeURIComponent(gameId)}`, undefined, token);
   }
 
+  /** Takes back this seat's last action (online undo, within its own turn): the view as it was, or the refusal. */
+  async undo(gameId: string, token: string, version: number): Promise<ActResult> {
+    try {
+      const view = await this.call<ViewMessage>(
+        'POST',
+        `/api/games/${encodeURIComponent(gameId)}/undo`,
+        { version },
+        token,
+      );
+      return { ok: true, view };
+    } catch (e) {
+      if (e instanceof HttpError) return { ok: false, status: e.status, error: e.error, view: null };
+      throw e;
+    }
+  }
+
   /** Opens the live connection (it reconnects by itself until closed). */
   connect(): Connection {
     const ws = `${this.base.replace(/^http/, 'ws')}/api/ws`;
@@ -159,6 +175,8 @@ export class Connection {
     ws.onopen = () => {
       this.attempt = 0;
       this.setStatus('open');
+      // the resubscription's views are the truth, even of an earlier version (an undo while away)
+      this.latest.clear();
       for (const token of this.subs.keys()) ws.send(JSON.stringify({ type: 'subscribe', token }));
       for (const m of this.queue.splice(0)) ws.send(m);
     };
@@ -258,7 +276,7 @@ export class Connection {
   private deliver(v: ViewMessage): void {
     const key = `${v.gameId} ${v.role}`;
     const prev = this.latest.get(key);
-    if (prev && prev.version > v.version) return; // an older push overtaken by an ack
+    if (prev && prev.version > v.version && !v.rewound) return; // an older push overtaken by an ack
     this.latest.set(key, v);
     let matched = false;
     for (const [token, s] of this.subs) {
