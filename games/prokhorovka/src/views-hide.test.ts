@@ -7,7 +7,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { randomIndex, seedRng } from '@sandtable/engine';
-import { prokhorovka } from './index.ts';
+import { loadProkhorovkaData, prokhorovka } from './index.ts';
+
+interface ChitState {
+  id: string;
+  side: Side;
+  faceUp: boolean;
+}
 
 type Side = 'DE' | 'SU';
 const other = (s: Side): Side => (s === 'DE' ? 'SU' : 'DE');
@@ -60,9 +66,15 @@ describe('Prokhorovka views: face-down chits stay hidden', () => {
     expect(backsSeen, 'enemy chits were seen by their backs').toBeGreaterThan(100);
   });
 
-  it('3.5(5), 3.6(3): a log line names an enemy chit only while it is face-up (declared, revealed), never face-down', () => {
-    // The log keeps a chit's id once it was seen (a declared chit may later go back face-down to
-    // its cup, 3.5(7)); what it may never do is name one that was face-down before and after.
+  it('3.5(5), 3.6(3): a log line names an enemy chit only while one of its kind is face-up (declared, revealed)', () => {
+    // Log lines name chits by side and kind ("Soviet T-34", texts/names.ts). A line may name an
+    // enemy kind only when a chit of that kind is face-up before or after the step (a declared
+    // chit may later go back face-down to its cup, 3.5(7): the line stays in the log); it may
+    // never name the kind of a chit that was face-down throughout.
+    const data = loadProkhorovkaData();
+    const kind = new Map<string, string>();
+    for (const c of [...data.equipment, ...data.support])
+      kind.set(c.id, `${c.side === 'DE' ? 'German' : 'Soviet'} ${c.name}`);
     const rng = seedRng('prokhorovka-log-names');
     let s = prokhorovka.setup('prokhorovka-log-names');
     let named = 0;
@@ -72,19 +84,34 @@ describe('Prokhorovka views: face-down chits stay hidden', () => {
       const before = s;
       const actions = prokhorovka.view(s, d.role).actions;
       s = prokhorovka.apply(s, d.role, actions[randomIndex(rng, actions.length)]!);
-      const faceUp = new Set(
-        [before, s].flatMap((x) =>
-          [...(x.game as any).equip, ...(x.game as any).support].filter((c) => c.faceUp).map((c) => c.id as string),
-        ),
-      );
+      const chits = (x: typeof s) => [...(x.game as any).equip, ...(x.game as any).support] as ChitState[];
       for (const side of ['DE', 'SU'] as const) {
+        const enemy = other(side);
+        const shown = new Set(
+          [before, s].flatMap((x) =>
+            chits(x)
+              .filter((c) => c.side === enemy && c.faceUp)
+              .map((c) => kind.get(c.id)!),
+          ),
+        );
+        // longest names first, each match cut out, so "X" is not found inside a shown "X (SP)"
+        const names = [
+          ...new Set(
+            chits(s)
+              .filter((c) => c.side === enemy)
+              .map((c) => kind.get(c.id)!),
+          ),
+        ].sort((a, b) => b.length - a.length);
         const fresh = prokhorovka.view(s, side).log.slice(prokhorovka.view(before, side).log.length);
-        const enemyId = new RegExp(`(?<!det-)\\b${other(side)}-[ES]\\d\\d\\b`, 'g');
-        for (const e of fresh)
-          for (const [id] of e.text.matchAll(enemyId)) {
+        for (const e of fresh) {
+          let text = e.text;
+          for (const n of names) {
+            if (!text.includes(n)) continue;
             named++;
-            expect(faceUp.has(id), `${side}'s log names face-down ${id} at step ${played}: ${e.text}`).toBe(true);
+            expect(shown.has(n), `${side}'s log names ${n}, face-down, at step ${played}: ${e.text}`).toBe(true);
+            text = text.split(n).join(' ');
           }
+        }
       }
     }
     expect(named, 'enemy chits were named once face-up').toBeGreaterThan(5);
