@@ -177,6 +177,29 @@ describe(`online (${gameId}): two browsers through the server`, () => {
     await expect.poll(() => versionOf(a), { timeout: 20_000 }).toBe(before.version + 1);
     await expect.poll(() => versionOf(b), { timeout: 20_000 }).toBe(before.version + 1);
 
+    // undo (issue 16 item 6): the seat that just acted takes it back while its turn goes on, and the
+    // other browser is pushed the earlier version; after a roll, a reveal or a hand-over it is refused in words
+    const undoer = page;
+    const v1 = before.version + 1;
+    if (await myTurn(undoer)) {
+      await undoer.getByTestId('online-undo').click();
+      await expect
+        .poll(
+          async () =>
+            (await versionOf(undoer)) === v1 - 1 ||
+            /Undo not possible/.test(
+              (await undoer
+                .getByTestId('message')
+                .textContent()
+                .catch(() => '')) ?? '',
+            ),
+          { timeout: 20_000 },
+        )
+        .toBe(true);
+      const undone = (await versionOf(undoer)) === v1 - 1;
+      await expect.poll(() => versionOf(undoer === a ? b : a), { timeout: 20_000 }).toBe(undone ? v1 - 1 : v1);
+    } else expect(await undoer.getByTestId('online-undo').isDisabled()).toBe(true);
+
     // the first browser's lobby lists its games from localStorage
     const lobby = await open(ctxA, `${url}/`);
     await lobby.getByTestId('lobby').waitFor();
