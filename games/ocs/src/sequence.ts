@@ -179,8 +179,28 @@ function nearestFree(env: Env, g: OcsState, side: string, from: number): number 
 
 // ---- movement segments ----------------------------------------------------------------------
 
-/** Units of `f.side` that may move in this segment (6.0, 7.0a, 11.0a). */
+const moversCache = new WeakMap<FrameOf<'movement'>, { key: string; ids: string[]; set: Set<string> }>();
+
+/** Units of `f.side` that may move in this segment (6.0, 7.0a, 11.0a); cached per frame and state version. */
 function movers(env: Env, g: OcsState, f: FrameOf<'movement'>): string[] {
+  return moverEntry(env, g, f).ids;
+}
+
+/** Whether `id` may move in this segment (6.0, 7.0a, 11.0a). */
+const isMover = (env: Env, g: OcsState, f: FrameOf<'movement'>, id: string): boolean =>
+  moverEntry(env, g, f).set.has(id);
+
+function moverEntry(env: Env, g: OcsState, f: FrameOf<'movement'>): { key: string; ids: string[]; set: Set<string> } {
+  const key = `${g.version}|${f.phase}|${f.done.join()}|${f.frozen.join()}|${(g.released ?? []).join()}`;
+  let c = moversCache.get(f);
+  if (!c || c.key !== key) {
+    const ids = findMovers(env, g, f);
+    moversCache.set(f, (c = { key, ids, set: new Set(ids) }));
+  }
+  return c;
+}
+
+function findMovers(env: Env, g: OcsState, f: FrameOf<'movement'>): string[] {
   return unitsOf(g, env, f.side).filter((id) => {
     const c = env.counters.get(id)!;
     if (c.kind !== 'ground' && c.kind !== 'transport') return false;
@@ -243,7 +263,7 @@ export function whyNotMove(env: Env, g: OcsState, f: FrameOf<'movement'>, unit: 
   const u = g.units[unit];
   if (!u || u.hex < 0 || env.counters.get(unit)!.side !== f.side)
     return { rule: '6.3a', message: `${unit} is not a unit of ${f.side} on the map` };
-  if (!movers(env, g, f).includes(unit))
+  if (!isMover(env, g, f, unit))
     return { rule: f.phase === 'movement' ? '6.1f' : '7.0a', message: `${unit} may not move in this segment` };
   if (f.stopped.includes(unit))
     return { rule: '4.5a', message: `${unit} entered an enemy ZOC using Truck MP and must stop` };
@@ -278,7 +298,7 @@ export function whyNotMove(env: Env, g: OcsState, f: FrameOf<'movement'>, unit: 
 export function whyNotOverrun(env: Env, g: OcsState, f: FrameOf<'movement'>, unit: string, hex: number): MoveRefusal {
   const u = g.units[unit];
   const c = groundOf(env, unit);
-  if (!u || !c || c.side !== f.side || u.hex < 0 || !movers(env, g, f).includes(unit))
+  if (!u || !c || c.side !== f.side || u.hex < 0 || !isMover(env, g, f, unit))
     return { rule: '8.1', message: `${unit} may not move, so may not overrun, in this segment` };
   if (!attackCapable(env, c, u) || u.marker === 'dg' || u.marker === 'strat')
     return {
