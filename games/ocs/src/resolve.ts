@@ -379,6 +379,7 @@ export const retreat: DecisionOf<'retreat', 'retreatTo'> = {
           continue;
         }
         u.hex = hex;
+        g.version++;
       }
       g.version++;
       if (inEzoc(env, g, f.side, hex)) {

@@ -143,6 +143,7 @@ export const reinforcement: ProcedureOf<'reinforcement'> = (env, ctx, g, f) => {
     const u = g.units[r.unit]!;
     delete u.box;
     u.hex = hex;
+    g.version++; // the next arrival sees this one (4.8c, 13.6b)
     if ('box' in r.at) u.box = r.at.box;
     if (hex >= 0 && env.counters.get(r.unit)!.kind === 'ground') g.control[hex] = f.side;
     ctx.log(`${r.unit} arrives${hex >= 0 ? ` at ${L(env, hex)}` : ''}`, { rule: '13.6', to: [f.side] }); // 4.9a

@@ -216,7 +216,14 @@ export function inTraceSupply(env: Env, g: OcsState, unit: string): boolean {
 }
 
 /** The farthest (in hexes) a draw path can reach, by the cheapest truck step of the TEC, plus the adjacent hex (12.3c). */
+const boundCache = new WeakMap<Env, number>();
 function drawBound(env: Env): number {
+  let b = boundCache.get(env);
+  if (b === undefined) boundCache.set(env, (b = computeDrawBound(env)));
+  return b;
+}
+
+function computeDrawBound(env: Env): number {
   let min = Infinity;
   for (const c of env.routeCost.truck) if (c > 0) min = Math.min(min, c);
   for (const c of env.hexCost.truck) if (c > 0) min = Math.min(min, c);

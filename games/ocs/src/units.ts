@@ -139,11 +139,22 @@ export function unitsOf(g: OcsState, env: Env, side: string): string[] {
   return out;
 }
 
-/** Units in a hex. */
+const byHexCache = new WeakMap<OcsState, { version: number; byHex: Map<number, string[]> }>();
+
+/** Units in a hex (indexed once per state and version: every change of a unit's hex bumps the version). */
 export function unitsAt(g: OcsState, hex: number): string[] {
-  const out: string[] = [];
-  for (const id in g.units) if (g.units[id]!.hex === hex) out.push(id);
-  return out;
+  let c = byHexCache.get(g);
+  if (!c || c.version !== g.version) {
+    const byHex = new Map<number, string[]>();
+    for (const id in g.units) {
+      const h = g.units[id]!.hex;
+      const list = byHex.get(h);
+      if (list) list.push(id);
+      else byHex.set(h, [id]);
+    }
+    byHexCache.set(g, (c = { version: g.version, byHex }));
+  }
+  return [...(c.byHex.get(hex) ?? [])];
 }
 
 export const sideOf = (env: Env, id: string): string => counterOf(env, id).side;
