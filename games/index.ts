@@ -8,5 +8,6 @@ import { entry as softUnderbelly } from '@sandtable/soft-underbelly/entry';
 import { entry as thirdReich } from '@sandtable/third-reich/entry';
 import { entry as prokhorovka } from '@sandtable/prokhorovka/entry';
 import { entry as dubno } from '@sandtable/dubno/entry';
+import { entry as ocs } from '@sandtable/ocs/entry';
 
-export const games = [softUnderbelly, thirdReich, prokhorovka, dubno] as const satisfies readonly GamePackage[];
+export const games = [softUnderbelly, thirdReich, prokhorovka, dubno, ocs] as const satisfies readonly GamePackage[];

@@ -7,6 +7,7 @@ import type { Env } from './env.ts';
 import { OPTION_SPECS, toOpts } from './options.ts';
 import { flow } from './sequence.ts';
 import { initialState } from './setup.ts';
+import { positionCodec } from './position.ts';
 import type { Action, OcsState } from './state.ts';
 import { type OcsView, viewOf } from './view.ts';
 
@@ -28,6 +29,37 @@ export function createRules(env: Env): GameRules<OcsState, Action, OcsView> {
     ...flowRules(flow, env),
     view: (g, role) => viewOf(env, g, role), // 4.9 fog of war
     outcome: (g) => g.result,
-    describe: (_g, a) => JSON.stringify(a),
+    describe: (_g, a) => describeAction(env, a),
+    position: positionCodec(env),
   };
+}
+
+/** An action in words, hexes by their printed numbers (GC-I-A). */
+export function describeAction(env: Env, a: Action): string {
+  const L = (h: number) => env.grid.label(h);
+  switch (a.type) {
+    case 'move':
+      return `move ${a.unit} to ${L(a.to)}`;
+    case 'rail':
+      return `move ${a.unit} by rail to ${L(a.to)}`;
+    case 'overrun':
+      return `${a.unit} overruns ${L(a.hex)}`;
+    case 'mode':
+      return `${a.unit} to ${a.mode} mode`;
+    case 'declare':
+      return `attack ${L(a.hex)}`;
+    case 'hedgehog':
+      return `build a hedgehog in ${L(a.hex)}`;
+    case 'blow':
+      return `blow ${a.tokens}T of the dump in ${L(a.hex)}`;
+    case 'retreatTo':
+      return `retreat to ${L(a.hex)}`;
+    case 'endPhase':
+      return 'end the segment';
+    default: {
+      const { type, ...rest } = a;
+      const args = Object.entries(rest).map(([k, v]) => `${k} ${Array.isArray(v) ? v.join(', ') : v}`);
+      return [type, ...args].join(' ');
+    }
+  }
 }
