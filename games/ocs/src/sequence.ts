@@ -180,7 +180,16 @@ function nearestFree(env: Env, g: OcsState, side: string, from: number): number 
 
 // ---- movement segments ----------------------------------------------------------------------
 
-const moversCache = new WeakMap<FrameOf<'movement'>, { key: string; ids: string[]; set: Set<string> }>();
+interface MoverEntry {
+  version: number;
+  phase: string;
+  done: number;
+  frozen: number;
+  released: number;
+  ids: string[];
+  set: Set<string>;
+}
+const moversCache = new WeakMap<FrameOf<'movement'>, MoverEntry>();
 
 /** Units of `f.side` that may move in this segment (6.0, 7.0a, 11.0a); cached per frame and state version. */
 function movers(env: Env, g: OcsState, f: FrameOf<'movement'>): string[] {
@@ -191,14 +200,31 @@ function movers(env: Env, g: OcsState, f: FrameOf<'movement'>): string[] {
 const isMover = (env: Env, g: OcsState, f: FrameOf<'movement'>, id: string): boolean =>
   moverEntry(env, g, f).set.has(id);
 
-function moverEntry(env: Env, g: OcsState, f: FrameOf<'movement'>): { key: string; ids: string[]; set: Set<string> } {
-  const key = `${g.version}|${f.phase}|${f.done.join()}|${f.frozen.join()}|${(g.released ?? []).join()}`;
-  let c = moversCache.get(f);
-  if (!c || c.key !== key) {
-    const ids = findMovers(env, g, f);
-    moversCache.set(f, (c = { key, ids, set: new Set(ids) }));
-  }
-  return c;
+/** The cache is valid while the version is the same and the lists it filters by have not grown (they only grow within a segment). */
+function moverEntry(env: Env, g: OcsState, f: FrameOf<'movement'>): MoverEntry {
+  const released = g.released?.length ?? 0;
+  const c = moversCache.get(f);
+  if (
+    c &&
+    c.version === g.version &&
+    c.phase === f.phase &&
+    c.done === f.done.length &&
+    c.frozen === f.frozen.length &&
+    c.released === released
+  )
+    return c;
+  const ids = findMovers(env, g, f);
+  const e = {
+    version: g.version,
+    phase: f.phase,
+    done: f.done.length,
+    frozen: f.frozen.length,
+    released,
+    ids,
+    set: new Set(ids),
+  };
+  moversCache.set(f, e);
+  return e;
 }
 
 function findMovers(env: Env, g: OcsState, f: FrameOf<'movement'>): string[] {
