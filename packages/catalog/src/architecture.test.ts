@@ -24,9 +24,14 @@ function files(dir: string): string[] {
   });
 }
 
-/** A game's id in any spelling: its words with nothing, a space, a hyphen or an underscore between them. */
+/**
+ * A game's id in any spelling: its words with nothing, a space, a hyphen or an underscore between
+ * them. An id of four letters or fewer is matched as a whole word, or it would be found inside
+ * other words ("docs").
+ */
 function mention(id: string): RegExp {
-  return new RegExp(id.split('-').join('[\\s_-]?'), 'i');
+  const words = id.split('-').join('[\\s_-]?');
+  return new RegExp(id.length <= 4 ? `\\b${words}\\b` : words, 'i');
 }
 
 /** Why a game folder is not listed yet, when its package.json says it is still being built. */

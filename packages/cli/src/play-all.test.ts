@@ -2,7 +2,7 @@
  * Every game in the catalog, played to its end through the CLI's own `play` (the path a player
  * uses, the AI's impulse narrator included) at easy strength. A game added to the list is covered
  * without touching this file. Issue 18: a summary of the AI's plan once ended a game
- * (`play prokhorovka --seed 3 --ai easy`); nothing the narrator or the search does may stop a game
+ * (one game's `play --seed 3 --ai easy`); nothing the narrator or the search does may stop a game
  * before its outcome.
  *
  * Seeds: 3 plays easy against easy; 5 plays easy for the first role against random moves for the

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch, serveApp } from './browser.ts';
 import { MIN_VALUE_PX } from '@sandtable/map';
+import { catalog } from '@sandtable/catalog';
 
 let browser: Browser;
 let app: { url: string; close(): Promise<void> };
@@ -23,7 +24,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-const GAMES = ['third-reich', 'soft-underbelly', 'prokhorovka', 'dubno'];
+/** Every listed game: a game added to the list is looked at too. */
+const GAMES = Object.keys(catalog);
 const SIZES = [
   [1400, 860],
   [390, 844],

@@ -1,8 +1,8 @@
 /**
  * The common board graph: what Dijkstra, flood tracing and ZOC marking run over, whether the
- * board is an area map (numbered areas; land and sea areas) or a hex grid (up to OCS's 60,000 hexes).
+ * board is an area map (numbered areas; land and sea areas) or a hex grid (up to multi-map boards of 60,000 hexes).
  *
- * Why typed arrays and not an object per hex (honeycomb-grid and the like): an OCS board has up
+ * Why typed arrays and not an object per hex (honeycomb-grid and the like): an operational board has up
  * to 60,000 hexes and 360,000 hexsides, and the AI asks for movement ranges and supply traces
  * thousands of times per turn. Flat typed arrays (CSR adjacency, Uint8/16 terrain and hexside
  * bitflags) take a few megabytes instead of tens, allocate nothing per query, stay cache-friendly,

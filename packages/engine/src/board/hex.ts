@@ -1,5 +1,5 @@
 /**
- * Hex grids for hex-and-counter games, up to OCS multi-map boards of 60,000 hexes.
+ * Hex grids for hex-and-counter games, up to operational multi-map boards of 60,000 hexes.
  *
  * Storage: a rectangular offset map of `cols x rows` hexes; hex index = row * cols + col
  * (0-based). Per hex a terrain id (Uint8Array or Uint16Array) and six hexside bitflag words
