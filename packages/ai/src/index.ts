@@ -8,3 +8,4 @@ export * from './registry.ts';
 export { chooseAction, type ChooseOptions } from './choose.ts';
 export * from './loop-guard.ts';
 export * from './league.ts';
+export * from './suite.ts';

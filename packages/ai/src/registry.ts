@@ -7,6 +7,7 @@
  */
 import type { Action, EngineState, Game, Role, View } from '@sandtable/engine';
 import type { AiHooks } from './hooks.ts';
+import type { PositionSuite } from './suite.ts';
 
 export interface AiEntry<G = any, A extends Action = any, V = any> {
   game: Game<G, A, V>;
@@ -17,6 +18,8 @@ export interface AiEntry<G = any, A extends Action = any, V = any> {
    * public state as `view.game.state`. Nothing is hidden in such a game (spec 10.4).
    */
   publicState?: boolean;
+  /** The game's position suite (issue #20), loaded on demand (`npm run ai:suite`). */
+  suite?: () => Promise<PositionSuite<G, A>>;
 }
 
 export type AiLoader = () => Promise<AiEntry>;

@@ -6,4 +6,5 @@ import { softUnderbellyHooks } from './hooks.ts';
 export const ai: AiEntry<SUState, SUAction, unknown> = {
   game: softUnderbelly,
   hooks: softUnderbellyHooks(softUnderbelly),
+  suite: () => import('./suite.ts').then((m) => m.suite),
 };

@@ -3,4 +3,8 @@ import type { AiEntry } from '@sandtable/ai';
 import { thirdReich, type TRAction, type TRState, type TRView } from '../index.ts';
 import { thirdReichHooks } from './hooks.ts';
 
-export const ai: AiEntry<TRState, TRAction, TRView> = { game: thirdReich, hooks: thirdReichHooks(thirdReich) };
+export const ai: AiEntry<TRState, TRAction, TRView> = {
+  game: thirdReich,
+  hooks: thirdReichHooks(thirdReich),
+  suite: () => import('./suite.ts').then((m) => m.suite),
+};
