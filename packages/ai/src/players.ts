@@ -1,8 +1,16 @@
 /**
- * Players the CLI, the league and the web client can seat: uniform random, greedy (one-ply
- * best evaluation) and the ISMCTS searcher at a strength. All decide from a role's view only.
+ * Players the CLI, the league and the web client can seat: uniform random, greedy (the best
+ * evaluation one impulse on) and the ISMCTS searcher at a strength. All decide from a role's view only.
  */
-import { determinizeState, randomIndex, seedRng, type Action, type View } from '@sandtable/engine';
+import {
+  determinizeState,
+  randomIndex,
+  seedRng,
+  type Action,
+  type EngineState,
+  type RngState,
+  type View,
+} from '@sandtable/engine';
 import type { AiEntry } from './registry.ts';
 import type { SearchStats } from './hooks.ts';
 import { now, runBudget, Searcher, type SearchOptions } from './search.ts';
@@ -38,11 +46,19 @@ export function randomPlayer(seed: string): AiPlayer {
 }
 
 /**
- * One-ply greedy: each legal action applied to `samples` determinizations (fresh dice each),
- * scored by the game's evaluation; the best average wins (ties broken at random).
+ * One-ply greedy, where a ply is the role's whole impulse (#18.8): each legal action is applied to
+ * `samples` determinizations (fresh dice each), the rest of the role's streak of steps is played
+ * by the game's priors (the best-weighted step each time; uniform without priors), and the
+ * position the impulse leaves is scored by the game's evaluation. The best average wins (ties
+ * broken at random). Scoring the position one small step later instead made "pass" look as
+ * good as playing a card whose effect comes three steps on, so the baseline declined to play.
  */
-export function greedyPlayer(entry: AiEntry, seed: string, samples = 3): AiPlayer {
+export function greedyPlayer(entry: AiEntry, seed: string, samples = 2, streakCap = 40): AiPlayer {
   const { game, hooks } = entry;
+  const score = (s: EngineState<unknown>, role: string): number => {
+    const o = game.outcome(s);
+    return o ? (o.winner === role ? 1 : o.winner === null ? 0.5 : 0) : hooks.evaluate(s.game, role);
+  };
   return {
     name: 'greedy',
     choose(view) {
@@ -61,20 +77,35 @@ export function greedyPlayer(entry: AiEntry, seed: string, samples = 3): AiPlaye
             hooks.determinize ?? game.rules.determinize,
           );
           game.applyInPlace(s, view.role, action, true);
-          const o = game.outcome(s);
-          sum += o ? (o.winner === view.role ? 1 : o.winner === null ? 0.5 : 0) : hooks.evaluate(s.game, view.role);
+          finishStreak(entry, s, view.role, streakCap, sampler);
+          sum += score(s, view.role);
         }
         // Ties broken at random (seeded): a fixed first-listed choice can cycle forever
         // through steps that leave the evaluation unchanged (select, cancel, select...).
-        const score = sum + randomIndex(sampler, 1000) * 1e-9;
-        if (score > bestScore) {
-          bestScore = score;
+        const total = sum + randomIndex(sampler, 1000) * 1e-9;
+        if (total > bestScore) {
+          bestScore = total;
           best = action;
         }
       });
       return { action: best };
     },
   };
+}
+
+/** Plays `role`'s remaining consecutive steps by the game's priors (best weight, ties at random), at most `cap`. */
+function finishStreak(entry: AiEntry, s: EngineState<unknown>, role: string, cap: number, rng: RngState): void {
+  const { game, hooks } = entry;
+  for (let n = 0; n < cap && !game.outcome(s); n++) {
+    const d = game.decision(s);
+    if (!d || d.role !== role) return;
+    const legal = game.legalActions(s, role);
+    if (legal.length === 0) return;
+    let pick = randomIndex(rng, legal.length);
+    const w = hooks.priors?.(s.game, role, legal);
+    if (w) for (let j = 0; j < legal.length; j++) if (w[j]! > w[pick]!) pick = j;
+    game.applyInPlace(s, role, legal[pick]!, true);
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The AI's position suites (issue #20): `npm run ai:suite -- [--game G] [--runs 5] [--ai normal]
- * [--time MS] [--iterations N] [--case NAME]` plays every case of each game's suite (or one
+ * [--time MS] [--iterations N] [--case NAME[,NAME]]` plays every case of each game's suite (or one
  * game's, or the cases whose name contains NAME) `runs` times and prints, per game, which runs
  * made the right play and the pass rate (a case passes with at least 4 of 5 runs right).
  */
@@ -50,7 +50,10 @@ async function main(argv: string[]): Promise<void> {
     console.log(
       `${id}: budget ${caseBudget.iterations ?? '-'} iterations / ${caseBudget.timeMs ?? 'strength'} ms an impulse`,
     );
-    if (values.case) suite.cases = suite.cases.filter((c) => c.name.includes(values.case!));
+    if (values.case) {
+      const names = values.case.split(',');
+      suite.cases = suite.cases.filter((c) => names.some((n) => c.name.includes(n)));
+    }
     const results = runSuite(
       entry,
       suite,

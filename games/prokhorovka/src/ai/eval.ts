@@ -73,8 +73,10 @@ export function breachField(E: Env, g: PGState): Int32Array {
   const zoc = inEnemyZoc(E, g, 'DE');
   const enter = (h: number): number => {
     if (E.b.source[h] === 2) return -1;
-    if (occ[h] === 2) return 3;
-    if (occ[h] === 3) return 2;
+    // 17.2: a Soviet unit on its own entrenchment defends at TDL +1: one more obstacle.
+    const dug = E.b.entrench[h] === 2 ? 1 : 0;
+    if (occ[h] === 2) return 3 + dug;
+    if (occ[h] === 3) return 2 + dug;
     if (zoc[h] && occ[h] !== 1) return 1;
     return 0;
   };

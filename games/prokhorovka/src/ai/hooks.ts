@@ -191,6 +191,28 @@ function scene(g: PGState, quick = false): Scene {
   return { objectives, occ: occupied };
 }
 
+/**
+ * A Soviet stack that holds the line where it stands (#18.8): in contact with German units, or on
+ * its own entrenchment (17.2: TDL +1 for its owner) or with a position chit (签一览 ■阵地: the chit
+ * goes back to the cup when its stack moves). Moving it gives the German its hex and the LOC past it.
+ */
+function holdsLine(g: PGState, sc: Scene, unit: string): boolean {
+  const h = hexOf(g, unit);
+  if (h < 0) return false;
+  if (grid.neighbours(h).some((n) => sc.occ()[n] === 1)) return true;
+  if (E.b.entrench[h] === 2) return true;
+  return chitsOf(g, unit).some((c) => (E.equipById.get(c.id)?.defense ?? 0) > 0);
+}
+
+/** German units in contact with Soviet units that have not attacked in this phase (9.1). */
+function idleAttackers(g: PGState): number {
+  const declared = new Set(g.combat?.battles.flatMap((b) => b.attackers) ?? []);
+  let n = 0;
+  for (const u of g.units)
+    if (u.side === 'DE' && u.hex >= 0 && !declared.has(u.id) && targetsOf(E, g, u.id).length > 0) n++;
+  return n;
+}
+
 /** Worth of moving a stack of `side` from `from` to `to`. */
 function moveWorth(sc: Scene, side: Side, from: number, to: number): number {
   const objectives = sc.objectives();
@@ -236,8 +258,15 @@ export function actionWeight(g: PGState, side: Side, a: PGAction, sc: Scene): nu
       return side === 'DE' ? (mech ? 0.8 : 0.15) : mech ? 0.3 : 0.1;
     }
     case 'endPhase':
-      if (top === 'movement') return 0.35;
-      if (top === 'normalAttack' || top === 'reserveAttack') return g.combat?.battles.length ? 0.8 : 0.5;
+      // The Soviet that holds its line has nothing to gain by moving (#18.8).
+      if (top === 'movement') return side === 'SU' ? 0.9 : 0.35;
+      if (top === 'normalAttack' || top === 'reserveAttack') {
+        // 17.1(2): German stacks cannot move on turn 1: attacking is the only way forward; on the
+        // last turn (5.3, 18.0) nothing is saved for later.
+        const idle = side === 'DE' ? idleAttackers(g) : 0;
+        if (idle > 0 && (g.turn === 1 || g.turn === g.lastTurn)) return 0.03;
+        return g.combat?.battles.length ? (idle > 1 ? 0.4 : 0.8) : 0.5;
+      }
       if (top === 'reorganization') return 0.6;
       return 1;
     case 'pick': {
@@ -245,6 +274,7 @@ export function actionWeight(g: PGState, side: Side, a: PGAction, sc: Scene): nu
       const base = a.mode === 'strategic' ? 0.5 : 1;
       if (h === ARRIVING) return base * 2; // 7.0(2): reinforcements enter
       if (side === 'DE' && h >= 0) return base * (0.6 + 2 / (1 + nearest(h, sc.objectives())));
+      if (side === 'SU' && holdsLine(g, sc, a.unit)) return base * 0.1;
       return base;
     }
     case 'moveTo': {
@@ -271,7 +301,8 @@ export function actionWeight(g: PGState, side: Side, a: PGAction, sc: Scene): nu
     case 'allocate':
       return 1.5;
     case 'doneAllocating':
-      return 0.6;
+      // 9.2(2): support unspent on the last turn is worth nothing after it (18.0).
+      return g.turn === g.lastTurn ? 0.05 : 0.3;
     case 'declareChit':
       return 2;
     case 'doneDeclaring':

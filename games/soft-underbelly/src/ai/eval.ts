@@ -13,7 +13,16 @@
  *     (§3 L40, §28 L296): a penalty, heavier where no adjacent friendly area can take them;
  *   - Allied reach: how close Allied units stand to the stars they do not hold (sea-adjacent
  *     areas count as two steps apart, by naval transport or landing);
- *   - Italy out of the war (§42) helps the Allies.
+ *   - Italy out of the war (§42) helps the Allies;
+ *   - threats (#20): a star, supply source or Munich next to enemy units is at risk in the
+ *     enemy's next impulse, more the fewer own units hold it (an empty Axis star is entered by a
+ *     move, §12; Allied units in Munich at a turn's end win, §6 ③ L81; a landlocked star is an
+ *     Axis supply source, §40 L408);
+ *   - fragile supply: units whose only supply line runs through areas the enemy next door
+ *     outnumbers two to one are cut off by one enemy impulse and removed at the end of the turn
+ *     (§39 L402, §41 L414): part of their worth is at risk;
+ *   - event markers in hand (§44 L430): worth two cubes early, nothing after the last
+ *     turn, so an event is played when its effect now is worth more than the marker later.
  */
 import type { SUMap, Side } from '../index.ts';
 import { winChanceFromMargin } from '@sandtable/ai';
@@ -39,6 +48,8 @@ export interface SuPosition {
   /** While the Italian fleet is in play, Axis units in Africa, Sardinia and Corsica are supplied (§40 L410). */
   italianFleetInGame: boolean;
   italySurrendered: boolean;
+  /** Event markers in each side's hand (§44 L430); absent = equal hands. */
+  markers?: Record<Side, number>;
 }
 
 export const STACK_LIMIT = 6;
@@ -177,6 +188,77 @@ export function alliedReach(pos: SuPosition): number {
   return r;
 }
 
+/**
+ * Chance that an area holding `own` units (stacking count) falls to `foes` enemy units next to
+ * it in the enemy's next impulse: about 1 when empty, small when well held.
+ */
+export function fallRisk(own: number, foes: number): number {
+  if (foes <= 0) return 0;
+  const held = 3 * own + 0.5;
+  return (foes * foes) / (foes * foes + held * held);
+}
+
+/** Enemy units (stacking count) in the areas next to `i`. */
+function foesAround(pos: SuPosition, side: Side, i: number): number {
+  let n = 0;
+  for (const j of pos.map.adj[i]!) n += stackCount(pos.forces[other(side)][j]!);
+  return n;
+}
+
+/**
+ * What `side` stands to lose in the enemy's next impulse: each star it controls next to enemy
+ * units, by the fall risk, worth the star swing (a supply source a little more, Munich the game).
+ */
+export function threatened(pos: SuPosition, side: Side): number {
+  const m = pos.map;
+  let loss = 0;
+  for (let i = 0; i < m.size; i++) {
+    if (pos.control[i] !== side || !m.passable[i]) continue;
+    const munich = m.axisSymbol[i]!;
+    if (!m.orangeStar[i] && !munich) continue;
+    const risk = fallRisk(stackCount(pos.forces[side][i]!), foesAround(pos, side, i));
+    if (risk === 0) continue;
+    let worth = 3.2; // the star changes hands: -1.6 for one side, +1.6 for the other
+    if (isSupplySource(pos, side, i)) worth += 1;
+    if (munich && side === 'axis') worth += 8; // §6 ③ L81: Allied units in Munich at the turn's end win
+    loss += risk * worth;
+  }
+  return loss;
+}
+
+/**
+ * Worth of `side`'s units whose supply needs an area that the enemy next door outnumbers two to
+ * one (§39 L402): if it falls, they are cut off and removed at the end of the turn (§41 L414).
+ */
+export function fragileSupply(pos: SuPosition, side: Side, supplied = suppliedAreas(pos, side)): number {
+  const m = pos.map;
+  const weak: number[] = [];
+  for (let i = 0; i < m.size; i++) {
+    const own = stackCount(pos.forces[side][i]!);
+    if (own === 0 || pos.control[i] !== side) continue;
+    const foes = foesAround(pos, side, i);
+    if (foes > 0 && foes >= 2 * own + 1) weak.push(i);
+  }
+  if (!weak.length) return 0;
+  const cut: SuPosition = { ...pos, control: [...pos.control], forces: { ...pos.forces } };
+  cut.forces = { ...pos.forces, [other(side)]: pos.forces[other(side)].map((f) => ({ ...f })) };
+  for (const i of weak) {
+    cut.control[i] = other(side);
+    cut.forces[other(side)][i]!.cubes++;
+  }
+  const after = suppliedAreas(cut, side);
+  let v = 0;
+  for (let i = 0; i < m.size; i++)
+    if (supplied[i] && !after[i] && !weak.includes(i)) v += forceValue(pos.forces[side][i]!);
+  return v;
+}
+
+/** Worth of one event marker in hand, in cubes: 2 at the start, nothing after the last turn. */
+export function markerWorth(pos: SuPosition): number {
+  const left = Math.max(0, (pos.turns - pos.turn) / Math.max(1, pos.turns - 1));
+  return 2 * Math.sqrt(left);
+}
+
 export interface EvalTerms {
   stars: number;
   schedule: number;
@@ -185,6 +267,9 @@ export interface EvalTerms {
   stacking: number;
   reach: number;
   italy: number;
+  threats: number;
+  fragile: number;
+  markers: number;
 }
 
 /** The terms of the Allied margin (positive = good for the Allies). */
@@ -209,13 +294,17 @@ export function evalTerms(pos: SuPosition): EvalTerms {
     stacking: 0.3 * (overstack(pos, 'axis') - overstack(pos, 'allies')),
     reach: 0.5 * alliedReach(pos),
     italy: pos.italySurrendered ? 1.5 : 0,
+    threats: 0.5 * (threatened(pos, 'axis') - threatened(pos, 'allies')),
+    fragile: 0.35 * 0.5 * (fragileSupply(pos, 'axis', supX) - fragileSupply(pos, 'allies', supA)),
+    markers: pos.markers ? 0.35 * markerWorth(pos) * (pos.markers.allies - pos.markers.axis) : 0,
   };
 }
 
 /** Estimated chance that `role` wins. */
 export function evaluatePosition(pos: SuPosition, role: Side): number {
   const t = evalTerms(pos);
-  const margin = t.stars + t.schedule + t.munich + t.material + t.stacking + t.reach + t.italy;
+  const margin =
+    t.stars + t.schedule + t.munich + t.material + t.stacking + t.reach + t.italy + t.threats + t.fragile + t.markers;
   const allies = winChanceFromMargin(margin, 3);
   return role === 'allies' ? allies : 1 - allies;
 }

@@ -45,6 +45,7 @@ export function toPosition(g: SUState, map: SUMap = MAP): SuPosition {
     forces,
     italianFleetInGame: italianFleet,
     italySurrendered: g.italy,
+    markers: { allies: g.ev.allies.hand, axis: g.ev.axis.hand },
   };
 }
 

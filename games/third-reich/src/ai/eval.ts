@@ -16,7 +16,13 @@
  *   - fronts: in each of the other camp's source areas, the expected hits of the units standing
  *     in it against the points that drive every defender out (a group attacks in its own area,
  *     9.1), plus a little for the units next to it;
- *   - cards in hand by SV (6.1.1) and Ambush cards kept for counterattacks (10.0).
+ *   - cards in hand by SV (6.1.1) and Ambush cards kept for counterattacks (10.0);
+ *   - threats (#20): a source or capital next to enemy units is at risk in the enemy's next
+ *     impulse, more the less of its own camp's strength holds it (a group moves in and attacks in
+ *     its own area, 8.1, 9.1): worth a source, Berlin the 14.2(1)① victory, the last Axis sources
+ *     the game (14.1(2)), an Allied capital its nation;
+ *   - exposed units: a unit standing where the enemy in and around its area outweighs it is
+ *     likely destroyed next impulse (11.3-11.5): part of its worth is at risk.
  *
  * The evaluation reads the position as it will be once the step in progress settles: a move
  * enters its areas when it stops (neutrals entered join the other camp, 3.1.3(1)), and control
@@ -152,6 +158,61 @@ export function materialTerm(axis: number, allies: number, turn: number): number
   return 3.5 * ((axis - allies) / (axis + allies + 50)) * (1 - 0.5 * progress);
 }
 
+/** Chance that an area held by `own` worth falls to `foes` worth in and next to it: ~1 when empty. */
+export function fallRisk(own: number, foes: number): number {
+  if (foes <= 0) return 0;
+  const held = 1.5 * own + 1;
+  return (foes * foes) / (foes * foes + held * held);
+}
+
+/** Enemy worth in area `a` and in the land areas next to it. */
+function foesAround(b: Board, f: Forces, side: Side, a: number): number {
+  const enemy = otherSide(side);
+  let n = f[enemy][a]!;
+  for (const y of b.adj[a]!) if (!b.isSea[y]) n += f[enemy][y]!;
+  return n;
+}
+
+/**
+ * What `side` stands to lose in area `a` in the enemy's next impulse, if `a` is one of its
+ * sources or capitals next to enemy units: the fall risk times the area's worth.
+ */
+export function threatAt(b: Board, g: TRState, side: Side, f: Forces, a: number, axisSources: number): number {
+  const capital = CAPITALS.includes(a);
+  if (b.isSea[a] || (!b.source[a] && !capital) || ctrlSide(b, g, a) !== side) return 0;
+  const risk = fallRisk(f[side][a]!, foesAround(b, f, side, a));
+  if (risk === 0) return 0;
+  const progress = Math.min(1, Math.max(0, (g.turn - 1) / (LAST_TURN - 1)));
+  let worth: number;
+  if (side === 'axis') {
+    worth = (b.source[a] ? 1 : 0) + (capital ? 0.6 : 0);
+    if (a === b.sp.berlin) worth += 2 + 4 * progress; // 14.2(1)①
+    if (b.source[a] && axisSources <= 2) worth += 2; // 14.1(2): at 1 source the Allies win
+  } else worth = (b.source[a] ? 0.4 : 0) + (capital ? 1.5 : 0);
+  return risk * worth;
+}
+
+/** What `side` stands to lose in the enemy's next impulse: its sources and capitals next to enemy units. */
+export function threatened(b: Board, g: TRState, side: Side, f: Forces = forces(b, g)): number {
+  const axisSources = side === 'axis' ? sourceCount(b, g, 'axis') : 0;
+  let loss = 0;
+  for (let a = 0; a < b.areaIds.length; a++) loss += threatAt(b, g, side, f, a, axisSources);
+  return loss;
+}
+
+/** Worth of `side`'s units standing where the enemy in and around their area outweighs them (11.3-11.5). */
+export function exposedWorth(b: Board, g: TRState, side: Side, f: Forces = forces(b, g)): number {
+  let loss = 0;
+  for (let a = 0; a < b.areaIds.length; a++) {
+    const own = f[side][a]!;
+    if (own === 0 || b.isSea[a]) continue;
+    const foes = foesAround(b, f, side, a);
+    if (foes <= own) continue;
+    loss += own * ((foes - own) / (foes + own));
+  }
+  return loss;
+}
+
 export interface EvalTerms {
   sources: number;
   strategic: number;
@@ -163,6 +224,8 @@ export interface EvalTerms {
   material: number;
   fronts: number;
   cards: number;
+  threats: number;
+  exposed: number;
 }
 
 /** The terms of the Axis margin (positive = good for the Axis). */
@@ -198,11 +261,25 @@ export function evalTerms(g: TRState, b: Board = BOARD): EvalTerms {
     material: materialTerm(axisMat, alliedMat, g.turn),
     fronts: 0.45 * (frontPressure(b, g, 'axis', f) - frontPressure(b, g, 'allies', f)),
     cards: 0.12 * (hand('axis') - hand('allies')) + 0.1 * (g.bank.axis - g.bank.allies),
+    threats: 0.5 * (threatened(b, g, 'allies', f) - threatened(b, g, 'axis', f)),
+    exposed: 0.06 * (exposedWorth(b, g, 'allies', f) - exposedWorth(b, g, 'axis', f)),
   };
 }
 
 export function margin(t: EvalTerms): number {
-  return t.sources + t.strategic + t.berlin + t.end + t.areas + t.capitals + t.material + t.fronts + t.cards;
+  return (
+    t.sources +
+    t.strategic +
+    t.berlin +
+    t.end +
+    t.areas +
+    t.capitals +
+    t.material +
+    t.fronts +
+    t.cards +
+    t.threats +
+    t.exposed
+  );
 }
 
 /** Margin at which the Axis is as likely to win as not (the set-up margin is about 0). */

@@ -10,6 +10,7 @@
  */
 import { weightedIndex, type Game, type Role, type RngState } from '@sandtable/engine';
 import {
+  sourceCount,
   ctrlSide,
   friendlyUnit,
   mayAttackIn,
@@ -21,7 +22,7 @@ import {
   type TRView,
 } from '../index.ts';
 import { type AiHooks, type SearchStats, LoopGuard, hashJson } from '@sandtable/ai';
-import { BOARD as B, HOPS, cardWorth, evaluateThirdReich, forces, type Forces } from './eval.ts';
+import { BOARD as B, HOPS, cardWorth, evaluateThirdReich, forces, threatAt, type Forces } from './eval.ts';
 
 const isSide = (r: Role): r is Side => r === 'axis' || r === 'allies';
 const enemyOf = (s: Side): Side => (s === 'axis' ? 'allies' : 'axis');
@@ -84,6 +85,8 @@ interface Scene {
   f: Forces;
   /** Hops from each area to the nearest land source area the enemy controls (Berlin counts double for the Allies). */
   toTarget: readonly number[];
+  /** Per area: what `side` stands to lose there in the enemy's next impulse (its threatened sources and capitals, #20). */
+  guard: number[];
 }
 
 function scene(g: TRState, side: Side): Scene {
@@ -92,7 +95,10 @@ function scene(g: TRState, side: Side): Scene {
   for (let a = 0; a < B.areaIds.length; a++)
     if (B.source[a] && !B.isSea[a] && ctrlSide(B, g, a) === enemy) targets.push(a);
   if (side === 'allies' && ctrlSide(B, g, B.sp.berlin) === 'axis') targets.push(B.sp.berlin);
-  return { side, f: forces(B, g), toTarget: hopsTo(targets) };
+  const f = forces(B, g);
+  const axisSources = side === 'axis' ? sourceCount(B, g, 'axis') : 0;
+  const guard = B.areaIds.map((_, a) => threatAt(B, g, side, f, a, axisSources));
+  return { side, f, toTarget: hopsTo(targets), guard };
 }
 
 /** Hops from each area to the nearest of `targets`, kept by target list (sources change hands rarely; rollouts ask at every step). */
@@ -198,11 +204,20 @@ function attackValue(g: TRState, sc: Scene, units: readonly number[], a: number)
 
 /** What forming a group in `a` to move is worth: land units free to go (one stays, 8.1(4)), toward the nearest enemy source; none out of a fight in the enemy's area. */
 function moveValue(g: TRState, sc: Scene, a: number): number {
-  if (contested(g, sc, a) || sc.toTarget[a] === 0) return 0.3;
+  if (contested(g, sc, a)) return 0.3;
   let land = 0;
   for (const u of unitsIn(g, a)) if (!g.used[u] && B.unitClass[u] === 'land' && friendlyUnit(g, B, u, sc.side)) land++;
   if (land === 0) return 0.3;
-  return 0.4 + 0.15 * Math.min(land, 6) + 2.5 / sc.toTarget[a]!;
+  // A threatened own source or capital next door needs a garrison (3.2, 14.1(2), 14.2(1)); units
+  // the enemy in and around their area outweighs are destroyed next impulse unless they leave (11.3-11.5).
+  let guard = 0;
+  for (const y of B.adj[a]!) guard = Math.max(guard, sc.guard[y]!);
+  const own = sc.f[sc.side][a]!;
+  let foes = sc.f[enemyOf(sc.side)][a]!;
+  for (const y of B.adj[a]!) if (!B.isSea[y]) foes += sc.f[enemyOf(sc.side)][y]!;
+  if (foes > own && sc.guard[a]! === 0) guard += (foes - own) / (foes + own);
+  if (sc.toTarget[a] === 0) return 0.3 + 2 * guard;
+  return 0.4 + 0.15 * Math.min(land, 6) + 2.5 / sc.toTarget[a]! + 2 * guard;
 }
 
 const EVENT_WEIGHT: Record<string, number> = {
@@ -237,7 +252,7 @@ export function violatesNeutral(g: TRState, side: Side, a: number, units: readon
 
 /** How much a move toward area `a` serves `side`: into enemy land, onto their sources, closer to them. */
 function placeWorth(g: TRState, sc: Scene, a: number): number {
-  let w = 1 + 2 / (1 + sc.toTarget[a]!);
+  let w = 1 + 2 / (1 + sc.toTarget[a]!) + 3 * sc.guard[a]!;
   if (!B.isSea[a] && ctrlSide(B, g, a) === enemyOf(sc.side)) w += B.source[a] ? 3 : 1.2;
   return w;
 }
