@@ -9,3 +9,4 @@ export { chooseAction, type ChooseOptions } from './choose.ts';
 export * from './loop-guard.ts';
 export * from './league.ts';
 export * from './suite.ts';
+export * from './calibration.ts';
