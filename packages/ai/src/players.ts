@@ -93,10 +93,15 @@ export function greedyPlayer(entry: AiEntry, seed: string, samples = 2, streakCa
   };
 }
 
-/** Plays `role`'s remaining consecutive steps by the game's priors (best weight, ties at random), at most `cap`. */
+/**
+ * Plays `role`'s remaining consecutive steps by the game's priors (best weight, ties at random), at
+ * most `cap`, and never into the next turn (a pass that ends the turn must not earn the next one).
+ */
 function finishStreak(entry: AiEntry, s: EngineState<unknown>, role: string, cap: number, rng: RngState): void {
   const { game, hooks } = entry;
+  const turn = (s.game as { turn?: unknown }).turn;
   for (let n = 0; n < cap && !game.outcome(s); n++) {
+    if ((s.game as { turn?: unknown }).turn !== turn) return;
     const d = game.decision(s);
     if (!d || d.role !== role) return;
     const legal = game.legalActions(s, role);

@@ -16,7 +16,8 @@
  *   - fronts: in each of the other camp's source areas, the expected hits of the units standing
  *     in it against the points that drive every defender out (a group attacks in its own area,
  *     9.1), plus a little for the units next to it;
- *   - cards in hand by SV (6.1.1) and Ambush cards kept for counterattacks (10.0);
+ *   - cards in hand by SV (6.1.1) and Ambush cards kept for counterattacks (10.0), nothing once
+ *     the turn has ended on two passes (the hand is recycled, 5.0(4)④);
  *   - threats (#20): a source or capital next to enemy units is at risk in the enemy's next
  *     impulse, more the less of its own camp's strength holds it (a group moves in and attacks in
  *     its own area, 8.1, 9.1): worth a source, Berlin the 14.2(1)① victory, the last Axis sources
@@ -243,7 +244,10 @@ export function evalTerms(g: TRState, b: Board = BOARD): EvalTerms {
   }
   let capitals = 0;
   for (const c of CAPITALS) capitals += ctrlSide(b, g, c) === 'axis' ? 1 : ctrlSide(b, g, c) === 'allies' ? -1 : 0;
-  const hand = (s: Side) => g.hand[s].reduce((sum, id) => sum + cardWorth(b, id), 0);
+  // 5.0(3), 5.0(4)④: once two passes end the turn, the unplayed hand goes back into the deck:
+  // a card is worth its SV only while an impulse of this turn can still play it.
+  const turnOver = g.passes >= 2;
+  const hand = (s: Side) => (turnOver ? 0 : g.hand[s].reduce((sum, id) => sum + cardWorth(b, id), 0));
   const areas = axisVictoryAreas(b, g); // 14.2(1)③
   return {
     // 14.1(2): at 1 source or fewer the Allies win; each Axis source above that is a cushion.

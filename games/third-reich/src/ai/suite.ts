@@ -28,6 +28,9 @@ function unitsIn(g: TRState, side: Side, a: number): number {
   return n;
 }
 
+/** Whether `side` has units in the area named `id`. */
+export const holds = (g: TRState, side: Side, id: string): boolean => unitsIn(g, side, at(id)) > 0;
+
 /** Whether `side` has units in a land area next to `a`. */
 const enemyNext = (g: TRState, side: Side, a: number) => b.adj[a]!.some((y) => !b.isSea[y] && unitsIn(g, side, y) > 0);
 
