@@ -8,7 +8,7 @@
  */
 import type { Game, Role } from '@sandtable/engine';
 import { viewForAi, type AiEntry } from './registry.ts';
-import { makePlayer, timed } from './players.ts';
+import { makePlayer, timed, type BudgetOverride } from './players.ts';
 import type { AiKind } from './strength.ts';
 import { now } from './search.ts';
 
@@ -19,6 +19,9 @@ export interface GameSpec {
   aiSide: Role;
   seed: string;
   timeMs?: number;
+  /** Budgets in place of the strengths' own (e.g. iteration equivalents, so that load does not count). */
+  aiBudget?: BudgetOverride;
+  opponentBudget?: BudgetOverride;
   maxSteps?: number;
 }
 
@@ -40,9 +43,14 @@ export interface GameResult {
 export function playGame(entry: AiEntry, spec: GameSpec): GameResult {
   const { game } = entry;
   const ai = timed(
-    makePlayer(entry, spec.ai, `league-ai:${spec.seed}`, spec.timeMs === undefined ? {} : { timeMs: spec.timeMs }),
+    makePlayer(
+      entry,
+      spec.ai,
+      `league-ai:${spec.seed}`,
+      spec.aiBudget ?? (spec.timeMs === undefined ? {} : { timeMs: spec.timeMs }),
+    ),
   );
-  const opp = makePlayer(entry, spec.opponent, `league-opp:${spec.seed}`);
+  const opp = makePlayer(entry, spec.opponent, `league-opp:${spec.seed}`, spec.opponentBudget ?? {});
   const state = game.setup(`league:${spec.seed}`);
   const max = spec.maxSteps ?? 100_000;
   let steps = 0;
@@ -81,6 +89,17 @@ export function wilson(wins: number, n: number, z = 1.96): [number, number] {
   const mid = (p + (z * z) / (2 * n)) / den;
   const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / den;
   return [Math.max(0, mid - half), Math.min(1, mid + half)];
+}
+
+/**
+ * A strength's search budget as iterations an impulse (`normal` = `normalIterations`, the game's
+ * iterations in about one second of an unloaded core; hard 4x; easy its own 300), with the time
+ * cap far away: leagues on a loaded machine then play as they would on a free one. Baselines
+ * (random, greedy) have no budget.
+ */
+export function iterationBudget(kind: AiKind, normalIterations: number): BudgetOverride {
+  const n = kind === 'easy' ? 300 : kind === 'normal' ? normalIterations : kind === 'hard' ? 4 * normalIterations : 0;
+  return n ? { iterations: n, timeMs: 600_000 } : {};
 }
 
 /** Game i of every pairing and side comes before game i + 1 of any (a cut-short run stays balanced). */
@@ -131,7 +150,18 @@ export function leagueTable(results: GameResult[]): string[] {
     const decisions = rs.reduce((s, r) => s + r.aiDecisions, 0);
     const ms = rs.reduce((s, r) => s + r.aiMs, 0);
     const impulses = rs.reduce((s, r) => s + r.aiImpulses, 0);
-    const target = opp === 'random' ? 0.95 : opp === 'greedy' ? 0.7 : null;
+    // #4: against the baselines; #18.8: the ladder, hard over normal and normal over easy.
+    const ai = rs[0]!.spec.ai;
+    const target =
+      opp === 'random'
+        ? 0.95
+        : opp === 'greedy'
+          ? 0.7
+          : ai === 'hard' && opp === 'normal'
+            ? 0.6
+            : ai === 'normal' && opp === 'easy'
+              ? 0.65
+              : null;
     const verdict =
       target === null
         ? '-'

@@ -1,6 +1,6 @@
 /**
  * The AI league: `npm run ai:league -- --game G --games N [--ai normal] [--time MS] [--vs random,greedy]
- * [--seed S] [--jobs J] [--sides a,b]` plays the AI against each baseline, on each side, N games per pairing,
+ * [--seed S] [--jobs J] [--sides a,b] [--cpu-equivalent]` plays the AI against each baseline, on each side, N games per pairing,
  * and prints win rates with 95% Wilson intervals and the AI's mean time per impulse and per step
  * (@sandtable/ai's league). The game defaults to the first listed game with an AI.
  */
@@ -12,6 +12,7 @@ import {
   aiFor,
   aiGames,
   isAiKind,
+  iterationBudget,
   leagueSpecs,
   leagueTable,
   now,
@@ -73,13 +74,14 @@ async function main(argv: string[]): Promise<void> {
       quiet: { type: 'boolean' },
       'table-every': { type: 'string', default: '0' },
       sides: { type: 'string' },
+      'cpu-equivalent': { type: 'boolean' },
     },
   });
   const kinds = [values.ai, ...values.vs.split(',')];
   for (const k of kinds) if (!isAiKind(k)) throw new Error(`unknown AI "${k}"`);
   const timeMs = values.time === undefined ? undefined : Number(values.time);
   const entry = await aiFor(values.game);
-  const specs = leagueSpecs(
+  let specs = leagueSpecs(
     entry.game,
     values.ai as AiKind,
     values.vs.split(',') as AiKind[],
@@ -88,6 +90,18 @@ async function main(argv: string[]): Promise<void> {
     timeMs,
     values.sides?.split(','),
   );
+  if (values['cpu-equivalent']) {
+    // Budgets in iterations (the game's equivalent of normal's one second), so that load does not count.
+    const normal = (await entry.suite?.())?.normalIterations;
+    if (!normal)
+      throw new Error(`${values.game} gives no iteration equivalent of normal (its suite's normalIterations)`);
+    specs = specs.map((s) => ({
+      ...s,
+      aiBudget: iterationBudget(s.ai, normal),
+      opponentBudget: iterationBudget(s.opponent, normal),
+    }));
+    console.log(`budgets in iterations an impulse: easy 300, normal ${normal}, hard ${4 * normal}`);
+  }
   console.log(
     `league: ${values.game}, ${values.ai}${timeMs ? ` at ${timeMs} ms an impulse` : ''} vs ${values.vs}, ${values.games} games per pairing and side, ${values.jobs} job(s)`,
   );

@@ -21,7 +21,7 @@
  *   - fragile supply: units whose only supply line runs through areas the enemy next door
  *     outnumbers two to one are cut off by one enemy impulse and removed at the end of the turn
  *     (§39 L402, §41 L414): part of their worth is at risk;
- *   - event markers in hand (§44 L430): worth two cubes early, nothing after the last
+ *   - event markers in hand (§44 L430): worth two and a half cubes early, nothing after the last
  *     turn, so an event is played when its effect now is worth more than the marker later.
  */
 import type { SUMap, Side } from '../index.ts';
@@ -253,10 +253,10 @@ export function fragileSupply(pos: SuPosition, side: Side, supplied = suppliedAr
   return v;
 }
 
-/** Worth of one event marker in hand, in cubes: 2 at the start, nothing after the last turn. */
+/** Worth of one event marker in hand, in cubes: 2.5 at the start, nothing after the last turn. */
 export function markerWorth(pos: SuPosition): number {
   const left = Math.max(0, (pos.turns - pos.turn) / Math.max(1, pos.turns - 1));
-  return 2 * Math.sqrt(left);
+  return 2.5 * Math.sqrt(left);
 }
 
 export interface EvalTerms {
