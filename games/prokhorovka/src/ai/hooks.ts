@@ -229,7 +229,10 @@ function moveWorth(sc: Scene, side: Side, from: number, to: number): number {
   const held = E.b.vp[to] && !objectives.includes(to) ? 2.5 : 0; // cuts a LOC the German has now (3.2)
   const stay = from >= 0 ? nearest(from, E.b.vpHexes) - d : 1;
   const nearGerman = grid.neighbours(to).some((n) => occ[n] === 1) ? 0.3 : 0;
-  return 0.4 + 1.5 / (1 + d) + Math.max(0, stay) * 0.4 + held + vp + nearGerman;
+  const w = 0.4 + 1.5 / (1 + d) + Math.max(0, stay) * 0.4 + held + vp + nearGerman;
+  // A stack in contact that steps out of it opens its hex and the LOC past it (3.2, #18.8).
+  const leaves = from >= 0 && grid.neighbours(from).some((n) => occ[n] === 1) && !nearGerman;
+  return leaves ? 0.2 * w : w;
 }
 
 /** Weight of one action for `side` (higher = tried first, played more often in rollouts). */
@@ -265,7 +268,7 @@ export function actionWeight(g: PGState, side: Side, a: PGAction, sc: Scene): nu
         // last turn (5.3, 18.0) nothing is saved for later.
         const idle = side === 'DE' ? idleAttackers(g) : 0;
         if (idle > 0 && (g.turn === 1 || g.turn === g.lastTurn)) return 0.03;
-        return g.combat?.battles.length ? (idle > 1 ? 0.4 : 0.8) : 0.5;
+        return g.combat?.battles.length ? (idle > 1 ? 0.4 : 0.8) : side === 'SU' ? 0.9 : 0.5;
       }
       if (top === 'reorganization') return 0.6;
       return 1;
@@ -289,6 +292,8 @@ export function actionWeight(g: PGState, side: Side, a: PGAction, sc: Scene): nu
       const ts = targetsOf(E, g, a.unit);
       if (!ts.length) return 0.1;
       const best = Math.max(...ts.map((t) => attackOdds(g, [...declaredAgainst(g, t), a.unit], t)));
+      // A Soviet stack holding its line gives up its entrenchment and position by attacking (17.2): only at good odds.
+      if (side === 'SU' && best < 0.6 && holdsLine(g, sc, a.unit)) return 0.02 + 0.3 * best;
       return 0.2 + 2.5 * best;
     }
     case 'attack': {

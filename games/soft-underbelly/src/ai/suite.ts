@@ -20,7 +20,7 @@ const other = (s: Side): Side => (s === 'allies' ? 'axis' : 'allies');
 const used = (g: SUState, side: Side, e: EventId) => g.ev[side].track[e] ?? 0;
 
 /** Orange stars of `side` next to enemy units that hold none of its units. */
-function emptiedStars(g: SUState, side: Side): number[] {
+export function emptiedStars(g: SUState, side: Side): number[] {
   return E.stars.filter(
     (a) => g.ctrl[a] === side && !hasUnits(g, a, side) && E.m.adj[a]!.some((b) => hasUnits(g, b, other(side))),
   );
