@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { prokhorovka } from '../index.ts';
-import { ai } from './index.ts';
 import { suite } from './suite.ts';
 
 describe('Prokhorovka position suite (#20)', () => {
