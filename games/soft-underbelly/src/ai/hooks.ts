@@ -147,7 +147,8 @@ export function actionWeight(g: SUState, side: Side, a: SUAction): number {
     case 'endMovement':
       return 0.8;
     case 'done':
-      return 0.7;
+      // §18 L200: every unit next to the target may join the attack; more dice, fewer rounds lost.
+      return g.stack.at(-1)?.kind === 'commit' ? 0.15 : 0.7;
     default:
       return 1;
   }
