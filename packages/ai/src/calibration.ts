@@ -39,8 +39,9 @@ export function calibrationGame(
   const estimates: TurnEstimate[] = [];
   let lastTurn: number | undefined;
   for (let steps = 0; steps < maxSteps && !game.outcome(state); steps++) {
-    const turn = (state.game as { turn?: number }).turn;
-    if (typeof turn === 'number' && turn >= 1 && turn !== lastTurn) {
+    // A turn starts at its first decision past the set-up (a set-up may already read turn 1).
+    const { turn, phase } = state.game as { turn?: number; phase?: string };
+    if (typeof turn === 'number' && turn >= 1 && turn !== lastTurn && phase !== 'setup') {
       lastTurn = turn;
       estimates.push({ turn, estimate: hooks.evaluate(state.game, first) });
     }
