@@ -71,6 +71,25 @@ function strength(g: SUState, side: Side, area: number): number {
   return s;
 }
 
+/** Whether the other side has units (partisans aside) in `area`. */
+function hasEnemy(g: SUState, side: Side, area: number): boolean {
+  const foe = other(side);
+  if ((g.cubes[foe][area] ?? 0) > 0) return true;
+  return g.units.some((u) => u.loc === area && u.side === foe && u.type !== 'partisan');
+}
+
+/** `side`'s units in `area` not yet committed to the attack being formed (§18 L200). */
+function stackLeft(g: SUState, side: Side, area: number): number {
+  const top = g.stack.at(-1);
+  const committed = top?.kind === 'commit' ? (top.count[top.from.indexOf(area)] ?? 0) : 0;
+  const ids = top?.kind === 'commit' ? top.ids : [];
+  const cubes = (g.cubes[side][area] ?? 0) - committed;
+  return (
+    cubes +
+    g.units.filter((u) => u.loc === area && u.side === side && !ids.includes(u.id) && u.type !== 'partisan').length
+  );
+}
+
 /** Attacking strength `side` has next to `target`. */
 function strengthAround(g: SUState, side: Side, target: number): number {
   let s = 0;
@@ -123,8 +142,16 @@ export function actionWeight(g: SUState, side: Side, a: SUAction): number {
       return a.unit === 'cube' ? 2 : 0.6;
     case 'occupy':
       return 1.5;
-    case 'commit':
+    case 'commit': {
+      // §6 L83: a star left empty next to other enemy units is walked into; keep its last units home.
+      const from = areaIndex(a.from);
+      const top = g.stack.at(-1);
+      const target = top?.kind === 'commit' ? top.target : -1;
+      const enemyNext = from >= 0 && MAP.adj[from]!.some((j) => j !== target && hasEnemy(g, side, j));
+      const last = a.unit === 'allCubes' || stackLeft(g, side, from) <= 1;
+      if (from >= 0 && MAP.orangeStar[from] && enemyNext && last) return 0.1;
       return a.unit === 'cube' ? 1.4 : 1.6;
+    }
     case 'support':
     case 'intercept':
     case 'bomb':
