@@ -7,7 +7,7 @@
  */
 import type { Action, EngineState, Game, Role, View } from '@sandtable/engine';
 import type { AiHooks } from './hooks.ts';
-import type { PositionSuite } from './suite.ts';
+import type { PositionSuite } from './suite-types.ts';
 
 export interface AiEntry<G = any, A extends Action = any, V = any> {
   game: Game<G, A, V>;
