@@ -48,14 +48,28 @@ function hiddenUnit(s: UnitState): UnitState {
   return { ...s, hex: null, supp: false };
 }
 
-/** A full state consistent with `view`: the hidden units are dealt to the hidden places at random. */
+/**
+ * A full state consistent with `view`: the hidden units are dealt to the hidden places at random,
+ * each only under a top counter listed before it (19.0: the top is the first listed, so a unit
+ * dealt under a later-listed top would become the top and change the view). The units are dealt
+ * in list order: each one's places include every place open to those before it, so a place is
+ * always left.
+ */
 export function determinize(env: Env, view: DubnoView, _role: Role, rng: RngState): DubnoState {
   const { hidden, ...rest } = structuredClone(view);
   const g = rest as DubnoState;
+  const order = new Map(env.data.units.map((u, i) => [u.id, i]));
+  const topIndex = new Map<string, number>();
+  for (const u of env.data.units) {
+    const hex = g.units[u.id]!.hex;
+    if (g.units[u.id]!.status === 'map' && hex !== null && !topIndex.has(hex)) topIndex.set(hex, order.get(u.id)!);
+  }
   const slots = Object.entries(hidden).flatMap(([hex, n]) => Array.from({ length: n }, () => hex));
   const units = env.data.units.filter((u) => g.units[u.id]!.status === 'map' && g.units[u.id]!.hex === null);
   for (const u of units) {
-    const k = randomIndex(rng, slots.length);
+    const mine = order.get(u.id)!;
+    const open = slots.flatMap((hex, k) => ((topIndex.get(hex) ?? -1) < mine ? [k] : []));
+    const k = open.length ? open[randomIndex(rng, open.length)]! : randomIndex(rng, slots.length);
     g.units[u.id]!.hex = slots.splice(k, 1)[0]!;
   }
   return g;

@@ -9,7 +9,7 @@ import { flow } from './sequence.ts';
 import { initialState } from './setup.ts';
 import { positionCodec } from './position.ts';
 import type { Action, OcsState } from './state.ts';
-import { type OcsView, viewOf } from './view.ts';
+import { determinizeView, type OcsView, viewOf } from './view.ts';
 
 export const GAME_ID = 'ocs';
 
@@ -28,6 +28,7 @@ export function createRules(env: Env): GameRules<OcsState, Action, OcsView> {
     },
     ...flowRules(flow, env),
     view: (g, role) => viewOf(env, g, role), // 4.9 fog of war
+    determinize: (view, role, rng) => determinizeView(env, view, role, rng),
     outcome: (g) => g.result,
     describe: (_g, a) => describeAction(env, a),
     position: positionCodec(env),

@@ -7,6 +7,7 @@
  * the top unit is the first by id among those 4.8b allows on top. Combat and barrage reveal
  * totals in the log (4.9b-c). The observer sees what both sides see.
  */
+import type { RngState } from '@sandtable/engine';
 import type { Env } from './env.ts';
 import type { OcsState, UnitState } from './state.ts';
 import { groundOf, hasZoc } from './units.ts';
@@ -60,4 +61,25 @@ export function viewOf(env: Env, g: OcsState, role: string): OcsView {
   }
   v.enemyStacks = [...stacks].sort((a, b) => a - b);
   return v;
+}
+
+/**
+ * 4.9 A state consistent with a side's view, for search: the enemy units it cannot see are put off
+ * the map in a box of their own ('unseen'), so they neither block nor fight, and enemy dumps are
+ * empty. A hex the view marks as an enemy stack with no visible unit (only units that never show
+ * on top there) keeps one unseen non-ground unit, so the view of the result is the view given.
+ */
+export function determinizeView(env: Env, view: OcsView, _role: string, _rng: RngState): OcsState {
+  const { enemyStacks, ...rest } = structuredClone(view);
+  const g = rest as unknown as OcsState;
+  const unseen = [...env.counters.keys()].filter((id) => !(id in g.units)).sort();
+  const shown = new Set(Object.values(g.units).map((u) => u.hex));
+  const spare = unseen.filter((id) => !groundOf(env, id));
+  for (const id of unseen) g.units[id] = { hex: -1, box: 'unseen', face: 'combat' } as UnitState;
+  for (const hex of enemyStacks) {
+    if (shown.has(hex)) continue;
+    const id = spare.shift();
+    if (id) g.units[id]!.hex = hex;
+  }
+  return g;
 }

@@ -160,7 +160,7 @@ for (const variant of storeVariants()) {
         await act(g, g.tb, { version: 0, action: { type: 'roll' } }),
         403,
         'not-your-turn',
-        /not b's decision/,
+        /not b's decision/i,
       );
       await refused(
         g,

@@ -6,10 +6,10 @@
  * ending a segment once the side has moved a while, so that playouts reach the end of the game.
  */
 import type { AiHooks } from '@sandtable/ai';
-import { randomIndex, type RngState, type Role } from '@sandtable/engine';
+import { randomIndex, type Role } from '@sandtable/engine';
 import type { Env } from '../env.ts';
 import type { Action, OcsState } from '../state.ts';
-import type { OcsView } from '../view.ts';
+import { determinizeView, type OcsView } from '../view.ts';
 
 /** 13.3h who controls a hex: the last side to enter it, else the scenario's start. */
 function controller(env: Env, g: OcsState, hex: number): string | null {
@@ -84,18 +84,6 @@ function nearestObjective(env: Env, g: OcsState, side: string, from: number): nu
     if (d < bestD) [best, bestD] = [hex, d];
   }
   return best;
-}
-
-/**
- * 4.9 a state consistent with a side's view: the enemy units it cannot see are put off the map in
- * a box of their own ('unseen'), so they neither block nor fight in the search, and enemy dumps
- * are empty. A coarse sample: it keeps the side's own legal actions where nothing hidden touches them.
- */
-export function determinizeView(env: Env, view: OcsView, _role: Role, _rng: RngState): OcsState {
-  const { enemyStacks: _e, ...rest } = structuredClone(view);
-  const g = rest as OcsState;
-  for (const id of env.counters.keys()) if (!(id in g.units)) g.units[id] = { hex: -1, box: 'unseen', face: 'combat' };
-  return g;
 }
 
 export function ocsHooks(env: Env): AiHooks<OcsState, Action, OcsView> {
