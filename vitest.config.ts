@@ -12,6 +12,9 @@ export default defineConfig({
       'games/*/src/**/*.test.ts',
       'games/*/src/**/*.test.tsx',
     ],
+    // every game played to its end through the CLI at easy strength: minutes a game, run apart
+    // (`npm run test:play`, vitest.play.config.ts) so that `npm test` stays short
+    exclude: ['**/node_modules/**', 'packages/cli/src/play-all.test.ts'],
     pool: 'threads',
     testTimeout: 120_000,
   },
